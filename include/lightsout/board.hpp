@@ -1,0 +1,99 @@
+// Board: an m x n grid of lights (or of presses), rows bit-packed into 64-bit words.
+#pragma once
+
+#include <bit>
+#include <cstddef>
+#include <cstdint>
+#include <span>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace lightsout {
+
+// Bit layout (the same as M4RI's, written down so every loop can rely on it):
+//   - row r occupies words [r * stride, (r + 1) * stride), stride = ceil(cols / 64);
+//   - column c of a row is bit (c % 64) of word (c / 64): low bit = column 0;
+//   - the bits past column cols-1 in the last word of every row are always zero.
+// check_invariants() verifies the last rule; every mutating member keeps it.
+class Board {
+ public:
+  Board() = default;
+  // All lights off. Throws std::invalid_argument if rows or cols is 0, std::length_error if the
+  // packed size would overflow size_t.
+  Board(std::size_t rows, std::size_t cols);
+
+  std::size_t rows() const { return rows_; }
+  std::size_t cols() const { return cols_; }
+  std::size_t stride() const { return stride_; }  // words per row
+  std::size_t cells() const { return rows_ * cols_; }
+  // Mask of the valid bits in the last word of a row.
+  std::uint64_t last_word_mask() const { return last_mask_; }
+
+  bool get(std::size_t r, std::size_t c) const {
+    return (words_[r * stride_ + c / 64] >> (c % 64)) & 1U;
+  }
+  void set(std::size_t r, std::size_t c, bool on) {
+    std::uint64_t& w = words_[r * stride_ + c / 64];
+    const std::uint64_t bit = std::uint64_t{1} << (c % 64);
+    w = on ? (w | bit) : (w & ~bit);
+  }
+  void toggle(std::size_t r, std::size_t c) { words_[r * stride_ + c / 64] ^= std::uint64_t{1} << (c % 64); }
+
+  // Press button (r, c) under the classic rules: flips it and its orthogonal neighbours.
+  void press(std::size_t r, std::size_t c);
+  // Apply every press set in `presses` (same size as this board). Linear time in words.
+  void apply(const Board& presses);
+  bool is_dark() const;
+  std::size_t popcount() const;
+
+  std::span<std::uint64_t> row(std::size_t r) { return {words_.data() + r * stride_, stride_}; }
+  std::span<const std::uint64_t> row(std::size_t r) const {
+    return {words_.data() + r * stride_, stride_};
+  }
+  std::span<std::uint64_t> words() { return words_; }
+  std::span<const std::uint64_t> words() const { return words_; }
+
+  // Xor another board of the same size into this one.
+  Board& operator^=(const Board& other);
+  bool operator==(const Board& other) const = default;
+
+  Board transposed() const;
+  // True when the padding bits are all zero; tests call it after every operation.
+  bool check_invariants() const;
+
+  // Rows of '0'/'1' separated by '\n' (no separators between cells); for tests and messages.
+  std::string to_string() const;
+  // Inverse of to_string: rows separated by '\n', cells '0'/'1' (or '.'/'#'). Throws
+  // std::invalid_argument on ragged rows or other characters.
+  static Board from_string(std::string_view text);
+
+ private:
+  std::size_t rows_ = 0;
+  std::size_t cols_ = 0;
+  std::size_t stride_ = 0;
+  std::uint64_t last_mask_ = 0;
+  std::vector<std::uint64_t> words_;
+};
+
+namespace detail {
+// dst = T src, T = I + S with S the path adjacency on `cols` cells: the effect of pressing every
+// set bit of a row on that same row. dst and src must not overlap; both have `stride` words.
+inline void apply_row_operator(std::uint64_t* dst, const std::uint64_t* src, std::size_t stride,
+                               std::uint64_t last_mask) {
+  if (stride == 1) {
+    const std::uint64_t v = src[0];
+    dst[0] = (v ^ (v << 1) ^ (v >> 1)) & last_mask;
+    return;
+  }
+  for (std::size_t k = 0; k < stride; ++k) {
+    const std::uint64_t v = src[k];
+    const std::uint64_t from_left = k > 0 ? src[k - 1] >> 63 : 0;     // column 64k-1 -> 64k
+    const std::uint64_t from_right = k + 1 < stride ? src[k + 1] << 63 : 0;  // 64k+64 -> 64k+63
+    dst[k] = v ^ (v << 1) ^ from_left ^ (v >> 1) ^ from_right;
+  }
+  dst[stride - 1] &= last_mask;
+}
+}  // namespace detail
+
+}  // namespace lightsout

@@ -1,0 +1,70 @@
+// Solvers for the classic rules on any m x n board, and the one result type they all return.
+#pragma once
+
+#include <cstddef>
+#include <cstdint>
+#include <optional>
+#include <string_view>
+#include <vector>
+
+#include "lightsout/board.hpp"
+
+namespace lightsout {
+
+// Everything the tool can truthfully say about one board.
+struct SolveResult {
+  bool solvable = false;
+  // A solution (all zero when !solvable). With SolveOptions::minimal, the fewest presses found.
+  Board presses;
+  // Dimension of the space of quiet patterns (presses that change nothing); the solvable boards
+  // are 2^(cells - nullity) and each has 2^nullity solutions.
+  std::size_t nullity = 0;
+  // A basis of the quiet patterns, nullity boards (filled when SolveOptions::kernel or ::minimal).
+  std::vector<Board> kernel;
+  // True when `presses` was chosen as the fewest presses, and whether that is proven.
+  bool minimal = false;
+  bool minimal_proven = false;
+};
+
+struct SolveOptions {
+  bool kernel = true;    // fill SolveResult::kernel
+  bool minimal = false;  // search the solution coset for the fewest presses
+  // Work budget for the exact fewest-presses search, in 64-bit word operations: the Gray-code walk
+  // over 2^nullity combinations runs when 2^nullity * words <= budget and nullity <= 24.
+  std::uint64_t minimal_budget = std::uint64_t{1} << 31;
+};
+
+enum class Method { automatic, enumerate, chase, dense };
+std::optional<Method> parse_method(std::string_view name);
+std::string_view method_name(Method m);
+
+// The textbook method: try all 2^n first rows of presses (n = the shorter side, n <= 20), chase
+// the lights down, keep the rows that leave the last row dark. It sees every solution, so its
+// fewest-presses answer is always proven. Throws std::invalid_argument when min(m, n) > 20.
+SolveResult solve_enumerate(const Board& lights, const SolveOptions& options = {});
+
+// Light chasing reduced to the n x n first-row system F y = r (n = the shorter side, the board is
+// transposed once when it is wider than tall), solved by packed GF(2) elimination.
+// Cost O(m n^2 / 64 + n^3 / 64) word operations. Every solution is re-chased and self-checked.
+SolveResult solve_chase(const Board& lights, const SolveOptions& options = {});
+
+// Gauss-Jordan over all m*n cells: O((mn)^3 / 64). The oracle for tests; keep boards small.
+SolveResult solve_dense(const Board& lights, const SolveOptions& options = {});
+
+// Picks a method by size (automatic: chase) and runs it.
+SolveResult solve(const Board& lights, Method method = Method::automatic,
+                  const SolveOptions& options = {});
+
+// Replace result.presses by the lightest element of presses + span(kernel): exact by Gray-code
+// enumeration within options.minimal_budget, otherwise the best found by greedy descent (then
+// minimal_proven = false). Requires result.kernel to be a basis of the quiet patterns.
+void minimize_presses(SolveResult& result, const SolveOptions& options);
+
+// Light chasing. Given the lights and the first press row `first_row` (stride words), fill every
+// press row of `presses` (same size as lights) and return whether the phantom row after the last
+// row is zero, i.e. whether the presses darken the board. `phantom`, when non-null, receives that
+// row (stride words).
+bool chase(const Board& lights, std::span<const std::uint64_t> first_row, Board& presses,
+           std::uint64_t* phantom = nullptr);
+
+}  // namespace lightsout

@@ -1,0 +1,132 @@
+// Board: construction, classic presses, whole-board operations and the packed-layout invariant.
+#include "lightsout/board.hpp"
+
+#include <limits>
+#include <stdexcept>
+
+namespace lightsout {
+
+Board::Board(std::size_t rows, std::size_t cols) : rows_(rows), cols_(cols) {
+  if (rows == 0 || cols == 0) throw std::invalid_argument("board size must be at least 1x1");
+  stride_ = (cols + 63) / 64;
+  if (rows > std::numeric_limits<std::size_t>::max() / stride_ / 8) {
+    throw std::length_error("board too large");
+  }
+  last_mask_ = cols % 64 == 0 ? ~std::uint64_t{0} : (std::uint64_t{1} << (cols % 64)) - 1;
+  words_.assign(rows * stride_, 0);
+}
+
+void Board::press(std::size_t r, std::size_t c) {
+  toggle(r, c);
+  if (r > 0) toggle(r - 1, c);
+  if (r + 1 < rows_) toggle(r + 1, c);
+  if (c > 0) toggle(r, c - 1);
+  if (c + 1 < cols_) toggle(r, c + 1);
+}
+
+void Board::apply(const Board& presses) {
+  if (presses.rows_ != rows_ || presses.cols_ != cols_) {
+    throw std::invalid_argument("apply: press pattern size differs from the board");
+  }
+  std::vector<std::uint64_t> horizontal(stride_);
+  for (std::size_t r = 0; r < rows_; ++r) {
+    const std::uint64_t* p = presses.words_.data() + r * stride_;
+    detail::apply_row_operator(horizontal.data(), p, stride_, last_mask_);
+    std::uint64_t* dst = words_.data() + r * stride_;
+    for (std::size_t k = 0; k < stride_; ++k) dst[k] ^= horizontal[k];
+    if (r > 0) {
+      std::uint64_t* up = dst - stride_;
+      for (std::size_t k = 0; k < stride_; ++k) up[k] ^= p[k];
+    }
+    if (r + 1 < rows_) {
+      std::uint64_t* down = dst + stride_;
+      for (std::size_t k = 0; k < stride_; ++k) down[k] ^= p[k];
+    }
+  }
+}
+
+bool Board::is_dark() const {
+  for (std::uint64_t w : words_) {
+    if (w != 0) return false;
+  }
+  return true;
+}
+
+std::size_t Board::popcount() const {
+  std::size_t n = 0;
+  for (std::uint64_t w : words_) n += static_cast<std::size_t>(std::popcount(w));
+  return n;
+}
+
+Board& Board::operator^=(const Board& other) {
+  if (other.rows_ != rows_ || other.cols_ != cols_) {
+    throw std::invalid_argument("xor: boards differ in size");
+  }
+  for (std::size_t k = 0; k < words_.size(); ++k) words_[k] ^= other.words_[k];
+  return *this;
+}
+
+Board Board::transposed() const {
+  Board t(cols_, rows_);
+  // Walk set bits only: boards are sparse or small where this matters; issue-free O(cells/64 +
+  // ones) for sparse boards.
+  for (std::size_t r = 0; r < rows_; ++r) {
+    const std::uint64_t* src = words_.data() + r * stride_;
+    for (std::size_t k = 0; k < stride_; ++k) {
+      std::uint64_t w = src[k];
+      while (w != 0) {
+        const std::size_t c = k * 64 + static_cast<std::size_t>(std::countr_zero(w));
+        w &= w - 1;
+        t.words_[c * t.stride_ + r / 64] |= std::uint64_t{1} << (r % 64);
+      }
+    }
+  }
+  return t;
+}
+
+bool Board::check_invariants() const {
+  if (rows_ == 0) return cols_ == 0 && words_.empty();
+  if (words_.size() != rows_ * stride_ || stride_ != (cols_ + 63) / 64) return false;
+  for (std::size_t r = 0; r < rows_; ++r) {
+    if ((words_[r * stride_ + stride_ - 1] & ~last_mask_) != 0) return false;
+  }
+  return true;
+}
+
+std::string Board::to_string() const {
+  std::string s;
+  s.reserve(rows_ * (cols_ + 1));
+  for (std::size_t r = 0; r < rows_; ++r) {
+    for (std::size_t c = 0; c < cols_; ++c) s.push_back(get(r, c) ? '1' : '0');
+    s.push_back('\n');
+  }
+  return s;
+}
+
+Board Board::from_string(std::string_view text) {
+  std::vector<std::string_view> lines;
+  while (!text.empty()) {
+    const std::size_t nl = text.find('\n');
+    std::string_view line = text.substr(0, nl);
+    if (!line.empty() && line.back() == '\r') line.remove_suffix(1);
+    if (!line.empty()) lines.push_back(line);
+    if (nl == std::string_view::npos) break;
+    text.remove_prefix(nl + 1);
+  }
+  if (lines.empty()) throw std::invalid_argument("empty board");
+  Board b(lines.size(), lines.front().size());
+  for (std::size_t r = 0; r < lines.size(); ++r) {
+    if (lines[r].size() != b.cols_) throw std::invalid_argument("ragged board rows");
+    for (std::size_t c = 0; c < b.cols_; ++c) {
+      const char ch = lines[r][c];
+      if (ch == '1' || ch == '#') {
+        b.set(r, c, true);
+      } else if (ch != '0' && ch != '.') {
+        throw std::invalid_argument("board cells must be 0/1 or ./#");
+      }
+    }
+  }
+  return b;
+}
+
+}  // namespace lightsout

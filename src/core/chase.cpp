@@ -1,0 +1,137 @@
+// Light chasing, and solve_chase: the n x n first-row system solved by packed elimination.
+#include "chase.hpp"
+
+#include <stdexcept>
+#include <utility>
+
+#include "lightsout/gf2_matrix.hpp"
+#include "lightsout/solve.hpp"
+
+namespace lightsout {
+namespace detail {
+
+bool chase_rows(const Board* lights, const std::uint64_t* first_row, Board& presses,
+                std::uint64_t* phantom) {
+  const std::size_t m = presses.rows();
+  const std::size_t w = presses.stride();
+  const std::uint64_t mask = presses.last_word_mask();
+  std::uint64_t* x = presses.words().data();
+  for (std::size_t k = 0; k < w; ++k) x[k] = first_row[k];
+  // x_{i+1} = b_i + T x_i + x_{i-1}: press under every light that row i still shows.
+  for (std::size_t i = 0; i < m; ++i) {
+    std::uint64_t* next = i + 1 < m ? x + (i + 1) * w : phantom;
+    const std::uint64_t* cur = x + i * w;
+    apply_row_operator(next, cur, w, mask);
+    if (lights != nullptr) {
+      const std::uint64_t* b = lights->words().data() + i * w;
+      for (std::size_t k = 0; k < w; ++k) next[k] ^= b[k];
+    }
+    if (i > 0) {
+      const std::uint64_t* prev = cur - w;
+      for (std::size_t k = 0; k < w; ++k) next[k] ^= prev[k];
+    }
+  }
+  for (std::size_t k = 0; k < w; ++k) {
+    if (phantom[k] != 0) return false;
+  }
+  return true;
+}
+
+}  // namespace detail
+
+bool chase(const Board& lights, std::span<const std::uint64_t> first_row, Board& presses,
+           std::uint64_t* phantom) {
+  if (presses.rows() != lights.rows() || presses.cols() != lights.cols() ||
+      first_row.size() != lights.stride()) {
+    throw std::invalid_argument("chase: sizes differ");
+  }
+  std::vector<std::uint64_t> scratch;
+  if (phantom == nullptr) {
+    scratch.resize(lights.stride());
+    phantom = scratch.data();
+  }
+  return detail::chase_rows(&lights, first_row.data(), presses, phantom);
+}
+
+namespace {
+
+// Rows of F = f_m(T) plus one right-hand-side column: row j = phantom of chasing e_j over a
+// dark m x n board (F is a polynomial in the symmetric T, hence symmetric).
+Gf2Matrix first_row_system(std::size_t m, std::size_t n, const std::vector<std::uint64_t>& rhs) {
+  Gf2Matrix system(n, n + 1);
+  const std::size_t w = (n + 63) / 64;
+  const std::uint64_t mask = n % 64 == 0 ? ~std::uint64_t{0} : (std::uint64_t{1} << (n % 64)) - 1;
+  std::vector<std::uint64_t> prev(w), cur(w), next(w);
+  for (std::size_t j = 0; j < n; ++j) {
+    std::fill(prev.begin(), prev.end(), 0);
+    std::fill(cur.begin(), cur.end(), 0);
+    cur[j / 64] = std::uint64_t{1} << (j % 64);
+    for (std::size_t i = 0; i < m; ++i) {
+      detail::apply_row_operator(next.data(), cur.data(), w, mask);
+      for (std::size_t k = 0; k < w; ++k) next[k] ^= prev[k];
+      std::swap(prev, cur);
+      std::swap(cur, next);
+    }
+    // cur = x_{m+1}
+    auto row = system.row(j);
+    for (std::size_t k = 0; k < w; ++k) row[k] = cur[k];
+    if ((rhs[j / 64] >> (j % 64)) & 1U) system.set(j, n, true);
+  }
+  return system;
+}
+
+}  // namespace
+
+// Contract: returns the exact answer for any board; presses darken the board when solvable and
+// every kernel board is quiet (both self-checked by the final chases, std::logic_error if not).
+SolveResult solve_chase(const Board& lights, const SolveOptions& options) {
+  const bool transpose = lights.cols() > lights.rows();
+  Board flipped;
+  if (transpose) flipped = lights.transposed();
+  const Board& b = transpose ? flipped : lights;
+  const std::size_t m = b.rows();
+  const std::size_t n = b.cols();
+  const std::size_t w = b.stride();
+
+  SolveResult result;
+  Board x(m, n);
+  std::vector<std::uint64_t> first(w, 0), r(w, 0);
+  detail::chase_rows(&b, first.data(), x, r.data());
+
+  Gf2Matrix system = first_row_system(m, n, r);
+  const std::vector<std::size_t> pivots = system.reduce(n);
+  const std::size_t rank = pivots.size();
+  result.nullity = n - rank;
+  result.solvable = true;
+  for (std::size_t i = rank; i < n; ++i) {
+    if (system.get(i, n)) result.solvable = false;
+  }
+
+  const bool want_kernel = options.kernel || options.minimal;
+  std::vector<std::uint64_t> phantom(w);
+  if (result.solvable) {
+    for (std::size_t i = 0; i < rank; ++i) {
+      if (system.get(i, n)) first[pivots[i] / 64] |= std::uint64_t{1} << (pivots[i] % 64);
+    }
+    if (!detail::chase_rows(&b, first.data(), x, phantom.data())) {
+      throw std::logic_error("solve_chase: self-check failed (phantom row not dark)");
+    }
+    result.presses = transpose ? x.transposed() : std::move(x);
+  } else {
+    result.presses = Board(lights.rows(), lights.cols());
+  }
+  if (want_kernel) {
+    for (const auto& quiet_row : kernel_from_rref(system, pivots, n)) {
+      Board q(m, n);
+      if (!detail::chase_rows(nullptr, quiet_row.data(), q, phantom.data())) {
+        throw std::logic_error("solve_chase: self-check failed (kernel pattern not quiet)");
+      }
+      result.kernel.push_back(transpose ? q.transposed() : std::move(q));
+    }
+  }
+  if (options.minimal && result.solvable) minimize_presses(result, options);
+  if (!options.kernel) result.kernel.clear();
+  return result;
+}
+
+}  // namespace lightsout
