@@ -34,7 +34,7 @@ struct SolveOptions {
   std::uint64_t minimal_budget = std::uint64_t{1} << 31;
 };
 
-enum class Method { automatic, enumerate, chase, dense };
+enum class Method { automatic, enumerate, chase, dense, poly };
 std::optional<Method> parse_method(std::string_view name);
 std::string_view method_name(Method m);
 
@@ -47,6 +47,17 @@ SolveResult solve_enumerate(const Board& lights, const SolveOptions& options = {
 // transposed once when it is wider than tall), solved by packed GF(2) elimination.
 // Cost O(m n^2 / 64 + n^3 / 64) word operations. Every solution is re-chased and self-checked.
 SolveResult solve_chase(const Board& lights, const SolveOptions& options = {});
+
+// The linear-time method: F y = r read as H Y = R in F2[x]/(f_n) (n = the shorter side), with
+// H = f_m(x + 1) mod f_n, solved by one extended gcd; the quiet first rows are phi(x^j f_n / g),
+// g = gcd(H, f_n). Same answers as solve_chase (solvable, nullity; presses may differ) for any
+// board. Cost O(m n / 64 + n^2 / 64) word operations plus one chase per kernel pattern; the
+// presses and every kernel pattern are self-checked by chasing (std::logic_error if not).
+SolveResult solve_poly(const Board& lights, const SolveOptions& options = {});
+
+// Nullity of the m x n board without building it: deg gcd(f_M(x + 1), f_N), N = min(m, n),
+// M = max(m, n). O(M N / 64). Throws std::invalid_argument when m or n is 0.
+std::size_t nullity_poly(std::size_t m, std::size_t n);
 
 // Gauss-Jordan over all m*n cells: O((mn)^3 / 64). The oracle for tests; keep boards small.
 SolveResult solve_dense(const Board& lights, const SolveOptions& options = {});
@@ -63,7 +74,8 @@ void minimize_presses(SolveResult& result, const SolveOptions& options);
 // Light chasing. Given the lights and the first press row `first_row` (stride words), fill every
 // press row of `presses` (same size as lights) and return whether the phantom row after the last
 // row is zero, i.e. whether the presses darken the board. `phantom`, when non-null, receives that
-// row (stride words).
+// row (stride words). Throws std::invalid_argument on size mismatch or padding bits set in
+// first_row.
 bool chase(const Board& lights, std::span<const std::uint64_t> first_row, Board& presses,
            std::uint64_t* phantom = nullptr);
 

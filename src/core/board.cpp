@@ -67,6 +67,7 @@ Board& Board::operator^=(const Board& other) {
 }
 
 Board Board::transposed() const {
+  if (rows_ == 0) return {};
   Board t(cols_, rows_);
   // Walk set bits only: boards are sparse or small where this matters; issue-free O(cells/64 +
   // ones) for sparse boards.

@@ -1,6 +1,7 @@
 // Light chasing, and solve_chase: the n x n first-row system solved by packed elimination.
 #include "chase.hpp"
 
+#include <algorithm>
 #include <stdexcept>
 #include <utility>
 
@@ -44,6 +45,9 @@ bool chase(const Board& lights, std::span<const std::uint64_t> first_row, Board&
   if (presses.rows() != lights.rows() || presses.cols() != lights.cols() ||
       first_row.size() != lights.stride()) {
     throw std::invalid_argument("chase: sizes differ");
+  }
+  if ((first_row.back() & ~lights.last_word_mask()) != 0) {
+    throw std::invalid_argument("chase: first row has bits past the last column");
   }
   std::vector<std::uint64_t> scratch;
   if (phantom == nullptr) {

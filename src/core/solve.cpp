@@ -8,6 +8,7 @@ std::optional<Method> parse_method(std::string_view name) {
   if (name == "enumerate") return Method::enumerate;
   if (name == "chase") return Method::chase;
   if (name == "dense") return Method::dense;
+  if (name == "poly") return Method::poly;
   return std::nullopt;
 }
 
@@ -17,6 +18,7 @@ std::string_view method_name(Method m) {
     case Method::enumerate: return "enumerate";
     case Method::chase: return "chase";
     case Method::dense: return "dense";
+    case Method::poly: return "poly";
   }
   return "?";
 }
@@ -25,6 +27,7 @@ SolveResult solve(const Board& lights, Method method, const SolveOptions& option
   switch (method) {
     case Method::enumerate: return solve_enumerate(lights, options);
     case Method::dense: return solve_dense(lights, options);
+    case Method::poly: return solve_poly(lights, options);
     case Method::automatic:
     case Method::chase: break;
   }

@@ -1,0 +1,126 @@
+// Google Benchmark cases for the solvers and Board::apply, on random boards with fixed seeds.
+#include <benchmark/benchmark.h>
+
+#include <cstddef>
+#include <cstdint>
+#include <random>
+#include <vector>
+
+#include "lightsout/board.hpp"
+#include "lightsout/small_solver.hpp"
+#include "lightsout/solve.hpp"
+
+namespace {
+
+using lightsout::Board;
+
+// A uniformly random rows x cols board; the padding bits stay zero (the Board invariant).
+Board random_board(std::size_t rows, std::size_t cols, std::uint64_t seed) {
+  Board b(rows, cols);
+  std::mt19937_64 rng(seed);
+  for (std::size_t r = 0; r < rows; ++r) {
+    auto row = b.row(r);
+    for (std::uint64_t& w : row) w = rng();
+    row.back() &= b.last_word_mask();
+  }
+  return b;
+}
+
+// Solving only: the quiet-pattern basis is a separate question and is not built here.
+lightsout::SolveOptions solve_only() {
+  lightsout::SolveOptions options;
+  options.kernel = false;
+  return options;
+}
+
+void set_cell_counters(benchmark::State& state, const Board& b, const lightsout::SolveResult& r) {
+  state.SetItemsProcessed(static_cast<std::int64_t>(state.iterations() * b.cells()));
+  state.counters["cells"] = static_cast<double>(b.cells());
+  state.counters["nullity"] = static_cast<double>(r.nullity);
+}
+
+// The judge workload: one table-driven solve per 5 x 6 puzzle packed in a word.
+void BM_SmallSolver_5x6(benchmark::State& state) {
+  const lightsout::SmallSolver solver(5, 6);
+  std::mt19937_64 rng(1);
+  std::vector<std::uint64_t> puzzles(4096);
+  for (std::uint64_t& p : puzzles) p = rng() & ((std::uint64_t{1} << 30) - 1);
+  std::size_t i = 0;
+  for (auto _ : state) {
+    benchmark::DoNotOptimize(solver.solve(puzzles[i]));
+    i = (i + 1) & (puzzles.size() - 1);
+  }
+  state.SetItemsProcessed(state.iterations());  // puzzles
+  state.counters["cells"] = 30;
+}
+BENCHMARK(BM_SmallSolver_5x6);
+
+void BM_SolveChase(benchmark::State& state) {
+  const auto n = static_cast<std::size_t>(state.range(0));
+  const Board lights = random_board(n, n, n);
+  const auto options = solve_only();
+  lightsout::SolveResult result;
+  for (auto _ : state) {
+    result = lightsout::solve_chase(lights, options);
+    benchmark::DoNotOptimize(result.presses.words().data());
+  }
+  set_cell_counters(state, lights, result);
+}
+BENCHMARK(BM_SolveChase)
+    ->ArgName("n")
+    ->Arg(8)
+    ->Arg(64)
+    ->Arg(256)
+    ->Arg(1024)
+    ->Arg(2000)
+    ->Unit(benchmark::kMicrosecond);
+
+void BM_SolveEnumerate(benchmark::State& state) {
+  const auto rows = static_cast<std::size_t>(state.range(0));
+  const auto cols = static_cast<std::size_t>(state.range(1));
+  const Board lights = random_board(rows, cols, rows * 1000 + cols);
+  const auto options = solve_only();
+  lightsout::SolveResult result;
+  for (auto _ : state) {
+    result = lightsout::solve_enumerate(lights, options);
+    benchmark::DoNotOptimize(result.presses.words().data());
+  }
+  set_cell_counters(state, lights, result);
+}
+BENCHMARK(BM_SolveEnumerate)
+    ->ArgNames({"rows", "cols"})
+    ->Args({5, 6})
+    ->Args({20, 20})
+    ->Unit(benchmark::kMicrosecond);
+
+void BM_SolveDense(benchmark::State& state) {
+  const auto n = static_cast<std::size_t>(state.range(0));
+  const Board lights = random_board(n, n, n);
+  const auto options = solve_only();
+  lightsout::SolveResult result;
+  for (auto _ : state) {
+    result = lightsout::solve_dense(lights, options);
+    benchmark::DoNotOptimize(result.presses.words().data());
+  }
+  set_cell_counters(state, lights, result);
+}
+BENCHMARK(BM_SolveDense)->ArgName("n")->Arg(10)->Arg(20)->Arg(40)->Unit(benchmark::kMicrosecond);
+
+// Pressing a whole press pattern at once: the check every solver's answer goes through.
+void BM_BoardApply(benchmark::State& state) {
+  const auto n = static_cast<std::size_t>(state.range(0));
+  Board lights = random_board(n, n, 1);
+  const Board presses = random_board(n, n, 2);
+  for (auto _ : state) {
+    lights.apply(presses);
+    benchmark::DoNotOptimize(lights.words().data());
+    benchmark::ClobberMemory();
+  }
+  state.SetItemsProcessed(static_cast<std::int64_t>(state.iterations() * lights.cells()));
+  state.SetBytesProcessed(
+      static_cast<std::int64_t>(state.iterations() * lights.words().size() * sizeof(std::uint64_t)));
+  state.counters["cells"] = static_cast<double>(lights.cells());
+}
+BENCHMARK(BM_BoardApply)->ArgName("n")->Arg(1000)->Unit(benchmark::kMicrosecond);
+
+}  // namespace

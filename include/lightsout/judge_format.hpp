@@ -1,0 +1,123 @@
+// The judge text formats (POJ 1222 count-first, OpenJudge 2811 single puzzle): streaming reader
+// and buffered writer.
+#pragma once
+
+#include <cstddef>
+#include <cstdint>
+#include <functional>
+#include <stdexcept>
+#include <string>
+#include <vector>
+
+#include "lightsout/board.hpp"
+
+namespace lightsout {
+
+enum class JudgeLayout {
+  detect,  // count first when the first line holds a lone token (see JudgeReader)
+  count,   // POJ 1222: N, then N puzzles
+  single,  // OpenJudge 2811: one puzzle, no count
+};
+
+// Malformed input. what() is "<line>:<column>: <message> (puzzle <k>)"; the fields are 1-based.
+class JudgeParseError : public std::runtime_error {
+ public:
+  JudgeParseError(std::size_t line, std::size_t column, std::size_t puzzle, std::string message);
+  std::size_t line() const { return line_; }
+  std::size_t column() const { return column_; }
+  std::size_t puzzle() const { return puzzle_; }
+  const std::string& message() const { return message_; }
+
+ private:
+  std::size_t line_, column_, puzzle_;
+  std::string message_;
+};
+
+// Reads puzzles of rows x cols values 0/1 one at a time from a byte stream, in fixed-size chunks
+// (memory stays at the chunk size whatever the input). Values may be separated by any whitespace;
+// line structure is not enforced. Every malformation throws JudgeParseError naming the place:
+//   a value other than 0/1, a puzzle cut short, fewer puzzles than the count, a count that is not a
+//   positive integer, text after the last puzzle.
+// Layout detection: the count form is chosen when the first non-blank line holds exactly one
+// token and either cols > 1 or that token is not 0/1; otherwise the single form.
+class JudgeReader {
+ public:
+  // Fills buf[0..capacity) with the next bytes, returns how many (0 = end of input).
+  using ReadFn = std::function<std::size_t(char* buf, std::size_t capacity)>;
+
+  JudgeReader(ReadFn read, std::size_t rows, std::size_t cols,
+              JudgeLayout layout = JudgeLayout::detect, std::size_t chunk_bytes = 1 << 20);
+
+  // Next puzzle packed into one word, cell (r, c) = bit r * cols + c. Needs rows * cols <= 64.
+  // Returns false after the last puzzle (having checked that nothing but whitespace follows).
+  bool next_packed(std::uint64_t& lights);
+  // Next puzzle into `lights`, which must be rows x cols.
+  bool next(Board& lights);
+
+  // The layout in use; resolved by the first call to next*.
+  JudgeLayout layout() const { return layout_; }
+  // Puzzles returned so far.
+  std::size_t puzzles_read() const { return puzzles_read_; }
+
+ private:
+  int peek();            // next byte, or -1 at end of input
+  int skip_whitespace();  // skips blanks and newlines; returns peek()
+  bool refill();
+  std::size_t column() const;
+  [[noreturn]] void fail(const std::string& message) const;
+  [[noreturn]] void fail_at(std::size_t line, std::size_t column, const std::string& message) const;
+  bool start_puzzle();  // reads the header on first call; false when no puzzle remains
+  bool read_value();    // one 0/1 value, or throws
+  std::string read_token(std::size_t keep);  // consumes a token, keeps its first `keep` bytes
+  void expect_end();
+
+  ReadFn read_;
+  std::vector<char> buffer_;
+  const char* pos_ = nullptr;
+  const char* end_ = nullptr;
+  std::size_t buffer_offset_ = 0;  // absolute offset of buffer_[0]
+  std::size_t line_ = 1;
+  std::size_t line_start_ = 0;  // absolute offset of the current line's first byte
+  bool eof_ = false;
+
+  std::size_t rows_, cols_;
+  JudgeLayout layout_;
+  bool started_ = false;
+  bool pending_first_value_ = false;  // single layout: the detection already read value 1
+  bool pending_value_ = false;
+  std::uint64_t expected_puzzles_ = 0;  // count layout
+  std::size_t puzzles_read_ = 0;
+};
+
+// Output assembled in a large buffer and handed to `write` in big blocks (no per-line flush).
+class JudgeWriter {
+ public:
+  using WriteFn = std::function<void(const char* data, std::size_t size)>;
+
+  JudgeWriter(WriteFn write, std::size_t cols, JudgeLayout layout, bool trailing_space,
+              std::size_t buffer_bytes = 1 << 20);
+  ~JudgeWriter();
+  JudgeWriter(const JudgeWriter&) = delete;
+  JudgeWriter& operator=(const JudgeWriter&) = delete;
+
+  // "PUZZLE #m" (count layout only) then the rows of presses.
+  void write_packed(std::size_t puzzle, std::uint64_t presses, std::size_t rows);
+  void write_board(std::size_t puzzle, const Board& presses);
+  // "PUZZLE #m" (count layout only) then "no solution".
+  void write_no_solution(std::size_t puzzle);
+  void flush();
+
+ private:
+  void header(std::size_t puzzle);
+  void row_bits(const std::uint64_t* words, std::size_t cols);
+  char* reserve(std::size_t n);
+
+  WriteFn write_;
+  std::size_t cols_;
+  JudgeLayout layout_;
+  bool trailing_space_;
+  std::vector<char> buffer_;
+  std::size_t used_ = 0;
+};
+
+}  // namespace lightsout

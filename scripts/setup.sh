@@ -1,0 +1,53 @@
+# Shared set-up for ./lightsout and ./test: install missing Debian packages, configure and build.
+# Sourced, not run. All chatter goes to stderr so that stdout stays the tool's own output.
+
+LIGHTSOUT_ROOT=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
+# Build and test dependencies, by Debian package name.
+LIGHTSOUT_PACKAGES=(g++ make cmake libfmt-dev libcli11-dev libgtest-dev libbenchmark-dev)
+
+# ensure_packages PKG...: apt-get installs whichever are not installed yet; fast when all are.
+ensure_packages() {
+  local missing=()
+  local pkg
+  for pkg in "$@"; do
+    if ! dpkg-query -W -f='${Status}' "$pkg" 2>/dev/null | grep -q "install ok installed"; then
+      missing+=("$pkg")
+    fi
+  done
+  [[ ${#missing[@]} -eq 0 ]] && return 0
+  echo "lightsout: installing ${missing[*]}" >&2
+  local sudo=()
+  [[ $(id -u) -ne 0 ]] && sudo=(sudo)
+  "${sudo[@]}" apt-get update -qq >&2 &&
+    DEBIAN_FRONTEND=noninteractive "${sudo[@]}" apt-get install -y -qq --no-install-recommends \
+      "${missing[@]}" >&2
+}
+
+# build_tree DIR [CMAKE_ARGS...] -- [TARGETS...]: configure once, then an incremental build.
+# The build log is shown only when something fails.
+build_tree() {
+  local dir=$1
+  shift
+  local args=()
+  while [[ $# -gt 0 && $1 != -- ]]; do
+    args+=("$1")
+    shift
+  done
+  [[ $# -gt 0 ]] && shift
+  local targets=()
+  [[ $# -gt 0 ]] && targets=(--target "$@")
+  local log="$dir.log"
+  mkdir -p "$dir"
+  if [[ ! -f $dir/CMakeCache.txt ]]; then
+    if ! cmake -S "$LIGHTSOUT_ROOT" -B "$dir" "${args[@]}" >"$log" 2>&1; then
+      cat "$log" >&2
+      echo "lightsout: configuring $dir failed" >&2
+      return 1
+    fi
+  fi
+  if ! cmake --build "$dir" -j "$(nproc)" "${targets[@]}" >"$log" 2>&1; then
+    cat "$log" >&2
+    echo "lightsout: building $dir failed" >&2
+    return 1
+  fi
+}

@@ -1,0 +1,18 @@
+// The subcommands of the lightsout executable: each registers its options and returns its runner.
+#pragma once
+
+#include <functional>
+
+#include <CLI/CLI.hpp>
+
+namespace lightsout::cli {
+
+// Exit statuses shared by every subcommand.
+inline constexpr int kExitOk = 0;
+inline constexpr int kExitUnsolvable = 1;
+inline constexpr int kExitBadInput = 2;
+
+// Adds `solve` to app; the returned function runs it after parsing and returns the exit status.
+std::function<int()> add_solve_command(CLI::App& app);
+
+}  // namespace lightsout::cli

@@ -1,0 +1,57 @@
+// Raw descriptor input and output for the CLI.
+#include "file_io.hpp"
+
+#include <cerrno>
+#include <cstring>
+#include <fcntl.h>
+#include <stdexcept>
+#include <sys/stat.h>
+#include <unistd.h>
+
+namespace lightsout::cli {
+
+InputFile::InputFile(const std::string& path) {
+  if (path == "-") {
+    fd_ = 0;
+    owned_ = false;
+    name_ = "<stdin>";
+    return;
+  }
+  fd_ = ::open(path.c_str(), O_RDONLY | O_CLOEXEC);
+  if (fd_ < 0) throw std::runtime_error("cannot open '" + path + "': " + std::strerror(errno));
+  owned_ = true;
+  name_ = path;
+  struct stat st {};
+  if (::fstat(fd_, &st) == 0 && S_ISDIR(st.st_mode)) {
+    ::close(fd_);
+    throw std::runtime_error("cannot read '" + path + "': it is a directory");
+  }
+}
+
+InputFile::~InputFile() {
+  if (owned_) ::close(fd_);
+}
+
+std::size_t InputFile::read(char* buf, std::size_t capacity) {
+  for (;;) {
+    const ssize_t n = ::read(fd_, buf, capacity);
+    if (n >= 0) return static_cast<std::size_t>(n);
+    if (errno != EINTR) {
+      throw std::runtime_error("reading '" + name_ + "': " + std::strerror(errno));
+    }
+  }
+}
+
+void write_stdout(const char* data, std::size_t size) {
+  while (size > 0) {
+    const ssize_t n = ::write(1, data, size);
+    if (n < 0) {
+      if (errno == EINTR) continue;
+      throw std::runtime_error(std::string("writing output: ") + std::strerror(errno));
+    }
+    data += n;
+    size -= static_cast<std::size_t>(n);
+  }
+}
+
+}  // namespace lightsout::cli

@@ -1,0 +1,32 @@
+// Raw descriptor input and output for the CLI: big reads and writes, no stdio buffering.
+#pragma once
+
+#include <cstddef>
+#include <string>
+
+namespace lightsout::cli {
+
+// An input file opened for reading ("-" = standard input); closes itself.
+class InputFile {
+ public:
+  // Throws std::runtime_error("cannot open '<path>': <reason>").
+  explicit InputFile(const std::string& path);
+  ~InputFile();
+  InputFile(const InputFile&) = delete;
+  InputFile& operator=(const InputFile&) = delete;
+
+  // Reads up to capacity bytes; 0 at end of input. Throws std::runtime_error on a read error.
+  std::size_t read(char* buf, std::size_t capacity);
+  // The name used in messages: the path, or "<stdin>".
+  const std::string& name() const { return name_; }
+
+ private:
+  int fd_;
+  bool owned_;
+  std::string name_;
+};
+
+// Writes all of data to standard output, retrying short writes. Throws std::runtime_error.
+void write_stdout(const char* data, std::size_t size);
+
+}  // namespace lightsout::cli

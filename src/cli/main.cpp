@@ -1,0 +1,34 @@
+// lightsout: entry point; parses the command line and hands over to one subcommand.
+#include <cstdio>
+#include <exception>
+
+#include <CLI/CLI.hpp>
+#include <fmt/core.h>
+
+#include "commands.hpp"
+
+int main(int argc, char** argv) {
+  CLI::App app{"lightsout: exact Lights Out solving, from the judge formats to huge boards"};
+  app.set_version_flag("--version", std::string("lightsout ") + LIGHTSOUT_VERSION);
+  app.require_subcommand(1);
+  auto run_solve = lightsout::cli::add_solve_command(app);
+  try {
+    app.parse(argc, argv);
+  } catch (const CLI::CallForHelp& e) {
+    return app.exit(e);
+  } catch (const CLI::CallForAllHelp& e) {
+    return app.exit(e);
+  } catch (const CLI::CallForVersion& e) {
+    return app.exit(e);
+  } catch (const CLI::ParseError& e) {
+    fmt::print(stderr, "lightsout: {}\nRun 'lightsout --help' for usage.\n", e.what());
+    return lightsout::cli::kExitBadInput;
+  }
+  try {
+    if (app.got_subcommand("solve")) return run_solve();
+  } catch (const std::exception& e) {
+    fmt::print(stderr, "lightsout: {}\n", e.what());
+    return lightsout::cli::kExitBadInput;
+  }
+  return lightsout::cli::kExitBadInput;
+}

@@ -1,0 +1,150 @@
+// `lightsout solve`: judge-format puzzles in, presses out, for any board size.
+#include <charconv>
+#include <optional>
+#include <string>
+
+#include <fmt/core.h>
+
+#include "commands.hpp"
+#include "file_io.hpp"
+#include "lightsout/judge_format.hpp"
+#include "lightsout/small_solver.hpp"
+#include "lightsout/solve.hpp"
+
+namespace lightsout::cli {
+
+namespace {
+
+struct SolveArgs {
+  std::string input = "-";
+  std::string layout = "auto";
+  std::string size = "5x6";
+  std::string method = "auto";
+  bool minimal = false;
+  bool trailing_space = false;
+};
+
+struct BoardSize {
+  std::size_t rows, cols;
+};
+
+// "RxC" with 1 <= R, C; the product must fit comfortably in memory arithmetic.
+std::optional<BoardSize> parse_size(const std::string& text) {
+  const std::size_t x = text.find_first_of("xX");
+  if (x == std::string::npos) return std::nullopt;
+  BoardSize s{};
+  const char* begin = text.data();
+  const char* mid = begin + x;
+  const char* end = begin + text.size();
+  auto [p1, e1] = std::from_chars(begin, mid, s.rows);
+  auto [p2, e2] = std::from_chars(mid + 1, end, s.cols);
+  if (e1 != std::errc() || p1 != mid || e2 != std::errc() || p2 != end) return std::nullopt;
+  if (s.rows == 0 || s.cols == 0 || s.rows > (std::size_t{1} << 32) ||
+      s.cols > (std::size_t{1} << 32) || s.rows * s.cols > (std::size_t{1} << 40)) {
+    return std::nullopt;
+  }
+  return s;
+}
+
+int run_solve(const SolveArgs& args) {
+  const std::optional<BoardSize> size = parse_size(args.size);
+  if (!size) {
+    fmt::print(stderr, "lightsout: --size: expected RxC with 1 <= R, C (e.g. 5x6), got '{}'\n",
+               args.size);
+    return kExitBadInput;
+  }
+  const std::optional<Method> method = parse_method(args.method);
+  if (!method) {
+    fmt::print(stderr, "lightsout: --method: unknown method '{}'\n", args.method);
+    return kExitBadInput;
+  }
+  if (*method == Method::enumerate && std::min(size->rows, size->cols) > 20) {
+    fmt::print(stderr, "lightsout: --method enumerate needs the shorter side <= 20\n");
+    return kExitBadInput;
+  }
+  const JudgeLayout layout = args.layout == "count"    ? JudgeLayout::count
+                             : args.layout == "single" ? JudgeLayout::single
+                                                       : JudgeLayout::detect;
+
+  InputFile input(args.input);
+  JudgeReader reader([&input](char* buf, std::size_t cap) { return input.read(buf, cap); },
+                     size->rows, size->cols, layout);
+  std::optional<JudgeWriter> writer;
+  auto open_writer = [&] {
+    if (!writer) writer.emplace(write_stdout, size->cols, reader.layout(), args.trailing_space);
+  };
+  std::size_t unsolvable = 0;
+  try {
+    if (size->rows * size->cols <= 64 && *method == Method::automatic) {
+      // The judge workload: one elimination up front, then a few look-ups per puzzle.
+      const SmallSolver solver(size->rows, size->cols);
+      const bool exact_minimal = args.minimal && solver.minimal_affordable();
+      std::uint64_t lights = 0;
+      while (reader.next_packed(lights)) {
+        open_writer();
+        const std::size_t k = reader.puzzles_read();
+        if (!solver.solvable(lights)) {
+          writer->write_no_solution(k);
+          ++unsolvable;
+        } else {
+          writer->write_packed(k, exact_minimal ? solver.solve_minimal(lights) : solver.solve(lights),
+                               size->rows);
+        }
+      }
+    } else {
+      Board lights(size->rows, size->cols);
+      SolveOptions options;
+      options.kernel = false;
+      options.minimal = args.minimal;
+      while (reader.next(lights)) {
+        open_writer();
+        const std::size_t k = reader.puzzles_read();
+        const SolveResult result = solve(lights, *method, options);
+        if (!result.solvable) {
+          writer->write_no_solution(k);
+          ++unsolvable;
+        } else {
+          writer->write_board(k, result.presses);
+        }
+      }
+    }
+  } catch (const JudgeParseError& e) {
+    if (writer) writer->flush();  // what was solved before the error is still delivered
+    fmt::print(stderr, "lightsout: {}:{}\n", input.name(), e.what());
+    return kExitBadInput;
+  }
+  if (writer) writer->flush();
+  if (unsolvable > 0) {
+    fmt::print(stderr, "lightsout: {} of {} puzzles have no solution\n", unsolvable,
+               reader.puzzles_read());
+    return kExitUnsolvable;
+  }
+  return kExitOk;
+}
+
+}  // namespace
+
+std::function<int()> add_solve_command(CLI::App& app) {
+  auto args = std::make_shared<SolveArgs>();
+  CLI::App* cmd = app.add_subcommand("solve", "Solve puzzles in the judge text formats");
+  cmd->add_option("file", args->input, "Input file, '-' or nothing for standard input");
+  cmd->add_option("--input", args->layout,
+                  "Input layout: count (POJ 1222, a count then puzzles), single (OpenJudge "
+                  "2811, one puzzle), auto (detect)")
+      ->check(CLI::IsMember({"auto", "count", "single"}));
+  cmd->add_option("--size", args->size, "Board size RxC (rows x columns)")
+      ->default_str("5x6");
+  cmd->add_option("--method", args->method,
+                  "Solver: auto, enumerate, chase, dense (auto uses precomputed tables for "
+                  "boards of <= 64 cells, chase otherwise)");
+  cmd->add_flag("--minimal", args->minimal, "Print the fewest-presses solution");
+  cmd->add_flag("--trailing-space", args->trailing_space,
+                "Put a space after every value (reproduces the OpenJudge sample byte for byte)");
+  cmd->footer(
+      "Output: 'PUZZLE #m' and the press rows per puzzle (count layout), the rows alone (single "
+      "layout), or 'no solution'.\nExit status: 0 all solved, 1 some puzzle has no solution, 2 "
+      "bad input or usage.");
+  return [args] { return run_solve(*args); };
+}
+
+}  // namespace lightsout::cli

@@ -1,0 +1,136 @@
+// solve_poly: the linear-time solver, the first-row system F y = r read as H Y = R in F2[x]/(f_n).
+#include <stdexcept>
+#include <utility>
+#include <vector>
+
+#include "chase.hpp"
+#include "lightsout/gf2_poly.hpp"
+#include "lightsout/solve.hpp"
+
+namespace lightsout {
+
+namespace {
+
+// H = f_m(x + 1) mod chi (deg chi = n >= 1), by h_{k+1} = (x + 1) h_k + h_{k-1} reduced every
+// step, from h_{-1} = f_{-1} = 0 and h_0 = 1. Each step is one pass over n / 64 words: O(m n / 64).
+Gf2Poly shifted_path_polynomial_mod(std::size_t m, const Gf2Poly& chi) {
+  const auto n = static_cast<std::size_t>(chi.degree());
+  const std::size_t words = n / 64 + 1;  // room for the degree-n term before the reduction
+  const auto modulus = chi.words();
+  if (n == 0) return {};  // everything is 0 mod 1
+  std::vector<std::uint64_t> prev(words, 0), cur(words, 0);
+  cur[0] = 1;
+  for (std::size_t k = 0; k < m; ++k) {
+    // prev <- (x + 1) cur + prev, in place word by word (word t reads cur[t], cur[t-1], prev[t]).
+    std::uint64_t carry = 0;
+    for (std::size_t t = 0; t < words; ++t) {
+      const std::uint64_t v = cur[t];
+      prev[t] ^= v ^ (v << 1) ^ carry;
+      carry = v >> 63;
+    }
+    // deg((x + 1) h_k) <= n: one subtraction of chi brings it below n.
+    if ((prev[n / 64] >> (n % 64)) & 1U) {
+      for (std::size_t t = 0; t < modulus.size(); ++t) prev[t] ^= modulus[t];
+    }
+    std::swap(prev, cur);
+  }
+  return Gf2Poly(std::move(cur));
+}
+
+// w <- S w on the path of n cells (S = T + I).
+void apply_path_adjacency(std::vector<std::uint64_t>& w, std::vector<std::uint64_t>& scratch,
+                          std::uint64_t mask) {
+  detail::apply_row_operator(scratch.data(), w.data(), w.size(), mask);
+  for (std::size_t t = 0; t < w.size(); ++t) scratch[t] ^= w[t];
+  std::swap(w, scratch);
+}
+
+}  // namespace
+
+// Contract: the exact answer for any board, like solve_chase (same solvable flag and nullity; the
+// presses may be another solution). Presses darken the board when solvable and every kernel
+// board is quiet; both are self-checked by the final chases (std::logic_error if not).
+// Cost O(m n / 64 + n^2 / 64) word operations with n = min(rows, cols), plus one chase per kernel
+// pattern.
+SolveResult solve_poly(const Board& lights, const SolveOptions& options) {
+  // Orientation: n = the shorter side, so the polynomial work is O(n^2 / 64).
+  const bool transpose = lights.cols() > lights.rows();
+  Board flipped;
+  if (transpose) flipped = lights.transposed();
+  const Board& b = transpose ? flipped : lights;
+  const std::size_t m = b.rows();
+  const std::size_t n = b.cols();
+  const std::size_t w = b.stride();
+
+  SolveResult result;
+  Board x(m, n);
+  std::vector<std::uint64_t> zero_row(w, 0), r(w, 0), phantom(w, 0);
+
+  // Step 1: r = the phantom row x_{m+1} of the chase from x_1 = 0. Every first row y then ends
+  // with x_{m+1} = F y + r, F = f_m(T), so the board is solvable iff F y = r has a solution.
+  detail::chase_rows(&b, zero_row.data(), x, r.data());
+
+  // Step 2: F = f_m(S + I) = H(S) with H = f_m(x + 1) mod chi, chi = f_n the characteristic
+  // polynomial of S. Through phi(P) = P(S) e_1, F y = r becomes H Y = R in F2[x]/(chi).
+  const Gf2Poly chi = path_polynomial(n);
+  const Gf2Poly h = shifted_path_polynomial_mod(m, chi);
+
+  // Step 3: R = phi^-1(r) = sum_k r_k f_k, by Clenshaw.
+  const Gf2Poly big_r = path_coordinates(r, n);
+
+  // Step 4: g = gcd(H, chi) and s with s H = g (mod chi). H is invertible modulo chi/g only, so
+  // multiplication by H has a kernel of dimension deg g: that is the nullity.
+  const Gf2Xgcd eg = xgcd(h, chi);
+  const Gf2Poly& g = eg.g;
+  result.nullity = static_cast<std::size_t>(g.degree());
+
+  // Step 5: solvable iff g | R; then Y = (R / g) s mod chi, since H Y = (R / g)(g + t chi) = R.
+  const Gf2DivMod split = divmod(big_r, g);
+  result.solvable = split.remainder.is_zero();
+
+  const bool want_kernel = options.kernel || options.minimal;
+  if (result.solvable) {
+    // Step 6: the first press row y = phi(Y), by Horner over S.
+    const Gf2Poly big_y = mulmod(split.quotient, eg.s, chi);
+    const std::vector<std::uint64_t> y = path_vector(big_y, n);
+
+    // Step 7: chase from y; the phantom row must come out dark (the self-check).
+    if (!detail::chase_rows(&b, y.data(), x, phantom.data())) {
+      throw std::logic_error("solve_poly: self-check failed (phantom row not dark)");
+    }
+    result.presses = transpose ? x.transposed() : std::move(x);
+  } else {
+    result.presses = Board(lights.rows(), lights.cols());
+  }
+
+  // Kernel: H * x^j chi/g = 0 (mod chi) for j < deg g; these have distinct degrees below n, so
+  // their images phi(x^j chi/g) = S^j phi(chi/g) are a basis of the quiet first rows. Each is
+  // chased over a dark board into a full quiet pattern.
+  if (want_kernel && result.nullity > 0) {
+    const Gf2Poly cofactor = divmod(chi, g).quotient;
+    std::vector<std::uint64_t> first = path_vector(cofactor, n);
+    std::vector<std::uint64_t> scratch(w, 0);
+    result.kernel.reserve(result.nullity);
+    for (std::size_t j = 0; j < result.nullity; ++j) {
+      if (j > 0) apply_path_adjacency(first, scratch, b.last_word_mask());
+      Board q(m, n);
+      if (!detail::chase_rows(nullptr, first.data(), q, phantom.data())) {
+        throw std::logic_error("solve_poly: self-check failed (kernel pattern not quiet)");
+      }
+      result.kernel.push_back(transpose ? q.transposed() : std::move(q));
+    }
+  }
+  if (options.minimal && result.solvable) minimize_presses(result, options);
+  if (!options.kernel) result.kernel.clear();
+  return result;
+}
+
+// deg gcd(f_m(x + 1), f_n) with n = min(m, n): the nullity of the m x n board, no board needed.
+std::size_t nullity_poly(std::size_t m, std::size_t n) {
+  if (m == 0 || n == 0) throw std::invalid_argument("nullity_poly: size must be at least 1x1");
+  if (n > m) std::swap(m, n);
+  const Gf2Poly chi = path_polynomial(n);
+  return static_cast<std::size_t>(gcd(shifted_path_polynomial_mod(m, chi), chi).degree());
+}
+
+}  // namespace lightsout

@@ -1,0 +1,235 @@
+// JudgeReader: a streaming, never-trusting parser for the judge text formats.
+#include <charconv>
+#include <string>
+
+#include "lightsout/judge_format.hpp"
+
+namespace lightsout {
+
+namespace {
+
+constexpr std::size_t kTokenKeep = 20;
+
+bool is_blank(int c) { return c == ' ' || c == '\t' || c == '\r' || c == '\v' || c == '\f'; }
+bool is_space(int c) { return c == '\n' || is_blank(c); }
+
+// A token for an error message: printable ASCII kept, other bytes as \xNN, long ones cut.
+std::string quote(const std::string& token, bool truncated) {
+  std::string out = "'";
+  for (unsigned char ch : truncated ? token.substr(0, kTokenKeep) : token) {
+    if (ch >= 0x20 && ch < 0x7F) {
+      out.push_back(static_cast<char>(ch));
+    } else {
+      static const char* hex = "0123456789abcdef";
+      out += "\\x";
+      out.push_back(hex[ch >> 4]);
+      out.push_back(hex[ch & 15]);
+    }
+  }
+  if (truncated) out += "...";
+  return out + "'";
+}
+
+}  // namespace
+
+JudgeParseError::JudgeParseError(std::size_t line, std::size_t column, std::size_t puzzle,
+                                 std::string message)
+    : std::runtime_error(std::to_string(line) + ":" + std::to_string(column) + ": " + message +
+                         " (puzzle " + std::to_string(puzzle) + ")"),
+      line_(line),
+      column_(column),
+      puzzle_(puzzle),
+      message_(std::move(message)) {}
+
+JudgeReader::JudgeReader(ReadFn read, std::size_t rows, std::size_t cols, JudgeLayout layout,
+                         std::size_t chunk_bytes)
+    : read_(std::move(read)), buffer_(chunk_bytes == 0 ? 1 : chunk_bytes), rows_(rows),
+      cols_(cols), layout_(layout) {
+  if (rows == 0 || cols == 0) throw std::invalid_argument("JudgeReader: empty board size");
+  pos_ = end_ = buffer_.data();
+}
+
+bool JudgeReader::refill() {
+  if (eof_) return false;
+  buffer_offset_ += static_cast<std::size_t>(end_ - buffer_.data());
+  const std::size_t n = read_(buffer_.data(), buffer_.size());
+  pos_ = buffer_.data();
+  end_ = pos_ + n;
+  if (n == 0) eof_ = true;
+  return n != 0;
+}
+
+inline int JudgeReader::peek() {
+  if (pos_ == end_ && !refill()) return -1;
+  return static_cast<unsigned char>(*pos_);
+}
+
+inline int JudgeReader::skip_whitespace() {
+  for (;;) {
+    while (pos_ != end_) {
+      const int c = static_cast<unsigned char>(*pos_);
+      if (c == '\n') {
+        ++line_;
+        line_start_ = buffer_offset_ + static_cast<std::size_t>(pos_ - buffer_.data()) + 1;
+      } else if (!is_blank(c)) {
+        return c;
+      }
+      ++pos_;
+    }
+    if (!refill()) return -1;
+  }
+}
+
+std::size_t JudgeReader::column() const {
+  return buffer_offset_ + static_cast<std::size_t>(pos_ - buffer_.data()) - line_start_ + 1;
+}
+
+void JudgeReader::fail(const std::string& message) const { fail_at(line_, column(), message); }
+
+void JudgeReader::fail_at(std::size_t line, std::size_t column, const std::string& message) const {
+  throw JudgeParseError(line, column, puzzles_read_ + 1, message);
+}
+
+std::string JudgeReader::read_token(std::size_t keep) {
+  std::string token;
+  for (int c = peek(); c != -1 && !is_space(c); c = peek()) {
+    if (token.size() <= keep) token.push_back(static_cast<char>(c));
+    ++pos_;
+  }
+  return token;
+}
+
+// One value 0/1 followed by whitespace or the end; anything else throws, naming the token.
+bool JudgeReader::read_value() {
+  const int c = skip_whitespace();
+  if (c == '0' || c == '1') {
+    ++pos_;
+    const int next = peek();  // may refill; the absolute offset (and column) stays right
+    if (next == -1 || is_space(next)) return c == '1';
+    const std::size_t col = column() - 1;
+    std::string token(1, static_cast<char>(c));
+    token += read_token(kTokenKeep);
+    fail_at(line_, col, "expected 0 or 1, found " + quote(token, token.size() > kTokenKeep));
+  }
+  if (c == -1) {
+    fail("puzzle cut short: input ended before all " + std::to_string(rows_ * cols_) +
+         " values");
+  }
+  const std::size_t line = line_, col = column();
+  const std::string token = read_token(kTokenKeep);
+  fail_at(line, col, "expected 0 or 1, found " + quote(token, token.size() > kTokenKeep));
+}
+
+void JudgeReader::expect_end() {
+  if (skip_whitespace() == -1) return;
+  const std::size_t line = line_, col = column();
+  const std::string token = read_token(kTokenKeep);
+  throw JudgeParseError(line, col, puzzles_read_,
+                        "unexpected " + quote(token, token.size() > kTokenKeep) +
+                            " after the last puzzle");
+}
+
+bool JudgeReader::start_puzzle() {
+  if (!started_) {
+    started_ = true;
+    if (skip_whitespace() == -1) fail("empty input: expected a puzzle");
+    const std::size_t line = line_, col = column();
+    const std::string token = read_token(kTokenKeep);
+    int c = peek();
+    while (is_blank(c)) {
+      ++pos_;
+      c = peek();
+    }
+    const bool lone_on_line = c == '\n' || c == -1;
+    const bool is_bit = token == "0" || token == "1";
+    if (layout_ == JudgeLayout::detect) {
+      layout_ = lone_on_line && (cols_ > 1 || !is_bit) ? JudgeLayout::count : JudgeLayout::single;
+    }
+    if (layout_ == JudgeLayout::count) {
+      std::uint64_t count = 0;
+      const auto [end, ec] = std::from_chars(token.data(), token.data() + token.size(), count);
+      if (token.size() > kTokenKeep || ec != std::errc() || end != token.data() + token.size() ||
+          count == 0) {
+        fail_at(line, col, "count must be a positive integer, found " +
+                               quote(token, token.size() > kTokenKeep));
+      }
+      expected_puzzles_ = count;
+    } else {
+      if (!is_bit) {
+        fail_at(line, col, "expected 0 or 1, found " + quote(token, token.size() > kTokenKeep));
+      }
+      pending_first_value_ = true;
+      pending_value_ = token == "1";
+    }
+  }
+  const std::uint64_t wanted = layout_ == JudgeLayout::count ? expected_puzzles_ : 1;
+  if (puzzles_read_ >= wanted) {
+    expect_end();
+    return false;
+  }
+  if (!pending_first_value_ && skip_whitespace() == -1) {
+    fail("input ended after " + std::to_string(puzzles_read_) +
+         (puzzles_read_ == 1 ? " puzzle" : " puzzles") + ", the count said " +
+         std::to_string(expected_puzzles_));
+  }
+  return true;
+}
+
+bool JudgeReader::next_packed(std::uint64_t& lights) {
+  const std::size_t cells = rows_ * cols_;
+  if (cells > 64) throw std::logic_error("JudgeReader::next_packed: board over 64 cells");
+  if (!start_puzzle()) return false;
+  std::uint64_t bits = 0;
+  std::size_t i = 0;
+  if (pending_first_value_) {
+    bits = pending_value_ ? 1 : 0;
+    pending_first_value_ = false;
+    i = 1;
+  }
+  for (; i < cells; ++i) {
+    // Fast path for the usual layout, a value and one separator; anything else goes the slow way.
+    if (end_ - pos_ >= 2) {
+      const unsigned digit = static_cast<unsigned char>(pos_[0]) - unsigned{'0'};
+      const char sep = pos_[1];
+      if (digit <= 1 && (sep == ' ' || sep == '\n')) {
+        bits |= static_cast<std::uint64_t>(digit) << i;
+        pos_ += 2;
+        if (sep == '\n') {
+          ++line_;
+          line_start_ = buffer_offset_ + static_cast<std::size_t>(pos_ - buffer_.data());
+        }
+        continue;
+      }
+    }
+    bits |= static_cast<std::uint64_t>(read_value()) << i;
+  }
+  lights = bits;
+  ++puzzles_read_;
+  return true;
+}
+
+bool JudgeReader::next(Board& lights) {
+  if (lights.rows() != rows_ || lights.cols() != cols_) {
+    throw std::invalid_argument("JudgeReader::next: board size differs from the reader's");
+  }
+  if (!start_puzzle()) return false;
+  auto words = lights.words();
+  std::fill(words.begin(), words.end(), 0);
+  const std::size_t stride = lights.stride();
+  std::size_t first_col = 0;
+  if (pending_first_value_) {
+    words[0] = pending_value_ ? 1 : 0;
+    pending_first_value_ = false;
+    first_col = 1;
+  }
+  for (std::size_t r = 0; r < rows_; ++r) {
+    std::uint64_t* row = words.data() + r * stride;
+    for (std::size_t c = r == 0 ? first_col : 0; c < cols_; ++c) {
+      row[c / 64] |= static_cast<std::uint64_t>(read_value()) << (c % 64);
+    }
+  }
+  ++puzzles_read_;
+  return true;
+}
+
+}  // namespace lightsout

@@ -1,0 +1,105 @@
+// JudgeWriter: judge-format output assembled in a large buffer from precomputed row text.
+#include <array>
+#include <cstring>
+
+#include "lightsout/judge_format.hpp"
+
+namespace lightsout {
+
+namespace {
+
+// For each byte value: its 8 bits as "b0 b1 ... b7 " (low bit first, a space after each).
+constexpr std::array<std::array<char, 16>, 256> make_byte_text() {
+  std::array<std::array<char, 16>, 256> table{};
+  for (std::size_t v = 0; v < 256; ++v) {
+    for (std::size_t j = 0; j < 8; ++j) {
+      table[v][2 * j] = ((v >> j) & 1U) != 0 ? '1' : '0';
+      table[v][2 * j + 1] = ' ';
+    }
+  }
+  return table;
+}
+constexpr auto kByteText = make_byte_text();
+
+}  // namespace
+
+JudgeWriter::JudgeWriter(WriteFn write, std::size_t cols, JudgeLayout layout, bool trailing_space,
+                         std::size_t buffer_bytes)
+    : write_(std::move(write)), cols_(cols), layout_(layout), trailing_space_(trailing_space),
+      buffer_(buffer_bytes < 64 ? 64 : buffer_bytes) {}
+
+JudgeWriter::~JudgeWriter() {
+  try {
+    flush();
+  } catch (...) {  // a destructor must not throw; callers that care call flush() themselves
+  }
+}
+
+void JudgeWriter::flush() {
+  if (used_ == 0) return;
+  const std::size_t n = used_;
+  used_ = 0;
+  write_(buffer_.data(), n);
+}
+
+char* JudgeWriter::reserve(std::size_t n) {
+  if (used_ + n > buffer_.size()) flush();
+  return buffer_.data() + used_;
+}
+
+void JudgeWriter::header(std::size_t puzzle) {
+  if (layout_ != JudgeLayout::count) return;
+  char* out = reserve(32);
+  std::memcpy(out, "PUZZLE #", 8);
+  char digits[24];
+  char* d = digits + sizeof digits;
+  do {
+    *--d = static_cast<char>('0' + puzzle % 10);
+    puzzle /= 10;
+  } while (puzzle != 0);
+  const std::size_t len = static_cast<std::size_t>(digits + sizeof digits - d);
+  std::memcpy(out + 8, d, len);
+  out[8 + len] = '\n';
+  used_ += 9 + len;
+}
+
+// One row of `cols` values from packed words: each value then a space; the last space becomes the
+// newline unless trailing spaces are wanted. Every chunk reserves room for the newline, so the
+// last space is still in the buffer when it is replaced.
+void JudgeWriter::row_bits(const std::uint64_t* words, std::size_t cols) {
+  for (std::size_t c = 0; c < cols; c += 8) {
+    const std::size_t k = cols - c < 8 ? cols - c : 8;
+    char* out = reserve(17);
+    const auto byte = static_cast<std::uint8_t>(words[c / 64] >> (c % 64));
+    std::memcpy(out, kByteText[byte].data(), 16);
+    used_ += 2 * k;
+  }
+  if (trailing_space_) {
+    buffer_[used_++] = '\n';
+  } else {
+    buffer_[used_ - 1] = '\n';
+  }
+}
+
+void JudgeWriter::write_packed(std::size_t puzzle, std::uint64_t presses, std::size_t rows) {
+  header(puzzle);
+  const std::uint64_t mask = cols_ >= 64 ? ~std::uint64_t{0} : (std::uint64_t{1} << cols_) - 1;
+  for (std::size_t r = 0; r < rows; ++r) {
+    const std::uint64_t row = (presses >> (r * cols_)) & mask;
+    row_bits(&row, cols_);
+  }
+}
+
+void JudgeWriter::write_board(std::size_t puzzle, const Board& presses) {
+  header(puzzle);
+  for (std::size_t r = 0; r < presses.rows(); ++r) row_bits(presses.row(r).data(), presses.cols());
+}
+
+void JudgeWriter::write_no_solution(std::size_t puzzle) {
+  header(puzzle);
+  char* out = reserve(16);
+  std::memcpy(out, "no solution\n", 12);
+  used_ += 12;
+}
+
+}  // namespace lightsout

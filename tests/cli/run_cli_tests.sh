@@ -1,0 +1,163 @@
+#!/usr/bin/env bash
+# CLI golden tests for `lightsout solve`: byte-exact samples, whitespace forms, every error class
+# with its exit status and message, unsolvable boards, and 10^6 random puzzles re-verified.
+# Usage: run_cli_tests.sh LIGHTSOUT_BIN REPO_DIR JUDGE_VERIFY_BIN GEN_JUDGE_BIN
+set -uo pipefail
+
+bin=$1
+repo=$2
+verify=$3
+gen=$4
+golden="$repo/tests/cli/golden"
+work=$(mktemp -d)
+trap 'rm -rf "$work"' EXIT
+passed=0
+failed=0
+
+pass() { passed=$((passed + 1)); }
+fail() {
+  failed=$((failed + 1))
+  echo "FAIL: $1"
+}
+
+# expect_stdout NAME EXPECTED_FILE STATUS -- CMD...: stdout byte-exact and the exit status.
+expect_stdout() {
+  local name=$1 expected=$2 status=$3
+  shift 4
+  "$@" >"$work/out" 2>"$work/err" </dev/null
+  local rc=$?
+  if [[ $rc -ne $status ]]; then
+    fail "$name: exit $rc, wanted $status; stderr: $(head -c 300 "$work/err")"
+  elif ! cmp -s "$work/out" "$expected"; then
+    fail "$name: stdout differs"
+    diff <(cat -A "$expected") <(cat -A "$work/out") | head -10
+  else
+    pass
+  fi
+}
+
+# expect_error NAME STATUS STDERR_LINE STDIN_TEXT -- ARGS...: exact one-line stderr and status.
+expect_error() {
+  local name=$1 status=$2 message=$3 input=$4
+  shift 5
+  printf '%b' "$input" | "$bin" "$@" >"$work/out" 2>"$work/err"
+  local rc=$?
+  local got
+  got=$(cat "$work/err")
+  if [[ $rc -ne $status ]]; then
+    fail "$name: exit $rc, wanted $status; stderr: $got"
+  elif [[ "$got" != "$message" ]]; then
+    fail "$name: stderr was '$got', wanted '$message'"
+  else
+    pass
+  fi
+}
+
+poj_in="$golden/poj1222-sample.in"
+poj_out="$golden/poj1222-sample.out"
+oj_in="$golden/oj2811-sample.in"
+oj_out="$golden/oj2811-sample.out"
+
+# --- the samples, byte for byte ---
+expect_stdout poj_sample "$poj_out" 0 -- "$bin" solve "$poj_in"
+expect_stdout oj_sample "$oj_out" 0 -- "$bin" solve "$oj_in"
+expect_stdout oj_trailing_space "$golden/oj2811-trailing.out" 0 -- "$bin" solve --trailing-space "$oj_in"
+expect_stdout poj_forced_count "$poj_out" 0 -- "$bin" solve --input count "$poj_in"
+expect_stdout oj_forced_single "$oj_out" 0 -- "$bin" solve --input single "$oj_in"
+for method in auto enumerate chase dense; do
+  expect_stdout "poj_method_$method" "$poj_out" 0 -- "$bin" solve --method "$method" "$poj_in"
+  expect_stdout "poj_minimal_$method" "$poj_out" 0 -- "$bin" solve --minimal --method "$method" "$poj_in"
+done
+sed 's/$/ /' "$poj_out" | sed '/^PUZZLE/s/ $//' >"$work/poj-trailing.out"
+expect_stdout poj_trailing_space "$work/poj-trailing.out" 0 -- "$bin" solve --trailing-space "$poj_in"
+
+# --- whitespace forms: CRLF, tabs, blank lines, no final newline, stdin ---
+sed 's/$/\r/' "$poj_in" >"$work/crlf.in"
+expect_stdout crlf "$poj_out" 0 -- "$bin" solve "$work/crlf.in"
+{ printf '\n\n  2\n\n'; tr ' ' '\t' <"$poj_in" | tail -n +2 | sed '6i\\' ; } | head -c -1 >"$work/messy.in"
+expect_stdout tabs_blank_lines_no_final_newline "$poj_out" 0 -- "$bin" solve "$work/messy.in"
+tr '\n' ' ' <"$poj_in" >"$work/one-line.in"
+expect_stdout all_on_one_line_with_input_count "$poj_out" 0 -- "$bin" solve --input count "$work/one-line.in"
+expect_stdout stdin_dash "$poj_out" 0 -- bash -c "\"$bin\" solve - <\"$poj_in\""
+expect_stdout stdin_default "$poj_out" 0 -- bash -c "\"$bin\" solve <\"$poj_in\""
+head -c -1 "$oj_in" >"$work/oj-nonl.in"
+expect_stdout oj_no_final_newline "$oj_out" 0 -- "$bin" solve "$work/oj-nonl.in"
+
+# --- errors: one line naming file, line, column and puzzle; exit 2; earlier puzzles delivered ---
+p1='0 1 1 0 1 0\n1 0 0 1 1 1\n0 0 1 0 0 1\n1 0 0 1 0 1\n0 1 1 1 0 0\n'
+expect_error bad_value 2 "lightsout: <stdin>:8:5: expected 0 or 1, found '2' (puzzle 2)" \
+  "2\n${p1}0 0 1 0 1 0\n1 0 2 0 1 1\n" -- solve
+if cmp -s "$work/out" <(head -6 "$poj_out"); then pass; else fail "bad_value: puzzle 1 not delivered"; fi
+expect_error bad_token 2 "lightsout: <stdin>:2:3: expected 0 or 1, found '10' (puzzle 1)" \
+  "1\n0 10 1 0 1 0\n" -- solve
+expect_error binary_garbage 2 "lightsout: <stdin>:2:1: expected 0 or 1, found '\\x00\\xff' (puzzle 1)" \
+  "1\n\\x00\\xff\n" -- solve
+expect_error cut_short 2 "lightsout: <stdin>:4:1: puzzle cut short: input ended before all 30 values (puzzle 1)" \
+  "1\n0 1 1 0 1 0\n1 0 0 1 1 1\n" -- solve
+expect_error fewer_than_count 2 "lightsout: <stdin>:7:1: input ended after 1 puzzle, the count said 3 (puzzle 2)" \
+  "3\n$p1" -- solve
+if cmp -s "$work/out" <(head -6 "$poj_out"); then pass; else fail "fewer_than_count: puzzle 1 not delivered"; fi
+expect_error count_zero 2 "lightsout: <stdin>:1:1: count must be a positive integer, found '0' (puzzle 1)" \
+  "0\n" -- solve
+expect_error count_negative 2 "lightsout: <stdin>:1:3: count must be a positive integer, found '-3' (puzzle 1)" \
+  "  -3\n" -- solve
+expect_error count_huge 2 "lightsout: <stdin>:1:1: count must be a positive integer, found '99999999999999999999...' (puzzle 1)" \
+  "999999999999999999999999999999\n" -- solve
+expect_error count_word 2 "lightsout: <stdin>:1:1: count must be a positive integer, found 'abc' (puzzle 1)" \
+  "abc\n" -- solve --input count
+expect_error garbage_after_last 2 "lightsout: <stdin>:7:1: unexpected 'extra' after the last puzzle (puzzle 1)" \
+  "1\n${p1}extra\n" -- solve
+expect_error garbage_after_single 2 "lightsout: <stdin>:6:1: unexpected '1' after the last puzzle (puzzle 1)" \
+  "${p1}1 1\n" -- solve
+expect_error empty_input 2 "lightsout: <stdin>:3:1: empty input: expected a puzzle (puzzle 1)" \
+  "\n  \n" -- solve
+printf '1\nx\n' >"$work/bad.in"
+expect_error file_error_names_file 2 "lightsout: $work/bad.in:2:1: expected 0 or 1, found 'x' (puzzle 1)" \
+  "" -- solve "$work/bad.in"
+expect_error missing_file 2 "lightsout: cannot open '$work/none.in': No such file or directory" \
+  "" -- solve "$work/none.in"
+expect_error bad_size 2 "lightsout: --size: expected RxC with 1 <= R, C (e.g. 5x6), got '0x3'" \
+  "" -- solve --size 0x3
+expect_error bad_method 2 "lightsout: --method: unknown method 'magic'" "" -- solve --method magic
+printf '' | "$bin" solve --bogus >/dev/null 2>"$work/err"
+if [[ $? -eq 2 ]] && grep -q "lightsout --help" "$work/err"; then pass; else fail "usage error: exit 2 with a hint"; fi
+"$bin" --help >"$work/out" 2>&1 && grep -q solve "$work/out" && pass || fail "--help"
+"$bin" solve --help >"$work/out" 2>&1 && grep -q -- --trailing-space "$work/out" && pass || fail "solve --help"
+"$bin" --version >"$work/out" 2>&1 && grep -q "^lightsout [0-9]" "$work/out" && pass || fail "--version"
+
+# --- other sizes: unsolvable boards say so, the rest goes on, exit 1 ---
+printf '2\n1 0 0 0\n0 0 0 0\n0 0 0 0\n0 0 0 0\n1 1 0 0\n1 0 0 0\n0 0 0 0\n0 0 0 0\n' >"$work/4x4.in"
+printf 'PUZZLE #1\nno solution\nPUZZLE #2\n0 1 1 0\n1 0 1 0\n0 1 1 1\n0 0 0 1\n' >"$work/4x4.want"
+"$bin" solve --size 4x4 "$work/4x4.in" >"$work/4x4.out" 2>"$work/err"
+rc=$?
+if [[ $rc -eq 1 ]] && grep -qx "lightsout: 1 of 2 puzzles have no solution" "$work/err"; then pass; else fail "unsolvable exit/status line ($rc)"; fi
+if "$verify" 4 4 "$work/4x4.in" "$work/4x4.out" >/dev/null; then pass; else fail "4x4 output re-verified"; fi
+if head -2 "$work/4x4.out" | cmp -s - <(printf 'PUZZLE #1\nno solution\n'); then pass; else fail "4x4 no solution block"; fi
+
+# --- random boards of several sizes, every method, re-verified independently ---
+for size in 1x1 1x7 3x3 4x4 5x5 4x5 6x6 7x9 9x9 8x8 2x40 16x5 30x30; do
+  r=${size%x*}
+  c=${size#*x}
+  "$gen" 200 7 "$r" "$c" >"$work/rand.in"
+  "$bin" solve --size "$size" "$work/rand.in" >"$work/auto.out" 2>/dev/null
+  if "$verify" "$r" "$c" "$work/rand.in" "$work/auto.out" >/dev/null; then pass; else fail "random $size auto"; fi
+  for method in chase dense enumerate; do
+    [[ $method == dense && $((r * c)) -gt 400 ]] && continue
+    [[ $method == enumerate && $r -gt 20 && $c -gt 20 ]] && continue
+    "$bin" solve --size "$size" --method "$method" "$work/rand.in" >"$work/m.out" 2>/dev/null
+    if "$verify" "$r" "$c" "$work/rand.in" "$work/m.out" >/dev/null; then pass; else fail "random $size $method"; fi
+  done
+  if [[ $((r * c)) -le 16 ]]; then
+    "$bin" solve --size "$size" --minimal "$work/rand.in" >"$work/min.out" 2>/dev/null
+    if "$verify" "$r" "$c" "$work/rand.in" "$work/min.out" --brute-force-minimal >/dev/null; then pass; else fail "random $size --minimal"; fi
+  fi
+done
+
+# --- the judge workload: 10^6 random 5x6 puzzles, every answer re-verified ---
+"$gen" 1000000 12345 >"$work/million.in"
+"$bin" solve "$work/million.in" >"$work/million.out"
+rc=$?
+if [[ $rc -eq 0 ]] && "$verify" 5 6 "$work/million.in" "$work/million.out"; then pass; else fail "10^6 puzzles verified"; fi
+
+echo "cli: $passed passed, $failed failed"
+[[ $failed -eq 0 ]]
