@@ -1,6 +1,10 @@
 // lightsout: entry point; parses the command line and hands over to one subcommand.
 #include <cstdio>
 #include <exception>
+#include <functional>
+#include <string>
+#include <utility>
+#include <vector>
 
 #include <CLI/CLI.hpp>
 #include <fmt/core.h>
@@ -11,7 +15,10 @@ int main(int argc, char** argv) {
   CLI::App app{"lightsout: exact Lights Out solving, from the judge formats to huge boards"};
   app.set_version_flag("--version", std::string("lightsout ") + LIGHTSOUT_VERSION);
   app.require_subcommand(1);
-  auto run_solve = lightsout::cli::add_solve_command(app);
+  // Each subcommand registers itself and hands back its runner.
+  const std::vector<std::pair<std::string, std::function<int()>>> commands = {
+      {"solve", lightsout::cli::add_solve_command(app)},
+  };
   try {
     app.parse(argc, argv);
   } catch (const CLI::CallForHelp& e) {
@@ -25,7 +32,9 @@ int main(int argc, char** argv) {
     return lightsout::cli::kExitBadInput;
   }
   try {
-    if (app.got_subcommand("solve")) return run_solve();
+    for (const auto& [name, run] : commands) {
+      if (app.got_subcommand(name)) return run();
+    }
   } catch (const std::exception& e) {
     fmt::print(stderr, "lightsout: {}\n", e.what());
     return lightsout::cli::kExitBadInput;
