@@ -62,7 +62,11 @@ std::size_t nullity_poly(std::size_t m, std::size_t n);
 // Gauss-Jordan over all m*n cells: O((mn)^3 / 64). The oracle for tests; keep boards small.
 SolveResult solve_dense(const Board& lights, const SolveOptions& options = {});
 
-// Picks a method by size (automatic: chase) and runs it.
+// The method `automatic` resolves to: chase when the shorter side is below kPolyMinSide, else poly.
+inline constexpr std::size_t kPolyMinSide = 8;
+Method choose_method(std::size_t rows, std::size_t cols);
+
+// Picks a method by size (see choose_method) when asked for `automatic`, and runs it.
 SolveResult solve(const Board& lights, Method method = Method::automatic,
                   const SolveOptions& options = {});
 

@@ -135,8 +135,8 @@ std::function<int()> add_solve_command(CLI::App& app) {
   cmd->add_option("--size", args->size, "Board size RxC (rows x columns)")
       ->default_str("5x6");
   cmd->add_option("--method", args->method,
-                  "Solver: auto, enumerate, chase, dense (auto uses precomputed tables for "
-                  "boards of <= 64 cells, chase otherwise)");
+                  "Solver: auto, enumerate, chase, dense, poly (auto: precomputed tables for "
+                  "boards of <= 64 cells, chase for a shorter side < 8, poly otherwise)");
   cmd->add_flag("--minimal", args->minimal, "Print the fewest-presses solution");
   cmd->add_flag("--trailing-space", args->trailing_space,
                 "Put a space after every value (reproduces the OpenJudge sample byte for byte)");

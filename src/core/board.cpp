@@ -1,6 +1,7 @@
 // Board: construction, classic presses, whole-board operations and the packed-layout invariant.
 #include "lightsout/board.hpp"
 
+#include <algorithm>
 #include <limits>
 #include <stdexcept>
 
@@ -66,20 +67,37 @@ Board& Board::operator^=(const Board& other) {
   return *this;
 }
 
+namespace {
+
+// In-place transpose of a 64 x 64 bit block, bit j of a[i] = element (i, j): swap the
+// off-diagonal halves of ever smaller sub-blocks (32, 16, ..., 1).
+void transpose_block(std::uint64_t a[64]) {
+  std::uint64_t mask = 0x00000000FFFFFFFFULL;
+  for (unsigned j = 32; j != 0; j >>= 1, mask ^= mask << j) {
+    for (unsigned k = 0; k < 64; k = ((k | j) + 1) & ~j) {
+      const std::uint64_t t = ((a[k] >> j) ^ a[k | j]) & mask;
+      a[k] ^= t << j;
+      a[k | j] ^= t;
+    }
+  }
+}
+
+}  // namespace
+
 Board Board::transposed() const {
   if (rows_ == 0) return {};
   Board t(cols_, rows_);
-  // Walk set bits only: boards are sparse or small where this matters; issue-free O(cells/64 +
-  // ones) for sparse boards.
-  for (std::size_t r = 0; r < rows_; ++r) {
-    const std::uint64_t* src = words_.data() + r * stride_;
-    for (std::size_t k = 0; k < stride_; ++k) {
-      std::uint64_t w = src[k];
-      while (w != 0) {
-        const std::size_t c = k * 64 + static_cast<std::size_t>(std::countr_zero(w));
-        w &= w - 1;
-        t.words_[c * t.stride_ + r / 64] |= std::uint64_t{1} << (r % 64);
-      }
+  // 64 x 64 blocks: gather 64 row words, transpose in registers/L1, scatter 64 column words.
+  std::uint64_t block[64];
+  for (std::size_t bi = 0; bi < t.stride_; ++bi) {  // source row block = target word
+    const std::size_t r0 = bi * 64;
+    const std::size_t rn = std::min<std::size_t>(64, rows_ - r0);
+    for (std::size_t bj = 0; bj < stride_; ++bj) {  // source word = target row block
+      for (std::size_t k = 0; k < 64; ++k) block[k] = k < rn ? words_[(r0 + k) * stride_ + bj] : 0;
+      transpose_block(block);
+      const std::size_t c0 = bj * 64;
+      const std::size_t cn = std::min<std::size_t>(64, cols_ - c0);
+      for (std::size_t k = 0; k < cn; ++k) t.words_[(c0 + k) * t.stride_ + bi] = block[k];
     }
   }
   return t;

@@ -98,8 +98,11 @@ TEST(SolveTest, SolveDispatchesToTheNamedMethod) {
       const SolveResult chased = solve_chase(b);
       const SolveResult dense = solve_dense(b);
       const SolveResult enumerated = solve_enumerate(b);
+      // automatic resolves by size (chase below kPolyMinSide, poly from it on).
+      const SolveResult automatic = n < kPolyMinSide ? chased : solve_poly(b);
+      EXPECT_EQ(choose_method(n, n), n < kPolyMinSide ? Method::chase : Method::poly);
       for (auto [method, expected] :
-           {std::pair{Method::chase, &chased}, std::pair{Method::automatic, &chased},
+           {std::pair{Method::chase, &chased}, std::pair{Method::automatic, &automatic},
             std::pair{Method::dense, &dense}, std::pair{Method::enumerate, &enumerated}}) {
         const SolveResult got = solve(b, method);
         EXPECT_EQ(got.presses, expected->presses) << method_name(method);
