@@ -3,7 +3,8 @@
 
 LIGHTSOUT_ROOT=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 # Build and test dependencies, by Debian package name.
-LIGHTSOUT_PACKAGES=(g++ make cmake libfmt-dev libcli11-dev libgtest-dev libbenchmark-dev)
+LIGHTSOUT_PACKAGES=(g++ make cmake libfmt-dev libcli11-dev libgtest-dev libbenchmark-dev libntl-dev libgmp-dev
+  libm4ri-dev pkg-config)
 
 # ensure_packages PKG...: apt-get installs whichever are not installed yet; fast when all are.
 ensure_packages() {

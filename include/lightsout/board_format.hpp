@@ -21,6 +21,17 @@ enum class BoardFormat {
   grid,       // one row per line, '0'/'1' or '.'/'#' per cell, no separators; CRLF accepted
   judge,      // R lines of C values 0/1 separated by whitespace (no count); size from the text
 };
+// Reading details, beyond the Netpbm and judge conventions:
+//   - PBM: '#' comments run to the end of the line, in the header and (P1) between pixels; a
+//     comment may end the P4 header in place of its whitespace byte. P4 padding bits are
+//     ignored. Only whitespace may follow the pixels (one board per file). When reading,
+//     pbm_plain and pbm_raw both accept either magic: a .pbm file may hold either.
+//   - grid and judge: blank lines before the first row and after the last are skipped, an empty
+//     line between rows is an error; blanks (and CR) around a row are ignored, and every row must
+//     have as many cells as the first.
+// Writing: P1 lines hold at most 64 characters, each board row starting a line; P4 is
+// "P4\n<w> <h>\n" then the rows with zero padding bits; grid and judge end every row with '\n'
+// (judge: values separated by single spaces).
 
 // "p1", "p4", "pbm" (= p4 when writing), "grid", "judge"/"txt"; nullopt for anything else.
 std::optional<BoardFormat> parse_board_format(std::string_view name);
@@ -28,8 +39,10 @@ std::optional<BoardFormat> parse_board_format(std::string_view name);
 std::optional<BoardFormat> board_format_for_path(std::string_view path);
 std::string_view board_format_name(BoardFormat format);
 
-// Malformed board file. what() is "<line>:<column>: <message>" (1-based; for binary P4 data the
-// line is the header's last line and the column counts bytes from there: see message()).
+// Malformed board file. what() is "<line>:<column>: <message>" (1-based; for binary P4 data, and
+// anything after it, the line is the header's last line and the column counts bytes from there:
+// "2:37: P4 data cut short: expected 125000000000 bytes of pixels, got 20"). Messages quote the
+// offending token, non-printable bytes as \xNN.
 class BoardParseError : public std::runtime_error {
  public:
   BoardParseError(std::size_t line, std::size_t column, std::string message);
@@ -50,15 +63,20 @@ struct BoardReadLimits {
   std::optional<std::uint64_t> input_bytes;
 };
 
-// Reads one board. `read` fills a buffer and returns the byte count (0 = end). When `format` is
-// nullopt the format is detected: "P1"/"P4" magic, else grid if the first line has no blanks
-// between cells, else judge text. Never trusts a header: zero or negative sizes, wrong magic,
-// truncated data, garbage after the data and oversized claims all throw BoardParseError.
+// Reads one board. `read` fills a buffer and returns the byte count (0 = end); it is asked for
+// 1 MiB at a time and may return less. When `format` is nullopt the format is detected: PBM when
+// the first byte is 'P'; else, on the first non-blank line, grid when its first token is longer
+// than one byte or stands alone on the line, judge text otherwise. Never trusts a header: zero or
+// negative sizes, wrong magic, truncated data, garbage after the data and oversized claims all
+// throw BoardParseError, and memory grows only with the data that actually arrives. Linear time;
+// P4 goes a machine word at a time.
 using ReadFn = std::function<std::size_t(char* buf, std::size_t capacity)>;
+// `detected`, when non-null, receives the format the data was read as (for PBM, by its magic).
 Board read_board(const ReadFn& read, std::optional<BoardFormat> format,
-                 const BoardReadLimits& limits = {});
+                 const BoardReadLimits& limits = {}, BoardFormat* detected = nullptr);
 
-// Writes a board in `format`, in large blocks through `write`.
+// Writes a board in `format`, in blocks of about 1 MiB through `write`. The board must not be
+// empty (std::invalid_argument).
 using WriteFn = std::function<void(const char* data, std::size_t size)>;
 void write_board(const Board& board, BoardFormat format, const WriteFn& write);
 

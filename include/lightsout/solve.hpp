@@ -3,6 +3,7 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <functional>
 #include <optional>
 #include <string_view>
 #include <vector>
@@ -26,12 +27,18 @@ struct SolveResult {
   bool minimal_proven = false;
 };
 
+// Progress of a long solve: called with a phase name and the fraction of it done (0 at the start
+// of every phase, then now and then up to 1). Core code never prints; the CLI draws a bar.
+using ProgressFn = std::function<void(std::string_view phase, double fraction)>;
+
 struct SolveOptions {
   bool kernel = true;    // fill SolveResult::kernel
   bool minimal = false;  // search the solution coset for the fewest presses
   // Work budget for the exact fewest-presses search, in 64-bit word operations: the Gray-code walk
   // over 2^nullity combinations runs when 2^nullity * words <= budget and nullity <= 24.
   std::uint64_t minimal_budget = std::uint64_t{1} << 31;
+  // Optional; see ProgressFn. Reported by solve_poly and solve_chase.
+  ProgressFn progress = nullptr;
 };
 
 enum class Method { automatic, enumerate, chase, dense, poly };

@@ -14,5 +14,11 @@ inline constexpr int kExitBadInput = 2;
 
 // Adds `solve` to app; the returned function runs it after parsing and returns the exit status.
 std::function<int()> add_solve_command(CLI::App& app);
+// Adds `info` (nullity and solvable counts of a board size, optionally its quiet patterns).
+std::function<int()> add_info_command(CLI::App& app);
+// Adds `generate` (reproducible random boards, optionally solvable, in any board format).
+std::function<int()> add_generate_command(CLI::App& app);
+// Adds `verify` (applies a press file to a board file: exit 0 dark, 1 lights left).
+std::function<int()> add_verify_command(CLI::App& app);
 
 }  // namespace lightsout::cli

@@ -26,6 +26,7 @@ InputFile::InputFile(const std::string& path) {
     ::close(fd_);
     throw std::runtime_error("cannot read '" + path + "': it is a directory");
   }
+  if (S_ISREG(st.st_mode)) size_ = static_cast<std::uint64_t>(st.st_size);
 }
 
 InputFile::~InputFile() {
@@ -42,16 +43,43 @@ std::size_t InputFile::read(char* buf, std::size_t capacity) {
   }
 }
 
-void write_stdout(const char* data, std::size_t size) {
+namespace {
+
+void write_all(int fd, const char* data, std::size_t size, const std::string& name) {
   while (size > 0) {
-    const ssize_t n = ::write(1, data, size);
+    const ssize_t n = ::write(fd, data, size);
     if (n < 0) {
       if (errno == EINTR) continue;
-      throw std::runtime_error(std::string("writing output: ") + std::strerror(errno));
+      throw std::runtime_error("writing " + name + ": " + std::strerror(errno));
     }
     data += n;
     size -= static_cast<std::size_t>(n);
   }
+}
+
+}  // namespace
+
+void write_stdout(const char* data, std::size_t size) { write_all(1, data, size, "output"); }
+
+OutputFile::OutputFile(const std::string& path) {
+  if (path == "-") {
+    fd_ = 1;
+    owned_ = false;
+    name_ = "<stdout>";
+    return;
+  }
+  fd_ = ::open(path.c_str(), O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
+  if (fd_ < 0) throw std::runtime_error("cannot write '" + path + "': " + std::strerror(errno));
+  owned_ = true;
+  name_ = path;
+}
+
+OutputFile::~OutputFile() {
+  if (owned_) ::close(fd_);
+}
+
+void OutputFile::write(const char* data, std::size_t size) {
+  write_all(fd_, data, size, "'" + name_ + "'");
 }
 
 }  // namespace lightsout::cli

@@ -2,6 +2,8 @@
 #pragma once
 
 #include <cstddef>
+#include <cstdint>
+#include <optional>
 #include <string>
 
 namespace lightsout::cli {
@@ -18,6 +20,29 @@ class InputFile {
   // Reads up to capacity bytes; 0 at end of input. Throws std::runtime_error on a read error.
   std::size_t read(char* buf, std::size_t capacity);
   // The name used in messages: the path, or "<stdin>".
+  const std::string& name() const { return name_; }
+  // The size in bytes when the input is a regular file (lets parsers reject lying headers
+  // before allocating); nullopt for pipes and terminals.
+  std::optional<std::uint64_t> regular_file_size() const { return size_; }
+
+ private:
+  int fd_;
+  bool owned_;
+  std::string name_;
+  std::optional<std::uint64_t> size_;
+};
+
+// An output file created or truncated for writing ("-" = standard output); closes itself.
+class OutputFile {
+ public:
+  // Throws std::runtime_error("cannot write '<path>': <reason>").
+  explicit OutputFile(const std::string& path);
+  ~OutputFile();
+  OutputFile(const OutputFile&) = delete;
+  OutputFile& operator=(const OutputFile&) = delete;
+
+  // Writes all of data, retrying short writes. Throws std::runtime_error.
+  void write(const char* data, std::size_t size);
   const std::string& name() const { return name_; }
 
  private:

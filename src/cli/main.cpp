@@ -18,6 +18,9 @@ int main(int argc, char** argv) {
   // Each subcommand registers itself and hands back its runner.
   const std::vector<std::pair<std::string, std::function<int()>>> commands = {
       {"solve", lightsout::cli::add_solve_command(app)},
+      {"info", lightsout::cli::add_info_command(app)},
+      {"generate", lightsout::cli::add_generate_command(app)},
+      {"verify", lightsout::cli::add_verify_command(app)},
   };
   try {
     app.parse(argc, argv);

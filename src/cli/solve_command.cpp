@@ -1,4 +1,5 @@
 // `lightsout solve`: judge-format puzzles in, presses out, for any board size.
+#include <cctype>
 #include <charconv>
 #include <optional>
 #include <string>
@@ -7,6 +8,7 @@
 
 #include "commands.hpp"
 #include "file_io.hpp"
+#include "solve_board_file.hpp"
 #include "lightsout/judge_format.hpp"
 #include "lightsout/small_solver.hpp"
 #include "lightsout/solve.hpp"
@@ -46,7 +48,7 @@ std::optional<BoardSize> parse_size(const std::string& text) {
   return s;
 }
 
-int run_solve(const SolveArgs& args) {
+int run_judge_solve(const SolveArgs& args) {
   const std::optional<BoardSize> size = parse_size(args.size);
   if (!size) {
     fmt::print(stderr, "lightsout: --size: expected RxC with 1 <= R, C (e.g. 5x6), got '{}'\n",
@@ -122,10 +124,21 @@ int run_solve(const SolveArgs& args) {
   return kExitOk;
 }
 
+// Board-file mode: any file option given, or a .pbm / .grid input.
+bool wants_board_file(const SolveArgs& args, const BoardSolveArgs& board) {
+  if (!board.format.empty() || !board.output_format.empty() || board.output != "-") return true;
+  const std::size_t dot = args.input.rfind('.');
+  if (dot == std::string::npos) return false;
+  std::string ext = args.input.substr(dot + 1);
+  for (char& c : ext) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+  return ext == "pbm" || ext == "grid";
+}
+
 }  // namespace
 
 std::function<int()> add_solve_command(CLI::App& app) {
   auto args = std::make_shared<SolveArgs>();
+  auto board = std::make_shared<BoardSolveArgs>();
   CLI::App* cmd = app.add_subcommand("solve", "Solve puzzles in the judge text formats");
   cmd->add_option("file", args->input, "Input file, '-' or nothing for standard input");
   cmd->add_option("--input", args->layout,
@@ -140,11 +153,29 @@ std::function<int()> add_solve_command(CLI::App& app) {
   cmd->add_flag("--minimal", args->minimal, "Print the fewest-presses solution");
   cmd->add_flag("--trailing-space", args->trailing_space,
                 "Put a space after every value (reproduces the OpenJudge sample byte for byte)");
+  cmd->add_option("-o,--output", board->output,
+                  "Board-file mode: write the presses here (format from the extension)");
+  cmd->add_option("--format", board->format,
+                  "Board-file mode: input format p1, p4, pbm, grid or judge (else from the "
+                  "extension, else detected)");
+  cmd->add_option("--output-format", board->output_format,
+                  "Board-file mode: presses format (else from -o's extension, else the input's)");
+  cmd->add_flag("--quiet", board->quiet, "No progress bar");
+  cmd->add_flag("--stats", board->stats, "Print the method and each phase's time on stderr");
   cmd->footer(
-      "Output: 'PUZZLE #m' and the press rows per puzzle (count layout), the rows alone (single "
-      "layout), or 'no solution'.\nExit status: 0 all solved, 1 some puzzle has no solution, 2 "
-      "bad input or usage.");
-  return [args] { return run_solve(*args); };
+      "Two modes. Judge mode (default): many puzzles of --size in the judge text; output "
+      "'PUZZLE #m' and the press rows per puzzle (count layout), the rows alone (single "
+      "layout), or 'no solution'.\nBoard-file mode (a .pbm/.grid input, or -o, --format, "
+      "--output-format): one board of any size, presses written to -o (default stdout); a "
+      "progress bar on a terminal.\nExit status: 0 all solved, 1 some puzzle has no solution, "
+      "2 bad input or usage.");
+  return [args, board] {
+    if (!wants_board_file(*args, *board)) return run_judge_solve(*args);
+    board->input = args->input;
+    board->method = args->method;
+    board->minimal = args->minimal;
+    return run_board_solve(*board);
+  };
 }
 
 }  // namespace lightsout::cli

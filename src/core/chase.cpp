@@ -12,14 +12,18 @@ namespace lightsout {
 namespace detail {
 
 bool chase_rows(const Board* lights, const std::uint64_t* first_row, Board& presses,
-                std::uint64_t* phantom) {
+                std::uint64_t* phantom, const ProgressFn* progress, std::string_view phase) {
   const std::size_t m = presses.rows();
   const std::size_t w = presses.stride();
   const std::uint64_t mask = presses.last_word_mask();
   std::uint64_t* x = presses.words().data();
   for (std::size_t k = 0; k < w; ++k) x[k] = first_row[k];
   // x_{i+1} = b_i + T x_i + x_{i-1}: press under every light that row i still shows.
+  const bool report = progress != nullptr && *progress;
+  const std::size_t report_every = std::max<std::size_t>(m / 256, 1);
+  if (report) (*progress)(phase, 0.0);
   for (std::size_t i = 0; i < m; ++i) {
+    if (report && i % report_every == 0) (*progress)(phase, static_cast<double>(i) / m);
     std::uint64_t* next = i + 1 < m ? x + (i + 1) * w : phantom;
     const std::uint64_t* cur = x + i * w;
     apply_row_operator(next, cur, w, mask);
@@ -89,9 +93,13 @@ Gf2Matrix first_row_system(std::size_t m, std::size_t n, const std::vector<std::
 // Contract: returns the exact answer for any board; presses darken the board when solvable and
 // every kernel board is quiet (both self-checked by the final chases, std::logic_error if not).
 SolveResult solve_chase(const Board& lights, const SolveOptions& options) {
+  const ProgressFn& progress = options.progress;
   const bool transpose = lights.cols() > lights.rows();
   Board flipped;
-  if (transpose) flipped = lights.transposed();
+  if (transpose) {
+    detail::report_phase(progress, "transpose");
+    flipped = lights.transposed();
+  }
   const Board& b = transpose ? flipped : lights;
   const std::size_t m = b.rows();
   const std::size_t n = b.cols();
@@ -100,9 +108,11 @@ SolveResult solve_chase(const Board& lights, const SolveOptions& options) {
   SolveResult result;
   Board x(m, n);
   std::vector<std::uint64_t> first(w, 0), r(w, 0);
-  detail::chase_rows(&b, first.data(), x, r.data());
+  detail::chase_rows(&b, first.data(), x, r.data(), &progress, "chase");
 
+  detail::report_phase(progress, "first-row system");
   Gf2Matrix system = first_row_system(m, n, r);
+  detail::report_phase(progress, "elimination");
   const std::vector<std::size_t> pivots = system.reduce(n);
   const std::size_t rank = pivots.size();
   result.nullity = n - rank;
@@ -117,14 +127,21 @@ SolveResult solve_chase(const Board& lights, const SolveOptions& options) {
     for (std::size_t i = 0; i < rank; ++i) {
       if (system.get(i, n)) first[pivots[i] / 64] |= std::uint64_t{1} << (pivots[i] % 64);
     }
-    if (!detail::chase_rows(&b, first.data(), x, phantom.data())) {
+    if (!detail::chase_rows(&b, first.data(), x, phantom.data(), &progress, "chase again")) {
       throw std::logic_error("solve_chase: self-check failed (phantom row not dark)");
     }
-    result.presses = transpose ? x.transposed() : std::move(x);
+    if (transpose) {
+      detail::report_phase(progress, "transpose back");
+      flipped = Board();  // free the copy before making the next one
+      result.presses = x.transposed();
+    } else {
+      result.presses = std::move(x);
+    }
   } else {
     result.presses = Board(lights.rows(), lights.cols());
   }
   if (want_kernel) {
+    detail::report_phase(progress, "kernel");
     for (const auto& quiet_row : kernel_from_rref(system, pivots, n)) {
       Board q(m, n);
       if (!detail::chase_rows(nullptr, quiet_row.data(), q, phantom.data())) {
@@ -133,7 +150,10 @@ SolveResult solve_chase(const Board& lights, const SolveOptions& options) {
       result.kernel.push_back(transpose ? q.transposed() : std::move(q));
     }
   }
-  if (options.minimal && result.solvable) minimize_presses(result, options);
+  if (options.minimal && result.solvable) {
+    detail::report_phase(progress, "fewest presses");
+    minimize_presses(result, options);
+  }
   if (!options.kernel) result.kernel.clear();
   return result;
 }

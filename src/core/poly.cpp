@@ -54,9 +54,13 @@ void apply_path_adjacency(std::vector<std::uint64_t>& w, std::vector<std::uint64
 // pattern.
 SolveResult solve_poly(const Board& lights, const SolveOptions& options) {
   // Orientation: n = the shorter side, so the polynomial work is O(n^2 / 64).
+  const ProgressFn& progress = options.progress;
   const bool transpose = lights.cols() > lights.rows();
   Board flipped;
-  if (transpose) flipped = lights.transposed();
+  if (transpose) {
+    detail::report_phase(progress, "transpose");
+    flipped = lights.transposed();
+  }
   const Board& b = transpose ? flipped : lights;
   const std::size_t m = b.rows();
   const std::size_t n = b.cols();
@@ -68,10 +72,12 @@ SolveResult solve_poly(const Board& lights, const SolveOptions& options) {
 
   // Step 1: r = the phantom row x_{m+1} of the chase from x_1 = 0. Every first row y then ends
   // with x_{m+1} = F y + r, F = f_m(T), so the board is solvable iff F y = r has a solution.
-  detail::chase_rows(&b, zero_row.data(), x, r.data());
+  detail::chase_rows(&b, zero_row.data(), x, r.data(), &progress, "chase");
 
+  detail::report_phase(progress, "polynomials");
   // Step 2: F = f_m(S + I) = H(S) with H = f_m(x + 1) mod chi, chi = f_n the characteristic
   // polynomial of S. Through phi(P) = P(S) e_1, F y = r becomes H Y = R in F2[x]/(chi).
+  detail::report_phase(progress, "polynomials");
   const Gf2Poly chi = path_polynomial(n);
   const Gf2Poly h = shifted_path_polynomial_mod(m, chi);
 
@@ -95,10 +101,16 @@ SolveResult solve_poly(const Board& lights, const SolveOptions& options) {
     const std::vector<std::uint64_t> y = path_vector(big_y, n);
 
     // Step 7: chase from y; the phantom row must come out dark (the self-check).
-    if (!detail::chase_rows(&b, y.data(), x, phantom.data())) {
+    if (!detail::chase_rows(&b, y.data(), x, phantom.data(), &progress, "chase again")) {
       throw std::logic_error("solve_poly: self-check failed (phantom row not dark)");
     }
-    result.presses = transpose ? x.transposed() : std::move(x);
+    if (transpose) {
+      detail::report_phase(progress, "transpose back");
+      if (!want_kernel) flipped = Board();  // free the copy before making the next one
+      result.presses = x.transposed();
+    } else {
+      result.presses = std::move(x);
+    }
   } else {
     result.presses = Board(lights.rows(), lights.cols());
   }
@@ -107,6 +119,7 @@ SolveResult solve_poly(const Board& lights, const SolveOptions& options) {
   // their images phi(x^j chi/g) = S^j phi(chi/g) are a basis of the quiet first rows. Each is
   // chased over a dark board into a full quiet pattern.
   if (want_kernel && result.nullity > 0) {
+    detail::report_phase(progress, "kernel");
     const Gf2Poly cofactor = divmod(chi, g).quotient;
     std::vector<std::uint64_t> first = path_vector(cofactor, n);
     std::vector<std::uint64_t> scratch(w, 0);
@@ -120,7 +133,10 @@ SolveResult solve_poly(const Board& lights, const SolveOptions& options) {
       result.kernel.push_back(transpose ? q.transposed() : std::move(q));
     }
   }
-  if (options.minimal && result.solvable) minimize_presses(result, options);
+  if (options.minimal && result.solvable) {
+    detail::report_phase(progress, "fewest presses");
+    minimize_presses(result, options);
+  }
   if (!options.kernel) result.kernel.clear();
   return result;
 }

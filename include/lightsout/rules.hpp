@@ -1,0 +1,149 @@
+// Rules: the one description of a Lights Out variant, its text form, and the press system it
+// induces on a board (shared by the library, the CLI and the web API).
+#pragma once
+
+#include <compare>
+#include <cstddef>
+#include <cstdint>
+#include <functional>
+#include <span>
+#include <stdexcept>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "lightsout/board.hpp"
+
+namespace lightsout {
+
+// The text form, `--rules TEXT`: comma-separated tokens, each at most once, in any order
+// (surrounding blanks are ignored; the empty text means the classic rules):
+//   plane | torus | cylinder   topology (default plane); cylinder = the columns wrap
+//   states=K                   K in 2..255: a press adds 1 (mod K) to every cell it touches
+//   nbhd=NAME                  plus (default), x, square (3x3), knight, rowcol (the whole row and
+//                              column, whatever the topology)
+//   nbhd=MASK                  rows of 0/1 joined by '/', e.g. 010/111/010: an odd number of rows
+//                              of one odd length (at most 63), centred on the button; the centre
+//                              says whether the button itself changes
+//   self=0 | self=1            self=0: the pressed button itself does not change
+//   target=on | target=off     target=on: the goal is every cell at K-1 instead of 0
+//   holes=FILE                 a grid of '0'/'1' or '.'/'#' ('1' and '#' = no cell there), blanks
+//                              between cells ignored, exactly the board's size
+//   graph=FILE                 first line N (nodes, 1..2^24), then one edge "u v" per line
+//                              (0-based, u != v; repeated edges count once; blank lines and lines
+//                              starting with '#' are skipped). A press changes the node and its
+//                              neighbours; the board is then N x 1 (row i = node i). Not with a
+//                              topology, nbhd= or holes=.
+// The named neighbourhoods include the button itself: plus = it and its 4 orthogonal neighbours,
+// x = it and its 4 diagonal ones, square = its 3x3 block, knight = it and its 8 knight moves.
+
+// A bad rules text, or rules that do not fit a board. what() is one line naming the token:
+// "rules: token 'nbhd=01/11': mask rows must have equal odd length".
+class RulesError : public std::invalid_argument {
+ public:
+  using std::invalid_argument::invalid_argument;
+};
+
+enum class Topology : std::uint8_t { plane, torus, cylinder };
+enum class Neighbourhood : std::uint8_t { plus, x, square, knight, rowcol, mask };
+
+// A cell relative to the pressed button: dr rows down, dc columns right.
+struct Offset {
+  int dr = 0;
+  int dc = 0;
+  auto operator<=>(const Offset&) const = default;
+};
+
+// Resolves holes=FILE and graph=FILE: returns the file's contents, throws (any std::exception)
+// when it cannot. The core never touches files; the CLI and the server pass their own loader.
+using FileLoader = std::function<std::string(const std::string& path)>;
+
+inline constexpr unsigned kMinStates = 2;
+inline constexpr unsigned kMaxStates = 255;
+inline constexpr std::size_t kMaxMaskSide = 63;
+inline constexpr std::size_t kMaxGraphNodes = std::size_t{1} << 24;
+
+// The offsets of a named neighbourhood, the button itself included, sorted (rowcol: none, its
+// cells depend on the board size).
+std::vector<Offset> named_offsets(Neighbourhood n);
+
+// One variant. Public fields, but build it with parse_rules (or keep the invariants below).
+struct Rules {
+  Topology topology = Topology::plane;
+  unsigned states = 2;  // K
+  Neighbourhood neighbourhood = Neighbourhood::plus;
+  // The cells a press touches, sorted; {0, 0} is among them iff `self`. Empty for rowcol.
+  std::vector<Offset> offsets = named_offsets(Neighbourhood::plus);
+  bool self = true;        // the pressed button changes too
+  bool target_on = false;  // the goal is every cell at K-1
+  std::string holes_file;  // empty: no holes
+  Board holes;             // set bit = no cell there; 0 x 0 when holes_file is empty
+  std::string graph_file;  // empty: a grid
+  // Adjacency lists of the graph (sorted, no self-loops, each edge in both lists); the node count
+  // is graph.size(). Empty when graph_file is empty.
+  std::vector<std::vector<std::uint32_t>> graph;
+
+  bool has_holes() const { return !holes_file.empty(); }
+  bool has_graph() const { return !graph_file.empty(); }
+  bool operator==(const Rules&) const = default;
+};
+
+// Parses the text form. FILE tokens are read through `loader` (a RulesError if it is null or
+// throws). Throws RulesError, naming the token, on anything malformed.
+Rules parse_rules(std::string_view text, const FileLoader& loader = nullptr);
+
+// The canonical text: the topology (or graph=FILE) first, then only what differs from the
+// defaults, in the order states, nbhd, self, target, holes. A mask prints as its smallest odd
+// box with the centre bit saying `self`. parse_rules(to_string(r), same loader) == r.
+std::string to_string(const Rules& rules);
+
+std::string_view topology_name(Topology t);
+std::string_view neighbourhood_name(Neighbourhood n);  // "mask" for a mask
+
+// The classic game: plane, 2 states, the plus neighbourhood with the button itself, goal all off,
+// no holes, no graph. Callers dispatch these to solve_poly / solve_chase, which are far faster
+// than the general elimination of solve_rules.
+bool is_classic(const Rules& rules);
+
+// The rows x cols board a rules description accepts: any size for a grid (holes: the holes
+// grid's size), N x 1 for a graph. Throws RulesError naming the holes= or graph= token when the
+// size does not fit, std::invalid_argument when rows or cols is 0.
+void check_board_size(const Rules& rules, std::size_t rows, std::size_t cols);
+
+// The linear system a rules description induces on one board: over Z_K, one unknown (the press
+// count of that button, 0..K-1) and one equation per existing cell; cell t ends at
+// lights[t] + sum_j amount(j -> t) * presses[j]  (mod K).
+struct PressSystem {
+  // One touched cell of a button: its position in `cells` and how much one press adds to it,
+  // 1..K-1 (an offset that lands on the same cell twice, on a small torus, adds 2; multiples of K
+  // are dropped).
+  struct Touch {
+    std::uint32_t cell = 0;
+    std::uint8_t amount = 0;
+  };
+  static constexpr std::uint32_t kNoCell = 0xFFFFFFFFU;
+
+  std::size_t rows = 0;  // the board (a graph: nodes x 1)
+  std::size_t cols = 0;
+  unsigned states = 2;
+  std::vector<std::uint32_t> cells;  // board index r * cols + c of each existing cell, ascending
+  std::vector<std::uint32_t> index;  // board index -> position in cells, kNoCell for a hole
+  // Button j (the cell cells[j]) touches touches[begin[j] .. begin[j + 1]), sorted by cell.
+  std::vector<std::size_t> begin;
+  std::vector<Touch> touches;
+
+  std::size_t size() const { return cells.size(); }
+  std::span<const Touch> touched_by(std::size_t button) const {
+    return {touches.data() + begin[button], begin[button + 1] - begin[button]};
+  }
+  // lights += the effect of `presses` (mod K); both hold one value per board cell (rows * cols),
+  // holes are skipped (their presses ignored, their lights left alone).
+  void apply(std::span<const std::uint8_t> presses, std::span<std::uint8_t> lights) const;
+};
+
+// Builds the press system of `rules` on a rows x cols board (see check_board_size for the errors;
+// also RulesError when the states are outside 2..255, std::length_error past 2^32 - 1 cells).
+// Cost O(cells * touches per button).
+PressSystem build_press_system(const Rules& rules, std::size_t rows, std::size_t cols);
+
+}  // namespace lightsout

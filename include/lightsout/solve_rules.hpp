@@ -1,0 +1,73 @@
+// solve_rules: exact solving of any Lights Out variant (see rules.hpp) by elimination over Z_K.
+#pragma once
+
+#include <cstddef>
+#include <cstdint>
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "lightsout/rules.hpp"
+
+namespace lightsout {
+
+struct RulesSolveOptions {
+  bool kernel = true;    // fill RulesResult::kernel (and kernel_orders)
+  bool minimal = false;  // search the solution set for the fewest presses
+  // Work budget of the exact fewest-presses search. K = 2: 64-bit word operations, as in
+  // SolveOptions (a Gray-code walk when nullity <= 24). K > 2: cell operations, the whole solution
+  // set being walked when it has at most kMaxEnumeratedSolutions elements.
+  std::uint64_t minimal_budget = std::uint64_t{1} << 31;
+};
+
+inline constexpr std::uint64_t kMaxEnumeratedSolutions = std::uint64_t{1} << 20;
+
+// Everything the tool can truthfully say about one board under some rules. Vectors of cells hold
+// one value per board cell, row-major (a graph: one per node), in 0..K-1, holes 0.
+struct RulesResult {
+  bool solvable = false;
+  // A solution (all 0 when !solvable): presses[i] = how many times to press cell i. With
+  // RulesSolveOptions::minimal, the fewest presses found (a value v counts as v presses).
+  std::vector<std::uint8_t> presses;
+  // The minimal number of generators of the quiet patterns {x : A x = 0 mod K}, = kernel.size().
+  // K prime (2 included): their dimension over GF(K), cells - rank. K composite: the largest, over
+  // the primes p of K, of (free columns + pivots of positive p-valuation) mod p^e.
+  std::size_t nullity = 0;
+  // The exact number of solutions: "0" when unsolvable; otherwise the decimal number when it is
+  // below 2^64 ("1", "4", "20736"), else its factorisation, primes ascending: "2^300 * 3^12".
+  std::string solution_count;
+  // The same count as (prime, exponent) pairs, primes ascending; empty when it is 0 or 1.
+  std::vector<std::pair<unsigned, std::size_t>> solution_count_factors;
+  // A basis of the quiet patterns (filled with RulesSolveOptions::kernel): kernel[j] has additive
+  // order kernel_orders[j] (a divisor of K; all 2 when K = 2), and every solution is
+  // presses + sum_j c_j kernel[j] (mod K), 0 <= c_j < kernel_orders[j], in exactly one way.
+  std::vector<std::vector<std::uint8_t>> kernel;
+  std::vector<unsigned> kernel_orders;
+  // True when `presses` was chosen as the fewest presses, and whether that is proven.
+  bool minimal = false;
+  bool minimal_proven = false;
+};
+
+// Solves `lights` (rows * cols values in 0..K-1, row-major; a hole's value is ignored) under
+// `rules`: finds presses that bring every existing cell to the target (0, or K-1 with target=on).
+//   - K = 2: dense elimination over GF(2) on the cells with M4RI (row echelon form, then one
+//     bit-sliced back-substitution for the solution and the whole kernel). Tens of thousands of
+//     cells: a 150 x 150 torus (22,500 cells) takes about 0.3 s. Memory cells^2 / 8 bytes.
+//   - K > 2: for each prime power p^e of K, elimination over Z_{p^e} with pivots of least
+//     p-valuation (GF(p) elimination when e = 1), combined by the CRT. O(cells^3) byte operations
+//     and cells^2 bytes per prime power: meant for boards of up to a few thousand cells.
+// The presses and every kernel vector are re-applied to the press system and checked
+// (std::logic_error if one fails). Always the general method: callers dispatch is_classic rules
+// to solve_poly / solve_chase themselves.
+// Throws RulesError when the rules do not fit the board (see check_board_size),
+// std::invalid_argument on a wrong number of lights or a value >= K, std::length_error past
+// kMaxDenseCells existing cells.
+RulesResult solve_rules(const Rules& rules, std::size_t rows, std::size_t cols,
+                        const std::vector<std::uint8_t>& lights,
+                        const RulesSolveOptions& options = {});
+
+// Largest number of existing cells solve_rules accepts (K = 2: 8 GiB of matrix; K > 2: 2^16).
+inline constexpr std::size_t kMaxDenseCellsGf2 = std::size_t{1} << 18;
+inline constexpr std::size_t kMaxDenseCellsZk = std::size_t{1} << 16;
+
+}  // namespace lightsout

@@ -1,0 +1,23 @@
+// `lightsout solve` on one board file (PBM, grid or judge text) of any size.
+#pragma once
+
+#include <string>
+
+namespace lightsout::cli {
+
+struct BoardSolveArgs {
+  std::string input = "-";
+  std::string output = "-";
+  std::string format;         // empty: from the extension, else detected
+  std::string output_format;  // empty: from -o's extension, else the input's
+  std::string method = "auto";
+  bool minimal = false;
+  bool quiet = false;
+  bool stats = false;
+};
+
+// Reads the board, solves it, writes the presses. Exit 0 solved, 1 no solution (stderr says so
+// with the nullity), 2 bad input or usage.
+int run_board_solve(const BoardSolveArgs& args);
+
+}  // namespace lightsout::cli

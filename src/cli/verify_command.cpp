@@ -1,0 +1,106 @@
+// `lightsout verify`: applies a press file to a board file and says whether the board goes dark.
+#include <memory>
+#include <optional>
+#include <string>
+
+#include <fmt/core.h>
+
+#include "commands.hpp"
+#include "file_io.hpp"
+#include "lightsout/board_format.hpp"
+
+namespace lightsout::cli {
+
+namespace {
+
+struct VerifyArgs {
+  std::string board;
+  std::string presses;
+  std::string format;          // empty: from the extension, else detected
+  std::string presses_format;  // likewise
+};
+
+// Reads one board file; on a parse error prints "lightsout: FILE:LINE:COL: message" and returns
+// nullopt. Unopenable files throw std::runtime_error (main prints it, exit 2).
+std::optional<Board> read_board_file(const std::string& path, std::optional<BoardFormat> format) {
+  InputFile input(path);
+  if (!format && path != "-") format = board_format_for_path(path);
+  BoardReadLimits limits;
+  limits.input_bytes = input.regular_file_size();
+  try {
+    return read_board([&input](char* buf, std::size_t cap) { return input.read(buf, cap); }, format,
+                      limits);
+  } catch (const BoardParseError& e) {
+    fmt::print(stderr, "lightsout: {}:{}\n", input.name(), e.what());
+    return std::nullopt;
+  }
+}
+
+// Sets `format` from a name given to `option` (an empty name: not given, left unset). False
+// after printing the error when the name is unknown.
+bool named_format(const char* option, const std::string& name, std::optional<BoardFormat>& format) {
+  if (name.empty()) return true;
+  format = parse_board_format(name);
+  if (!format) {
+    fmt::print(stderr, "lightsout: verify: {}: unknown format '{}' (p1, p4, pbm, grid, judge)\n",
+               option, name);
+  }
+  return format.has_value();
+}
+
+int run_verify(const VerifyArgs& args) {
+  if (args.board == "-" && args.presses == "-") {
+    fmt::print(stderr, "lightsout: verify: only one of BOARD and PRESSES can be '-' (stdin)\n");
+    return kExitBadInput;
+  }
+  std::optional<BoardFormat> board_format, presses_format;
+  if (!named_format("--format", args.format, board_format) ||
+      !named_format("--presses-format", args.presses_format, presses_format)) {
+    return kExitBadInput;
+  }
+  std::optional<Board> lights = read_board_file(args.board, board_format);
+  if (!lights) return kExitBadInput;
+  const std::optional<Board> presses = read_board_file(args.presses, presses_format);
+  if (!presses) return kExitBadInput;
+  if (presses->rows() != lights->rows() || presses->cols() != lights->cols()) {
+    fmt::print(stderr, "lightsout: verify: the board is {}x{} but the presses are {}x{}\n",
+               lights->rows(), lights->cols(), presses->rows(), presses->cols());
+    return kExitBadInput;
+  }
+  lights->apply(*presses);
+  const std::size_t left = lights->popcount();
+  if (left == 0) {
+    write_stdout("ok\n", 3);
+    return kExitOk;
+  }
+  const std::string line = fmt::format("{} lights left\n", left);
+  write_stdout(line.data(), line.size());
+  return kExitUnsolvable;
+}
+
+}  // namespace
+
+std::function<int()> add_verify_command(CLI::App& app) {
+  auto args = std::make_shared<VerifyArgs>();
+  CLI::App* cmd =
+      app.add_subcommand("verify", "Check that a press file darkens a board (any board format)");
+  cmd->add_option("board", args->board, "Board file, '-' for standard input")
+      ->required()
+      ->type_name("BOARD");
+  cmd->add_option("presses", args->presses, "Press file (1 = press), '-' for standard input")
+      ->required()
+      ->type_name("PRESSES");
+  cmd->add_option("--format", args->format,
+                  "Board format: p1, p4 (= pbm), grid, judge. Default: from the extension "
+                  "(.pbm, .grid/.txt), else detected from the content")
+      ->type_name("F");
+  cmd->add_option("--presses-format", args->presses_format,
+                  "Press file format, chosen the same way")
+      ->type_name("F");
+  cmd->footer(
+      "Prints 'ok' when the presses leave every light off, else 'N lights left'.\nExit status: 0 "
+      "ok, 1 lights left, 2 unreadable or malformed files, sizes that differ, or usage.");
+  return [args] { return run_verify(*args); };
+}
+
+}  // namespace lightsout::cli

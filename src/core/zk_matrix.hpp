@@ -1,0 +1,41 @@
+// Internal: linear systems over Z_{p^e} (and so GF(p)) by elimination with pivots of least
+// p-valuation; solve_rules combines the prime powers of K by the CRT.
+#pragma once
+
+#include <cstddef>
+#include <cstdint>
+#include <utility>
+#include <vector>
+
+namespace lightsout::detail {
+
+// K = prod p^e: the pairs (p, e), p ascending. K >= 1 (1 gives none).
+std::vector<std::pair<unsigned, unsigned>> factor_prime_powers(unsigned k);
+
+// Everything about A x = b over Z_q, q = p^e.
+struct PrimePowerSolution {
+  bool solvable = false;
+  std::vector<std::uint8_t> solution;  // one value in 0..q-1 per column (all 0 when !solvable)
+  std::size_t rank = 0;                // pivots found (over GF(p): the rank)
+  // log_p of the number of solutions of A x = 0: e * (cols - rank) + the sum of the pivot
+  // valuations. Every solvable b has exactly that many solutions.
+  std::size_t count_exponent = 0;
+  // The minimal number of generators of that kernel: cols - rank + the pivots of valuation > 0.
+  std::size_t generators = 0;
+  // A basis of the kernel module {x : A x = 0}: every element is sum c_j kernel[j] with
+  // 0 <= c_j < orders[j] in exactly one way, and kernel[j] has additive order orders[j].
+  // First one vector per free column (order q), then one per pivot of valuation v > 0 (order
+  // p^v), so its size is the minimal number of generators. Filled only when asked for.
+  std::vector<std::vector<std::uint8_t>> kernel;
+  std::vector<unsigned> orders;
+};
+
+// Solves A x = b over Z_{p^e} (p prime, q = p^e <= 255): `a` is rows x cols row-major, every
+// entry and every b[i] in 0..q-1; the kernel basis is built when `want_kernel`.
+// Cost O(rows * cols * min(rows, cols)) for the elimination plus O(rank * cols) per vector built.
+// For e = 1 this is plain Gaussian elimination over GF(p) with modular inverses.
+PrimePowerSolution solve_prime_power(std::vector<std::uint8_t> a, std::vector<std::uint8_t> b,
+                                     std::size_t rows, std::size_t cols, unsigned p, unsigned e,
+                                     bool want_kernel);
+
+}  // namespace lightsout::detail

@@ -1,0 +1,314 @@
+// Board files: format names, detection and dispatch, and the shared input, storage and output.
+#include "lightsout/board_format.hpp"
+
+#include <algorithm>
+#include <cstring>
+#include <stdexcept>
+#include <utility>
+
+#include "board_io.hpp"
+
+namespace lightsout {
+
+namespace {
+
+std::string lower(std::string_view text) {
+  std::string out(text);
+  for (char& c : out) {
+    if (c >= 'A' && c <= 'Z') c = static_cast<char>(c - 'A' + 'a');
+  }
+  return out;
+}
+
+// Bytes the detector may look ahead on the first non-blank line.
+constexpr std::size_t kDetectWindow = 4096;
+
+// Grid when the first non-blank line has no blank between cells, judge text otherwise. Only the
+// first token and the blanks after it matter: a token of two or more bytes is a grid row (as
+// judge text it would be an error anyway); a lone byte is a grid row unless another token
+// follows it on the same line. The input is at the first non-whitespace byte.
+BoardFormat detect_text_format(detail::Input& in) {
+  const std::size_t n = in.lookahead(kDetectWindow);
+  const unsigned char* p = in.pos();
+  if (n >= 2 && !detail::is_space(p[1])) return BoardFormat::grid;
+  std::size_t i = 1;
+  while (i < n && detail::is_blank(p[i])) ++i;
+  if (i == n) return n < kDetectWindow ? BoardFormat::grid : BoardFormat::judge;
+  return p[i] == '\n' ? BoardFormat::grid : BoardFormat::judge;
+}
+
+}  // namespace
+
+std::optional<BoardFormat> parse_board_format(std::string_view name) {
+  const std::string n = lower(name);
+  if (n == "p1") return BoardFormat::pbm_plain;
+  if (n == "p4" || n == "pbm") return BoardFormat::pbm_raw;
+  if (n == "grid") return BoardFormat::grid;
+  if (n == "judge" || n == "txt") return BoardFormat::judge;
+  return std::nullopt;
+}
+
+std::optional<BoardFormat> board_format_for_path(std::string_view path) {
+  const std::size_t slash = path.find_last_of('/');
+  const std::string_view base = slash == std::string_view::npos ? path : path.substr(slash + 1);
+  const std::size_t dot = base.find_last_of('.');
+  if (dot == std::string_view::npos || dot == 0) return std::nullopt;
+  const std::string ext = lower(base.substr(dot + 1));
+  if (ext == "pbm") return BoardFormat::pbm_raw;
+  if (ext == "grid" || ext == "txt") return BoardFormat::grid;
+  return std::nullopt;
+}
+
+std::string_view board_format_name(BoardFormat format) {
+  switch (format) {
+    case BoardFormat::pbm_plain:
+      return "p1";
+    case BoardFormat::pbm_raw:
+      return "p4";
+    case BoardFormat::grid:
+      return "grid";
+    case BoardFormat::judge:
+      return "judge";
+  }
+  return "unknown";
+}
+
+BoardParseError::BoardParseError(std::size_t line, std::size_t column, std::string message)
+    : std::runtime_error(std::to_string(line) + ":" + std::to_string(column) + ": " + message),
+      line_(line),
+      column_(column),
+      message_(std::move(message)) {}
+
+Board read_board(const ReadFn& read, std::optional<BoardFormat> format,
+                 const BoardReadLimits& limits, BoardFormat* detected) {
+  detail::Input in(read);
+  // PBM starts with its magic at byte 0; no grid or judge text starts with 'P'.
+  const bool pbm_magic = in.peek() == 'P';
+  if ((!format && pbm_magic) || format == BoardFormat::pbm_plain ||
+      format == BoardFormat::pbm_raw) {
+    if (detected != nullptr) {
+      const bool plain = pbm_magic && in.lookahead(2) >= 2 && in.pos()[1] == '1';
+      *detected = plain ? BoardFormat::pbm_plain : BoardFormat::pbm_raw;
+    }
+    return detail::read_pbm(in, limits);
+  }
+  if (!format) {
+    if (in.skip_space(false) == -1) in.fail("empty input: expected a board");
+    format = detect_text_format(in);
+  }
+  if (detected != nullptr) *detected = *format;
+  switch (*format) {
+    case BoardFormat::pbm_plain:
+    case BoardFormat::pbm_raw:
+      return detail::read_pbm(in, limits);
+    case BoardFormat::grid:
+      return detail::read_grid(in, limits);
+    case BoardFormat::judge:
+      return detail::read_judge_board(in, limits);
+  }
+  throw std::invalid_argument("read_board: unknown format");
+}
+
+void write_board(const Board& board, BoardFormat format, const WriteFn& write) {
+  if (board.rows() == 0 || board.cols() == 0) {
+    throw std::invalid_argument("write_board: the board is empty");
+  }
+  detail::BlockWriter out(write);
+  switch (format) {
+    case BoardFormat::pbm_plain:
+      detail::write_pbm_plain(board, out);
+      break;
+    case BoardFormat::pbm_raw:
+      detail::write_pbm_raw(board, out);
+      break;
+    case BoardFormat::grid:
+      detail::write_grid(board, out);
+      break;
+    case BoardFormat::judge:
+      detail::write_judge_board(board, out);
+      break;
+  }
+  out.flush();
+}
+
+namespace detail {
+
+std::string quote(std::string_view token, bool truncated) {
+  std::string out = "'";
+  for (unsigned char ch : token.substr(0, truncated ? kTokenKeep : token.size())) {
+    if (ch >= 0x20 && ch < 0x7F) {
+      out.push_back(static_cast<char>(ch));
+    } else {
+      static const char* hex = "0123456789abcdef";
+      out += "\\x";
+      out.push_back(hex[ch >> 4]);
+      out.push_back(hex[ch & 15]);
+    }
+  }
+  if (truncated) out += "...";
+  return out + "'";
+}
+
+// ---- Input ----
+
+Input::Input(const ReadFn& read)
+    : read_(read), buf_(std::make_unique_for_overwrite<char[]>(kChunkBytes)) {
+  pos_ = end_ = data();
+}
+
+bool Input::refill() {
+  if (eof_) return false;
+  base_ += static_cast<std::uint64_t>(end_ - data());
+  const std::size_t n = read_(buf_.get(), capacity_);
+  if (n > capacity_) throw std::logic_error("read_board: ReadFn returned more than asked");
+  pos_ = data();
+  end_ = pos_ + n;
+  eof_ = n == 0;
+  return n != 0;
+}
+
+std::size_t Input::lookahead(std::size_t n) {
+  n = std::min(n, capacity_);
+  std::size_t have = static_cast<std::size_t>(end_ - pos_);
+  if (have >= n || eof_) return have;
+  // Slide the unread bytes to the front, then read behind them.
+  base_ += static_cast<std::uint64_t>(pos_ - data());
+  std::memmove(buf_.get(), pos_, have);
+  while (have < n) {
+    const std::size_t got = read_(buf_.get() + have, capacity_ - have);
+    if (got > capacity_ - have) throw std::logic_error("read_board: ReadFn returned too much");
+    if (got == 0) {
+      eof_ = true;
+      break;
+    }
+    have += got;
+  }
+  pos_ = data();
+  end_ = pos_ + have;
+  return have;
+}
+
+int Input::skip_space(bool comments) {
+  for (;;) {
+    const int c = peek();
+    if (c == '\n') {
+      take_newline();
+    } else if (is_blank(c)) {
+      advance();
+    } else if (c == '#' && comments) {
+      int d = c;
+      while (d != -1 && d != '\n') {
+        advance();
+        d = peek();
+      }
+    } else {
+      return c;
+    }
+  }
+}
+
+std::string Input::take_quoted_token(std::string prefix, bool stop_at_hash) {
+  std::string token = std::move(prefix);
+  for (int c = peek(); c != -1 && !is_space(c) && !(stop_at_hash && c == '#'); c = peek()) {
+    if (token.size() > kTokenKeep) break;
+    token.push_back(static_cast<char>(c));
+    advance();
+  }
+  return quote(token, token.size() > kTokenKeep);
+}
+
+void Input::fail(std::string message) const {
+  throw BoardParseError(line_, column(), std::move(message));
+}
+
+// ---- BoardStore ----
+
+namespace {
+constexpr std::size_t kMinBlockWords = kChunkBytes / 8;
+// Boards up to this size are allocated at once: cheaper than staging, and harmless.
+constexpr std::size_t kEagerWords = (std::size_t{4} << 20) / 8;
+}  // namespace
+
+BoardStore::BoardStore(std::size_t cols, std::optional<std::size_t> rows, bool eager)
+    : cols_(cols), stride_((cols + 63) / 64), rows_(rows) {
+  if (rows_) {
+    total_words_ = *rows_ * stride_;
+    if (eager || *total_words_ <= kEagerWords) allocate_board(*rows_);
+  }
+}
+
+void BoardStore::locate(std::size_t first, std::size_t want) {
+  if (have_board_) throw std::logic_error("BoardStore: word past the end of the board");
+  const std::size_t need = first + want;
+  if (need > staged_words_) {
+    if (total_words_ && need >= *total_words_ - need) {  // half the board is arriving: commit
+      allocate_board(*rows_);
+      if (first >= seg_end_) throw std::logic_error("BoardStore: word past the end of the board");
+      return;
+    }
+    while (staged_words_ < need) {
+      std::size_t size = std::max(kMinBlockWords, staged_words_);
+      if (total_words_) size = std::min(size, *total_words_ - staged_words_);
+      blocks_.emplace_back(size, 0);
+      block_begin_.push_back(staged_words_);
+      staged_words_ += size;
+    }
+  }
+  const auto it = std::upper_bound(block_begin_.begin(), block_begin_.end(), first);
+  const std::size_t b = static_cast<std::size_t>(it - block_begin_.begin()) - 1;
+  seg_ptr_ = blocks_[b].data();
+  seg_begin_ = block_begin_[b];
+  seg_end_ = seg_begin_ + blocks_[b].size();
+}
+
+void BoardStore::allocate_board(std::size_t rows) {
+  board_ = Board(rows, cols_);
+  auto words = board_.words();
+  for (std::size_t b = 0; b < blocks_.size(); ++b) {
+    const std::size_t begin = block_begin_[b];
+    if (begin < words.size()) {
+      const std::size_t n = std::min(blocks_[b].size(), words.size() - begin);
+      std::copy_n(blocks_[b].begin(), n, words.begin() + static_cast<std::ptrdiff_t>(begin));
+    }
+    std::vector<std::uint64_t>().swap(blocks_[b]);  // give the memory back as we go
+  }
+  blocks_.clear();
+  block_begin_.clear();
+  staged_words_ = 0;
+  have_board_ = true;
+  seg_ptr_ = words.data();
+  seg_begin_ = 0;
+  seg_end_ = words.size();
+}
+
+Board BoardStore::take(std::size_t rows) {
+  if (!have_board_) allocate_board(rows);
+  if (board_.rows() != rows) throw std::logic_error("BoardStore: row count changed");
+  have_board_ = false;
+  seg_ptr_ = nullptr;
+  seg_begin_ = seg_end_ = 0;
+  return std::move(board_);
+}
+
+// ---- BlockWriter ----
+
+void BlockWriter::put(std::string_view text) {
+  while (!text.empty()) {
+    if (room() == 0) flush();
+    const std::size_t n = std::min(room(), text.size());
+    std::memcpy(buf_.get() + used_, text.data(), n);
+    used_ += n;
+    text.remove_prefix(n);
+  }
+}
+
+void BlockWriter::flush() {
+  if (used_ == 0) return;
+  const std::size_t n = used_;
+  used_ = 0;
+  write_(buf_.get(), n);
+}
+
+}  // namespace detail
+
+}  // namespace lightsout

@@ -1,0 +1,248 @@
+// Text boards whose size comes from the text: grid (one character per cell) and judge values.
+#include <algorithm>
+#include <array>
+#include <cstring>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "board_io.hpp"
+
+namespace lightsout::detail {
+
+namespace {
+
+// For each byte value: its 8 bits as "b0 b1 ... b7 " (low bit first, a space after each).
+constexpr std::array<std::array<char, 16>, 256> make_value_text() {
+  std::array<std::array<char, 16>, 256> table{};
+  for (std::size_t v = 0; v < 256; ++v) {
+    for (std::size_t j = 0; j < 8; ++j) {
+      table[v][2 * j] = ((v >> j) & 1U) != 0 ? '1' : '0';
+      table[v][2 * j + 1] = ' ';
+    }
+  }
+  return table;
+}
+constexpr auto kValueText = make_value_text();
+
+std::string limit_message(const BoardReadLimits& limits) {
+  return "board exceeds the limit of " + std::to_string(limits.max_cells) + " cells";
+}
+
+// The two text formats differ only in how one row's cells are read; this holds the rest.
+// The first row fixes the width (its words are kept aside until then); the store takes the
+// rows that follow. A row ends at '\n' or the end; an empty row ends the board, and only
+// whitespace may follow it.
+class TextBoardBuilder {
+ public:
+  explicit TextBoardBuilder(const BoardReadLimits& limits) : limits_(limits) {}
+
+  std::size_t cols() const { return cols_; }  // 0 while reading the first row
+  std::size_t rows() const { return rows_; }
+
+  // Checks that cell `c` (0-based) of the current row may exist; `unit` names cells ("cells",
+  // "values") and `what` the row ("grid row", "row") in messages.
+  void check_cell(Input& in, std::size_t c, const char* what, const char* unit) {
+    if (cols_ == 0) {
+      if (c >= limits_.max_cells) in.fail(limit_message(limits_));
+    } else if (c == cols_) {
+      in.fail(std::string(what) + " too long: the first row has " + std::to_string(cols_) + " " +
+              unit);
+    } else if (c == 0 && rows_ + 1 > limits_.max_cells / cols_) {
+      in.fail(limit_message(limits_));
+    }
+  }
+
+  // Word `k` of the current row.
+  void put_word(std::size_t k, std::uint64_t w) {
+    if (cols_ == 0) {
+      first_row_.push_back(w);
+    } else {
+      store_->word(rows_ * store_->stride() + k) = w;
+    }
+  }
+
+  // At the '\n' or end ending a row of `cells` cells. Returns false when the board is complete.
+  bool end_row(Input& in, std::size_t cells, const char* what, const char* unit,
+               const char* board_name) {
+    if (cells == 0) {
+      const std::size_t line = in.line();
+      if (in.skip_space(false) != -1) {
+        throw BoardParseError(line, 1, std::string("empty line inside the ") + board_name);
+      }
+      return false;
+    }
+    if (cols_ == 0) {
+      cols_ = cells;
+      store_.emplace(cols_, std::nullopt, false);
+      for (std::size_t k = 0; k < first_row_.size(); ++k) store_->word(k) = first_row_[k];
+      std::vector<std::uint64_t>().swap(first_row_);
+    } else if (cells < cols_) {
+      in.fail(std::string(what) + " cut short: " + std::to_string(cells) + " " + unit +
+              ", the first row has " + std::to_string(cols_));
+    }
+    ++rows_;
+    if (in.peek() == -1) return false;
+    in.take_newline();
+    return true;
+  }
+
+  Board take() { return store_->take(rows_); }
+
+ private:
+  const BoardReadLimits& limits_;
+  std::size_t cols_ = 0;
+  std::size_t rows_ = 0;
+  std::vector<std::uint64_t> first_row_;
+  std::optional<BoardStore> store_;
+};
+
+// 0 for '0'/'.', 1 for '1'/'#', -1 otherwise.
+int grid_cell(int ch) {
+  if (ch == '0' || ch == '.') return 0;
+  if (ch == '1' || ch == '#') return 1;
+  return -1;
+}
+
+}  // namespace
+
+// Rows of '0'/'1' (or '.'/'#') without separators; blanks (and so CR) are allowed around a row
+// but not between its cells. Blank lines before the first row and after the last are skipped.
+Board read_grid(Input& in, const BoardReadLimits& limits) {
+  if (in.skip_space(false) == -1) in.fail("empty input: expected a board");
+  TextBoardBuilder board(limits);
+  for (;;) {
+    std::size_t c = 0;
+    std::uint64_t acc = 0;
+    auto put = [&board](std::size_t k, std::uint64_t w) { board.put_word(k, w); };
+    for (;;) {
+      // Past the first cell (whose checks cover the row), runs of 0/1 go 8 at a time.
+      const std::size_t limit = board.cols() != 0 ? board.cols() : limits.max_cells;
+      if (c > 0 && c < limit && in.end() - in.pos() >= 8) {
+        in.skip(take_digit_run(in.pos(), in.end(), limit - c, c, acc, put));
+      }
+      int ch = in.peek();
+      const int bit = grid_cell(ch);
+      if (bit >= 0) {
+        board.check_cell(in, c, "grid row", "cells");
+        acc |= static_cast<std::uint64_t>(bit) << (c % 64);
+        in.advance();
+        if (++c % 64 == 0) {
+          board.put_word(c / 64 - 1, acc);
+          acc = 0;
+        }
+      } else if (is_blank(ch)) {
+        if (c == 0) {
+          in.advance();
+          continue;
+        }
+        // Trailing blanks end the row; blanks between cells are an error, reported at the blank.
+        const std::size_t line = in.line(), col = in.column();
+        const auto blank = static_cast<char>(ch);
+        while (is_blank(ch)) {
+          in.advance();
+          ch = in.peek();
+        }
+        if (ch != '\n' && ch != -1) {
+          throw BoardParseError(
+              line, col, "expected '0', '1', '.' or '#', found " + quote(std::string(1, blank)));
+        }
+        break;
+      } else if (ch == '\n' || ch == -1) {
+        break;
+      } else {
+        in.fail("expected '0', '1', '.' or '#', found " +
+                quote(std::string(1, static_cast<char>(ch))));
+      }
+    }
+    if (c % 64 != 0) board.put_word(c / 64, acc);
+    if (!board.end_row(in, c, "grid row", "cells", "grid")) break;
+  }
+  return board.take();
+}
+
+// Rows of values 0/1 separated by blanks, one row per line, every row as long as the first.
+Board read_judge_board(Input& in, const BoardReadLimits& limits) {
+  if (in.skip_space(false) == -1) in.fail("empty input: expected a board");
+  TextBoardBuilder board(limits);
+  for (;;) {
+    std::size_t c = 0;
+    std::uint64_t acc = 0;
+    auto put = [&board](std::size_t k, std::uint64_t w) { board.put_word(k, w); };
+    for (int ch = in.peek(); ch != '\n' && ch != -1; ch = in.peek()) {
+      // Past the first value, "v v v v " groups go 4 values at a time.
+      const std::size_t limit = board.cols() != 0 ? board.cols() : limits.max_cells;
+      if (c > 0 && c < limit && in.end() - in.pos() >= 8 && !is_blank(ch)) {
+        const std::size_t used = take_spaced_run(in.pos(), in.end(), limit - c, c, acc, put);
+        if (used != 0) {
+          in.skip(used);
+          continue;
+        }
+      }
+      if (is_blank(ch)) {
+        in.advance();
+        continue;
+      }
+      const std::size_t line = in.line(), col = in.column();
+      in.advance();
+      const int next = in.peek();
+      if ((ch != '0' && ch != '1') || (next != -1 && !is_space(next))) {
+        throw BoardParseError(line, col,
+                              "expected 0 or 1, found " +
+                                  in.take_quoted_token(std::string(1, static_cast<char>(ch))));
+      }
+      if (c == board.cols() && c != 0) {
+        throw BoardParseError(
+            line, col,
+            "row too long: the first row has " + std::to_string(board.cols()) + " values");
+      }
+      if (board.cols() == 0 ? c >= limits.max_cells
+                            : c == 0 && board.rows() + 1 > limits.max_cells / board.cols()) {
+        throw BoardParseError(line, col, limit_message(limits));
+      }
+      acc |= static_cast<std::uint64_t>(ch - '0') << (c % 64);
+      if (++c % 64 == 0) {
+        board.put_word(c / 64 - 1, acc);
+        acc = 0;
+      }
+    }
+    if (c % 64 != 0) board.put_word(c / 64, acc);
+    if (!board.end_row(in, c, "row", "values", "board")) break;
+  }
+  return board.take();
+}
+
+void write_grid(const Board& board, BlockWriter& out) {
+  const std::size_t cols = board.cols();
+  for (std::size_t r = 0; r < board.rows(); ++r) {
+    const std::uint64_t* row = board.row(r).data();
+    for (std::size_t c = 0; c < cols; c += 64) {
+      const std::uint64_t w = row[c / 64];
+      char* dst = out.reserve(64);
+      for (std::size_t j = 0; j < 8; ++j) {
+        std::memcpy(dst + 8 * j, kBitChars[(w >> (8 * j)) & 0xFF].data(), 8);
+      }
+      out.commit(std::min<std::size_t>(64, cols - c));
+    }
+    *out.reserve(1) = '\n';
+    out.commit(1);
+  }
+}
+
+// Values with one space between them: each chunk of 8 is written with a space after every value,
+// and the row's last space becomes the newline (it is still in the buffer: nothing was flushed
+// since the chunk holding it was committed).
+void write_judge_board(const Board& board, BlockWriter& out) {
+  const std::size_t cols = board.cols();
+  for (std::size_t r = 0; r < board.rows(); ++r) {
+    const std::uint64_t* row = board.row(r).data();
+    for (std::size_t c = 0; c < cols; c += 8) {
+      const auto byte = static_cast<std::uint8_t>(row[c / 64] >> (c % 64));
+      std::memcpy(out.reserve(16), kValueText[byte].data(), 16);
+      out.commit(2 * std::min<std::size_t>(8, cols - c));
+    }
+    out.last() = '\n';
+  }
+}
+
+}  // namespace lightsout::detail

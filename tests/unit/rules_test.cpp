@@ -1,0 +1,402 @@
+// Unit tests for rules.hpp: the --rules text (every token, every error and its message, the
+// canonical round trip), holes and graph files through an in-memory loader, the press system.
+#include "lightsout/rules.hpp"
+
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <map>
+#include <stdexcept>
+#include <string>
+#include <vector>
+
+namespace lightsout {
+namespace {
+
+// A loader over an in-memory file table; a missing file throws like a real one would.
+FileLoader memory_loader(std::map<std::string, std::string> files) {
+  return [files = std::move(files)](const std::string& path) -> std::string {
+    const auto it = files.find(path);
+    if (it == files.end()) throw std::runtime_error("cannot open '" + path + "'");
+    return it->second;
+  };
+}
+
+const FileLoader& test_files() {
+  static const FileLoader loader = memory_loader({
+      {"h.txt", "0000\n0110\n0000\n"},
+      {"h2.txt", "..#\r\n#..\r\n\r\n\n"},
+      {"spaced.txt", "0 1\n1 0\n"},
+      {"empty.txt", "\n\n"},
+      {"ragged.txt", "000\n00\n"},
+      {"badchar.txt", "000\n0x0\n"},
+      {"g.txt", "# a path and a triangle\n5\n0 1\n1 2\n\n3 4\n4 3\n2 0\n"},
+      {"g-empty.txt", "# nothing\n"},
+      {"g-n0.txt", "0\n"},
+      {"g-nx.txt", "five\n"},
+      {"g-range.txt", "3\n0 1\n1 3\n"},
+      {"g-loop.txt", "3\n2 2\n"},
+      {"g-edge.txt", "3\n0 1 2\n"},
+      {"g-one.txt", "1\n"},
+  });
+  return loader;
+}
+
+// The message parse_rules throws for `text` ("" when it does not throw).
+std::string error_of(std::string_view text, const FileLoader& loader = test_files()) {
+  try {
+    parse_rules(text, loader);
+  } catch (const RulesError& e) {
+    return e.what();
+  }
+  return "";
+}
+
+TEST(RulesParse, EmptyTextIsTheClassicGame) {
+  const Rules r = parse_rules("");
+  EXPECT_EQ(r, Rules{});
+  EXPECT_EQ(parse_rules("  "), Rules{});
+  EXPECT_EQ(r.topology, Topology::plane);
+  EXPECT_EQ(r.states, 2U);
+  EXPECT_EQ(r.neighbourhood, Neighbourhood::plus);
+  EXPECT_TRUE(r.self);
+  EXPECT_FALSE(r.target_on);
+  EXPECT_FALSE(r.has_holes());
+  EXPECT_FALSE(r.has_graph());
+  EXPECT_TRUE(is_classic(r));
+  EXPECT_EQ(to_string(r), "plane");
+  EXPECT_EQ(parse_rules("plane"), r);
+  EXPECT_EQ(parse_rules("plane,states=2,nbhd=plus,self=1,target=off"), r);
+}
+
+TEST(RulesParse, Topologies) {
+  EXPECT_EQ(parse_rules("torus").topology, Topology::torus);
+  EXPECT_EQ(parse_rules("cylinder").topology, Topology::cylinder);
+  EXPECT_EQ(parse_rules(" torus , states=3 ").topology, Topology::torus);
+  EXPECT_EQ(topology_name(Topology::cylinder), "cylinder");
+}
+
+TEST(RulesParse, States) {
+  EXPECT_EQ(parse_rules("states=2").states, 2U);
+  EXPECT_EQ(parse_rules("states=3").states, 3U);
+  EXPECT_EQ(parse_rules("states=255").states, 255U);
+  EXPECT_EQ(parse_rules("states=007").states, 7U);
+}
+
+// The named neighbourhoods, written out here independently of named_offsets.
+TEST(RulesParse, NamedNeighbourhoods) {
+  const auto offsets = [](std::string_view text) { return parse_rules(text).offsets; };
+  const std::vector<Offset> plus = {{-1, 0}, {0, -1}, {0, 0}, {0, 1}, {1, 0}};
+  EXPECT_EQ(offsets("nbhd=plus"), plus);
+  EXPECT_EQ(offsets(""), plus);
+  EXPECT_EQ(offsets("nbhd=x"), (std::vector<Offset>{{-1, -1}, {-1, 1}, {0, 0}, {1, -1}, {1, 1}}));
+  std::vector<Offset> square;
+  for (int dr = -1; dr <= 1; ++dr) {
+    for (int dc = -1; dc <= 1; ++dc) square.push_back({dr, dc});
+  }
+  EXPECT_EQ(offsets("nbhd=square"), square);
+  std::vector<Offset> knight;
+  for (int dr = -2; dr <= 2; ++dr) {
+    for (int dc = -2; dc <= 2; ++dc) {
+      if (dr * dr + dc * dc == 5 || (dr == 0 && dc == 0)) knight.push_back({dr, dc});
+    }
+  }
+  EXPECT_EQ(offsets("nbhd=knight"), knight);
+  const Rules rowcol = parse_rules("nbhd=rowcol");
+  EXPECT_EQ(rowcol.neighbourhood, Neighbourhood::rowcol);
+  EXPECT_TRUE(rowcol.offsets.empty());
+  EXPECT_TRUE(rowcol.self);
+}
+
+TEST(RulesParse, SelfZeroDropsTheButton) {
+  const Rules r = parse_rules("self=0");
+  EXPECT_FALSE(r.self);
+  EXPECT_EQ(r.offsets, (std::vector<Offset>{{-1, 0}, {0, -1}, {0, 1}, {1, 0}}));
+  EXPECT_FALSE(is_classic(r));
+  EXPECT_FALSE(parse_rules("nbhd=rowcol,self=0").self);
+  EXPECT_EQ(parse_rules("nbhd=knight,self=0").offsets.size(), 8U);
+}
+
+TEST(RulesParse, Masks) {
+  const Rules plus_mask = parse_rules("nbhd=010/111/010");
+  EXPECT_EQ(plus_mask.neighbourhood, Neighbourhood::mask);
+  EXPECT_EQ(plus_mask.offsets, named_offsets(Neighbourhood::plus));
+  EXPECT_TRUE(plus_mask.self);
+  EXPECT_TRUE(is_classic(plus_mask));  // the same game as nbhd=plus
+  // Asymmetric, off-centre, one row, one column.
+  EXPECT_EQ(parse_rules("nbhd=110/011/000").offsets,
+            (std::vector<Offset>{{-1, -1}, {-1, 0}, {0, 0}, {0, 1}}));
+  EXPECT_EQ(parse_rules("nbhd=10101").offsets, (std::vector<Offset>{{0, -2}, {0, 0}, {0, 2}}));
+  EXPECT_EQ(parse_rules("nbhd=1/0/1").offsets, (std::vector<Offset>{{-1, 0}, {1, 0}}));
+  EXPECT_EQ(parse_rules("nbhd=1").offsets, (std::vector<Offset>{{0, 0}}));
+  // The centre says self; self=0 clears it.
+  const Rules ring = parse_rules("nbhd=111/101/111");
+  EXPECT_FALSE(ring.self);
+  EXPECT_EQ(ring.offsets.size(), 8U);
+  const Rules cleared = parse_rules("nbhd=111/111/111,self=0");
+  EXPECT_EQ(cleared, ring);
+}
+
+TEST(RulesParse, TargetOn) {
+  EXPECT_TRUE(parse_rules("target=on").target_on);
+  EXPECT_FALSE(parse_rules("target=off").target_on);
+  EXPECT_FALSE(is_classic(parse_rules("target=on")));
+}
+
+TEST(RulesParse, HolesFile) {
+  const Rules r = parse_rules("holes=h.txt", test_files());
+  ASSERT_TRUE(r.has_holes());
+  EXPECT_EQ(r.holes_file, "h.txt");
+  EXPECT_EQ(r.holes.rows(), 3U);
+  EXPECT_EQ(r.holes.cols(), 4U);
+  EXPECT_EQ(r.holes.to_string(), "0000\n0110\n0000\n");
+  EXPECT_FALSE(is_classic(r));
+  // '.'/'#', CRLF and trailing blank lines; blanks between cells.
+  EXPECT_EQ(parse_rules("holes=h2.txt", test_files()).holes.to_string(), "001\n100\n");
+  EXPECT_EQ(parse_rules("holes=spaced.txt", test_files()).holes.to_string(), "01\n10\n");
+}
+
+TEST(RulesParse, GraphFile) {
+  const Rules r = parse_rules("graph=g.txt,states=3,self=0,target=on", test_files());
+  ASSERT_TRUE(r.has_graph());
+  // Comments and blank lines skipped, the repeated edge 3-4 merged, both directions listed.
+  const std::vector<std::vector<std::uint32_t>> expected = {{1, 2}, {0, 2}, {0, 1}, {4}, {3}};
+  EXPECT_EQ(r.graph, expected);
+  EXPECT_EQ(r.states, 3U);
+  EXPECT_FALSE(r.self);
+  EXPECT_TRUE(r.target_on);
+  EXPECT_FALSE(is_classic(r));
+  EXPECT_EQ(parse_rules("graph=g-one.txt", test_files()).graph.size(), 1U);
+}
+
+// Every error class, with its whole message.
+TEST(RulesParse, Errors) {
+  const std::string known =
+      "unknown token (expected plane, torus, cylinder, states=K, nbhd=..., self=0, target=on, "
+      "holes=FILE or graph=FILE)";
+  EXPECT_EQ(error_of("hexagonal"), "rules: token 'hexagonal': " + known);
+  EXPECT_EQ(error_of("states"), "rules: token 'states': " + known);
+  EXPECT_EQ(error_of("plane=1"), "rules: token 'plane=1': " + known);
+  EXPECT_EQ(error_of("torus,,states=3"),
+            "rules: token '': empty token (two commas in a row, or one at an end?)");
+  EXPECT_EQ(error_of("torus,"),
+            "rules: token '': empty token (two commas in a row, or one at an end?)");
+  for (const char* bad : {"states=1", "states=0", "states=256", "states=1000", "states=x",
+                          "states=", "states=-3", "states=3.0"}) {
+    EXPECT_EQ(error_of(bad), "rules: token '" + std::string(bad) +
+                                 "': states must be an integer in 2..255");
+  }
+  EXPECT_EQ(error_of("nbhd=hex"),
+            "rules: token 'nbhd=hex': unknown neighbourhood (expected plus, x, square, knight, "
+            "rowcol or a mask like 010/111/010)");
+  EXPECT_EQ(error_of("nbhd=0120"),
+            "rules: token 'nbhd=0120': unknown neighbourhood (expected plus, x, square, knight, "
+            "rowcol or a mask like 010/111/010)");
+  EXPECT_EQ(error_of("nbhd=01/11"), "rules: token 'nbhd=01/11': mask rows must have equal odd length");
+  EXPECT_EQ(error_of("nbhd=010/11/010"),
+            "rules: token 'nbhd=010/11/010': mask rows must have equal odd length");
+  EXPECT_EQ(error_of("nbhd=010//010"),
+            "rules: token 'nbhd=010//010': mask rows must have equal odd length");
+  EXPECT_EQ(error_of("nbhd=010/111"),
+            "rules: token 'nbhd=010/111': a mask must have an odd number of rows");
+  EXPECT_EQ(error_of("nbhd=000/000/000"), "rules: token 'nbhd=000/000/000': the mask sets no cell");
+  const std::string wide = "nbhd=" + std::string(65, '1');
+  EXPECT_EQ(error_of(wide), "rules: token '" + wide + "': a mask is at most 63 x 63");
+  EXPECT_EQ(error_of("nbhd=1,self=0"), "rules: token 'self=0': the neighbourhood would be empty");
+  EXPECT_EQ(error_of("self=2"), "rules: token 'self=2': self must be 0 or 1");
+  EXPECT_EQ(error_of("target=lit"), "rules: token 'target=lit': target must be on or off");
+  // Repeats.
+  EXPECT_EQ(error_of("torus,plane"),
+            "rules: token 'plane': the topology is already given by 'torus'");
+  EXPECT_EQ(error_of("states=3,states=3"),
+            "rules: token 'states=3': states are already given by 'states=3'");
+  EXPECT_EQ(error_of("nbhd=x,nbhd=plus"),
+            "rules: token 'nbhd=plus': the neighbourhood is already given by 'nbhd=x'");
+  EXPECT_EQ(error_of("self=0,self=0"), "rules: token 'self=0': self is already given by 'self=0'");
+  EXPECT_EQ(error_of("target=on,target=off"),
+            "rules: token 'target=off': the target is already given by 'target=on'");
+  EXPECT_EQ(error_of("holes=h.txt,holes=h2.txt"),
+            "rules: token 'holes=h2.txt': holes are already given by 'holes=h.txt'");
+  EXPECT_EQ(error_of("graph=g.txt,graph=g.txt"),
+            "rules: token 'graph=g.txt': the graph is already given by 'graph=g.txt'");
+  // A graph has no topology, neighbourhood or holes.
+  EXPECT_EQ(error_of("torus,graph=g.txt"),
+            "rules: token 'torus': does not apply to a graph ('graph=g.txt')");
+  EXPECT_EQ(error_of("graph=g.txt,nbhd=x"),
+            "rules: token 'nbhd=x': does not apply to a graph ('graph=g.txt')");
+  EXPECT_EQ(error_of("graph=g.txt,holes=h.txt"),
+            "rules: token 'holes=h.txt': does not apply to a graph ('graph=g.txt')");
+}
+
+TEST(RulesParse, FileErrors) {
+  EXPECT_EQ(error_of("holes="), "rules: token 'holes=': missing file name");
+  EXPECT_EQ(error_of("holes=h.txt", nullptr), "rules: token 'holes=h.txt': no file loader was given");
+  EXPECT_EQ(error_of("holes=nope.txt"), "rules: token 'holes=nope.txt': cannot open 'nope.txt'");
+  EXPECT_EQ(error_of("holes=empty.txt"), "rules: token 'holes=empty.txt': the holes grid is empty");
+  EXPECT_EQ(error_of("holes=ragged.txt"),
+            "rules: token 'holes=ragged.txt': line 2 has 2 cells, line 1 has 3");
+  EXPECT_EQ(error_of("holes=badchar.txt"),
+            "rules: token 'holes=badchar.txt': line 2, column 2: expected 0, 1, '.' or '#', "
+            "found 'x'");
+  EXPECT_EQ(error_of("graph="), "rules: token 'graph=': missing file name");
+  EXPECT_EQ(error_of("graph=nope.txt"), "rules: token 'graph=nope.txt': cannot open 'nope.txt'");
+  EXPECT_EQ(error_of("graph=g-empty.txt"),
+            "rules: token 'graph=g-empty.txt': the graph file is empty (expected the node count N)");
+  EXPECT_EQ(error_of("graph=g-n0.txt"),
+            "rules: token 'graph=g-n0.txt': line 1: expected the node count N in 1..16777216, "
+            "found '0'");
+  EXPECT_EQ(error_of("graph=g-nx.txt"),
+            "rules: token 'graph=g-nx.txt': line 1: expected the node count N in 1..16777216, "
+            "found 'five'");
+  EXPECT_EQ(error_of("graph=g-range.txt"),
+            "rules: token 'graph=g-range.txt': line 3: node 3 is out of range 0..2");
+  EXPECT_EQ(error_of("graph=g-loop.txt"),
+            "rules: token 'graph=g-loop.txt': line 2: self-loop on node 2");
+  EXPECT_EQ(error_of("graph=g-edge.txt"),
+            "rules: token 'graph=g-edge.txt': line 2: expected an edge 'u v', found '0 1 2'");
+}
+
+TEST(RulesParse, ErrorsAreInvalidArgument) {
+  EXPECT_THROW(parse_rules("states=1"), std::invalid_argument);
+  EXPECT_THROW(parse_rules("nbhd=01/11"), RulesError);
+}
+
+// Boards the rules do not fit: holes of another size, a graph on anything but N x 1.
+TEST(RulesBoardSize, Errors) {
+  const Rules holes = parse_rules("holes=h.txt", test_files());
+  EXPECT_NO_THROW(check_board_size(holes, 3, 4));
+  try {
+    check_board_size(holes, 4, 3);
+    ADD_FAILURE() << "no error";
+  } catch (const RulesError& e) {
+    EXPECT_STREQ(e.what(), "rules: token 'holes=h.txt': the holes grid is 3x4, the board is 4x3");
+  }
+  const Rules graph = parse_rules("graph=g.txt", test_files());
+  EXPECT_NO_THROW(check_board_size(graph, 5, 1));
+  try {
+    build_press_system(graph, 1, 5);
+    ADD_FAILURE() << "no error";
+  } catch (const RulesError& e) {
+    EXPECT_STREQ(e.what(),
+                 "rules: token 'graph=g.txt': the graph has 5 nodes, so the board is 5x1, not 1x5");
+  }
+  EXPECT_THROW(check_board_size(Rules{}, 0, 3), std::invalid_argument);
+  Rules bad_states;
+  bad_states.states = 1;
+  try {
+    build_press_system(bad_states, 2, 2);
+    ADD_FAILURE() << "no error";
+  } catch (const RulesError& e) {
+    EXPECT_STREQ(e.what(), "rules: token 'states=1': states must be an integer in 2..255");
+  }
+}
+
+TEST(RulesText, CanonicalForms) {
+  const auto canon = [](std::string_view text) { return to_string(parse_rules(text, test_files())); };
+  EXPECT_EQ(canon(""), "plane");
+  EXPECT_EQ(canon("torus"), "torus");
+  EXPECT_EQ(canon("target=on,states=3,cylinder"), "cylinder,states=3,target=on");
+  EXPECT_EQ(canon("self=0,nbhd=knight"), "plane,nbhd=knight,self=0");
+  EXPECT_EQ(canon("nbhd=rowcol,self=0,torus"), "torus,nbhd=rowcol,self=0");
+  EXPECT_EQ(canon("nbhd=00000/00100/01110/00100/00000"), "plane,nbhd=010/111/010");
+  EXPECT_EQ(canon("nbhd=111/111/111,self=0"), "plane,nbhd=111/101/111");
+  EXPECT_EQ(canon("nbhd=000/010/000"), "plane,nbhd=1");
+  EXPECT_EQ(canon("nbhd=000/001/000"), "plane,nbhd=001");
+  EXPECT_EQ(canon("nbhd=0/0/1"), "plane,nbhd=0/0/1");
+  EXPECT_EQ(canon("nbhd=10101"), "plane,nbhd=10101");
+  EXPECT_EQ(canon("holes=h.txt,states=255"), "plane,states=255,holes=h.txt");
+  EXPECT_EQ(canon("self=0,graph=g.txt,states=4"), "graph=g.txt,states=4,self=0");
+}
+
+TEST(RulesText, RoundTrip) {
+  for (const char* text :
+       {"", "torus", "cylinder,states=12", "nbhd=x,self=0", "nbhd=square,target=on",
+        "torus,nbhd=knight,states=255,target=on", "nbhd=rowcol", "nbhd=rowcol,self=0",
+        "nbhd=110/011/000", "nbhd=0000000/0000000/1000001/0000000/0000000", "nbhd=1/0/1",
+        "nbhd=111/111/111,self=0", "holes=h.txt,torus,states=5", "holes=h2.txt,nbhd=x",
+        "graph=g.txt", "graph=g.txt,self=0,states=9,target=on"}) {
+    SCOPED_TRACE(text);
+    const Rules r = parse_rules(text, test_files());
+    const std::string canonical = to_string(r);
+    EXPECT_EQ(parse_rules(canonical, test_files()), r) << canonical;
+    EXPECT_EQ(to_string(parse_rules(canonical, test_files())), canonical);
+  }
+}
+
+TEST(RulesClassic, OnlyThePlainGame) {
+  EXPECT_TRUE(is_classic(parse_rules("plane,nbhd=plus,states=2")));
+  for (const char* text : {"torus", "cylinder", "states=3", "nbhd=x", "nbhd=rowcol", "self=0",
+                           "target=on", "nbhd=111/111/111"}) {
+    EXPECT_FALSE(is_classic(parse_rules(text))) << text;
+  }
+  EXPECT_FALSE(is_classic(parse_rules("holes=h.txt", test_files())));
+  EXPECT_FALSE(is_classic(parse_rules("graph=g.txt", test_files())));
+}
+
+// The press system's cells and touches, worked out by hand.
+TEST(PressSystem, PlaneCorner) {
+  const PressSystem sys = build_press_system(Rules{}, 2, 3);
+  EXPECT_EQ(sys.size(), 6U);
+  ASSERT_EQ(sys.touched_by(0).size(), 3U);  // (0,0): itself, (0,1), (1,0)
+  EXPECT_EQ(sys.touched_by(0)[0].cell, 0U);
+  EXPECT_EQ(sys.touched_by(0)[1].cell, 1U);
+  EXPECT_EQ(sys.touched_by(0)[2].cell, 3U);
+  EXPECT_EQ(sys.touched_by(4).size(), 4U);  // (1,1): itself, (0,1), (1,0), (1,2)
+}
+
+TEST(PressSystem, WrapsCountWithMultiplicity) {
+  // 1 x 1 torus, plus: the button and its four neighbours are all the one cell: +5.
+  for (const unsigned k : {2U, 3U, 4U, 5U, 7U}) {
+    Rules r = parse_rules("torus,states=" + std::to_string(k));
+    const PressSystem sys = build_press_system(r, 1, 1);
+    if (5 % k == 0) {
+      EXPECT_TRUE(sys.touched_by(0).empty()) << k;
+    } else {
+      ASSERT_EQ(sys.touched_by(0).size(), 1U) << k;
+      EXPECT_EQ(sys.touched_by(0)[0].amount, 5 % k) << k;
+    }
+  }
+  // 2 x 3 torus, 3 states: up and down reach the same cell, +2; columns stay distinct.
+  const PressSystem sys = build_press_system(parse_rules("torus,states=3"), 2, 3);
+  ASSERT_EQ(sys.touched_by(0).size(), 4U);
+  EXPECT_EQ(sys.touched_by(0)[3].cell, 3U);
+  EXPECT_EQ(sys.touched_by(0)[3].amount, 2U);
+  // Cylinder: columns wrap, rows do not.
+  const PressSystem cyl = build_press_system(parse_rules("cylinder"), 3, 4);
+  std::vector<std::uint32_t> cells;
+  for (const auto& t : cyl.touched_by(0)) cells.push_back(t.cell);
+  EXPECT_EQ(cells, (std::vector<std::uint32_t>{0, 1, 3, 4}));
+  // rowcol ignores the topology and touches each cell once.
+  const PressSystem rc = build_press_system(parse_rules("torus,nbhd=rowcol,states=3"), 2, 2);
+  ASSERT_EQ(rc.touched_by(0).size(), 3U);
+  for (const auto& t : rc.touched_by(0)) EXPECT_EQ(t.amount, 1U);
+}
+
+TEST(PressSystem, HolesAndGraph) {
+  const Rules r = parse_rules("holes=h.txt", test_files());
+  const PressSystem sys = build_press_system(r, 3, 4);
+  EXPECT_EQ(sys.size(), 10U);
+  EXPECT_EQ(sys.index[5], PressSystem::kNoCell);
+  EXPECT_EQ(sys.index[6], PressSystem::kNoCell);
+  EXPECT_EQ(sys.cells[5], 7U);
+  // (0,1) touches (0,0), itself, (0,2); (1,1) below it is a hole.
+  ASSERT_EQ(sys.touched_by(1).size(), 3U);
+  std::vector<std::uint8_t> presses(12, 0);
+  std::vector<std::uint8_t> lights(12, 0);
+  presses[1] = 1;
+  presses[5] = 1;  // a hole: ignored
+  sys.apply(presses, lights);
+  EXPECT_EQ(lights, (std::vector<std::uint8_t>{1, 1, 1, 0, 0, 0, 0, 0, 0, 0, 0, 0}));
+
+  const PressSystem g = build_press_system(parse_rules("graph=g.txt,states=3", test_files()), 5, 1);
+  EXPECT_EQ(g.size(), 5U);
+  EXPECT_EQ(g.touched_by(0).size(), 3U);
+  EXPECT_EQ(g.touched_by(3).size(), 2U);
+  const PressSystem g0 =
+      build_press_system(parse_rules("graph=g.txt,self=0", test_files()), 5, 1);
+  EXPECT_EQ(g0.touched_by(3).size(), 1U);
+  EXPECT_EQ(g0.touched_by(3)[0].cell, 4U);
+}
+
+}  // namespace
+}  // namespace lightsout
