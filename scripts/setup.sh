@@ -4,7 +4,7 @@
 LIGHTSOUT_ROOT=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 # Build and test dependencies, by Debian package name.
 LIGHTSOUT_PACKAGES=(g++ make cmake libfmt-dev libcli11-dev libgtest-dev libbenchmark-dev libntl-dev libgmp-dev
-  libm4ri-dev pkg-config)
+  libm4ri-dev pkg-config time)
 
 # ensure_packages PKG...: apt-get installs whichever are not installed yet; fast when all are.
 ensure_packages() {

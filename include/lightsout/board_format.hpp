@@ -35,7 +35,8 @@ enum class BoardFormat {
 
 // "p1", "p4", "pbm" (= p4 when writing), "grid", "judge"/"txt"; nullopt for anything else.
 std::optional<BoardFormat> parse_board_format(std::string_view name);
-// From a file name's extension: .pbm -> pbm_raw, .grid/.txt -> grid; nullopt otherwise.
+// From a file name's extension: .pbm -> pbm_raw, .grid -> grid; nullopt otherwise (.txt may
+// hold grid or judge text: let the reader detect it).
 std::optional<BoardFormat> board_format_for_path(std::string_view path);
 std::string_view board_format_name(BoardFormat format);
 

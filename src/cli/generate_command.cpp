@@ -171,7 +171,7 @@ std::function<int()> add_generate_command(CLI::App& app) {
       ->default_str("0.5");
   cmd->add_option("--format", args->format,
                   "Output format: p1, p4 (= pbm), grid, judge. Default: from -o's extension "
-                  "(.pbm -> p4, .grid/.txt -> grid), else judge")
+                  "(.pbm -> p4, .grid -> grid), else judge")
       ->type_name("F");
   cmd->add_option("-o,--output", args->output, "Output file (default: standard output)")
       ->type_name("FILE");

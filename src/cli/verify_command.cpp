@@ -92,7 +92,7 @@ std::function<int()> add_verify_command(CLI::App& app) {
       ->type_name("PRESSES");
   cmd->add_option("--format", args->format,
                   "Board format: p1, p4 (= pbm), grid, judge. Default: from the extension "
-                  "(.pbm, .grid/.txt), else detected from the content")
+                  "(.pbm, .grid), else detected from the content")
       ->type_name("F");
   cmd->add_option("--presses-format", args->presses_format,
                   "Press file format, chosen the same way")

@@ -19,8 +19,8 @@ namespace {
 
 std::string_view trim(std::string_view s) {
   while (!s.empty() && (s.front() == ' ' || s.front() == '\t')) s.remove_prefix(1);
-  while (!s.empty() && (s.back() == ' ' || s.back() == '\t' || s.back() == '\r' ||
-                        s.back() == '\n')) {
+  while (!s.empty() &&
+         (s.back() == ' ' || s.back() == '\t' || s.back() == '\r' || s.back() == '\n')) {
     s.remove_suffix(1);
   }
   return s;
@@ -192,7 +192,7 @@ std::string mask_text(const std::vector<Offset>& offsets) {
     if (dr > -half_rows) text.push_back('/');
     for (int dc = -half_cols; dc <= half_cols; ++dc) {
       text.push_back(std::binary_search(offsets.begin(), offsets.end(), Offset{dr, dc}) ? '1'
-                                                                                         : '0');
+                                                                                        : '0');
     }
   }
   return text;
@@ -207,8 +207,12 @@ std::string size_text(std::size_t rows, std::size_t cols) {
 std::vector<Offset> named_offsets(Neighbourhood n) {
   std::vector<Offset> out;
   switch (n) {
-    case Neighbourhood::plus: out = {{-1, 0}, {0, -1}, {0, 0}, {0, 1}, {1, 0}}; break;
-    case Neighbourhood::x: out = {{-1, -1}, {-1, 1}, {0, 0}, {1, -1}, {1, 1}}; break;
+    case Neighbourhood::plus:
+      out = {{-1, 0}, {0, -1}, {0, 0}, {0, 1}, {1, 0}};
+      break;
+    case Neighbourhood::x:
+      out = {{-1, -1}, {-1, 1}, {0, 0}, {1, -1}, {1, 1}};
+      break;
     case Neighbourhood::square:
       for (int dr = -1; dr <= 1; ++dr) {
         for (int dc = -1; dc <= 1; ++dc) out.push_back({dr, dc});
@@ -218,28 +222,38 @@ std::vector<Offset> named_offsets(Neighbourhood n) {
       out = {{-2, -1}, {-2, 1}, {-1, -2}, {-1, 2}, {0, 0}, {1, -2}, {1, 2}, {2, -1}, {2, 1}};
       break;
     case Neighbourhood::rowcol:
-    case Neighbourhood::mask: break;
+    case Neighbourhood::mask:
+      break;
   }
   return out;
 }
 
 std::string_view topology_name(Topology t) {
   switch (t) {
-    case Topology::plane: return "plane";
-    case Topology::torus: return "torus";
-    case Topology::cylinder: return "cylinder";
+    case Topology::plane:
+      return "plane";
+    case Topology::torus:
+      return "torus";
+    case Topology::cylinder:
+      return "cylinder";
   }
   return "?";
 }
 
 std::string_view neighbourhood_name(Neighbourhood n) {
   switch (n) {
-    case Neighbourhood::plus: return "plus";
-    case Neighbourhood::x: return "x";
-    case Neighbourhood::square: return "square";
-    case Neighbourhood::knight: return "knight";
-    case Neighbourhood::rowcol: return "rowcol";
-    case Neighbourhood::mask: return "mask";
+    case Neighbourhood::plus:
+      return "plus";
+    case Neighbourhood::x:
+      return "x";
+    case Neighbourhood::square:
+      return "square";
+    case Neighbourhood::knight:
+      return "knight";
+    case Neighbourhood::rowcol:
+      return "rowcol";
+    case Neighbourhood::mask:
+      return "mask";
   }
   return "?";
 }

@@ -111,7 +111,7 @@ Elimination solve_gf2(const PressSystem& sys, const Values& rhs, bool want_kerne
     for (std::size_t w = c / 64; w < width; ++w) {
       std::uint64_t bits = row[w];
       if (w == c / 64) bits &= ~((std::uint64_t{2} << (c % 64)) - 1);  // columns > c only
-      if (w == rhs_word) bits &= rhs_bit - 1;                           // columns < n only
+      if (w == rhs_word) bits &= rhs_bit - 1;                          // columns < n only
       while (bits != 0) {
         const std::size_t j = w * 64 + static_cast<std::size_t>(std::countr_zero(bits));
         bits &= bits - 1;
@@ -357,8 +357,8 @@ RulesResult solve_rules(const Rules& rules, std::size_t rows, std::size_t cols,
   const std::size_t limit = k == 2 ? kMaxDenseCellsGf2 : kMaxDenseCellsZk;
   if (n > limit) {
     throw std::length_error("solve_rules: " + std::to_string(n) + " cells, dense elimination " +
-                            "takes at most " + std::to_string(limit) + " for " +
-                            std::to_string(k) + " states");
+                            "takes at most " + std::to_string(limit) + " for " + std::to_string(k) +
+                            " states");
   }
 
   const bool want_kernel = options.kernel || options.minimal;

@@ -1,4 +1,5 @@
-// Linear systems over Z_{p^e}: elimination with pivots of least p-valuation, then back-substitution.
+// Linear systems over Z_{p^e}: elimination with pivots of least p-valuation, then
+// back-substitution.
 //
 // Why not Gauss-Jordan with modular inverses: Z_{p^e} (e > 1) is no field, a non-zero pivot such
 // as 2 mod 4 has no inverse, and skipping it loses solutions. Z_{p^e} is a local ring, though:
@@ -59,7 +60,7 @@ struct Ring {
   unsigned p = 0;
   unsigned e = 0;
   unsigned q = 0;
-  std::vector<unsigned> power;         // p^0 .. p^e
+  std::vector<unsigned> power;          // p^0 .. p^e
   std::vector<std::uint8_t> valuation;  // of 0..q-1; valuation[0] = e
   std::vector<std::uint8_t> inverse;    // of units; 0 for non-units
 

@@ -55,7 +55,7 @@ std::optional<BoardFormat> board_format_for_path(std::string_view path) {
   if (dot == std::string_view::npos || dot == 0) return std::nullopt;
   const std::string ext = lower(base.substr(dot + 1));
   if (ext == "pbm") return BoardFormat::pbm_raw;
-  if (ext == "grid" || ext == "txt") return BoardFormat::grid;
+  if (ext == "grid") return BoardFormat::grid;  // .txt may hold grid or judge text: detect
   return std::nullopt;
 }
 

@@ -314,5 +314,60 @@ if [[ $rc -eq 2 ]]; then pass; else fail "verify with one file: exit $rc"; fi
 "$bin" generate --help >"$work/out" 2>&1 && grep -q -- --solvable "$work/out" && grep -q "S+i" "$work/out" && pass || fail "generate --help"
 "$bin" verify --help >"$work/out" 2>&1 && grep -q -- --presses-format "$work/out" && pass || fail "verify --help"
 
+# --- solve on hostile board files: the reader's one-line message with the file name, exit 2 ---
+data="$repo/tests/data/boards"
+while IFS=$'\t' read -r name message; do
+  [[ -z $name || $name == \#* ]] && continue
+  "$bin" solve "$data/$name" -o "$work/hostile.out" >/dev/null 2>"$work/err"
+  rc=$?
+  want="lightsout: $data/$name:$message"
+  if [[ $rc -eq 2 && "$(cat "$work/err")" == "$want" ]]; then
+    pass
+  else
+    fail "solve hostile $name: exit $rc, stderr '$(cat "$work/err")', wanted '$want'"
+  fi
+  "$bin" solve --stats "$data/$name" -o "$work/hostile.out" >/dev/null 2>"$work/err"
+  [[ $? -eq 2 ]] && pass || fail "solve --stats hostile $name: exit status"
+done <"$data/expected.txt"
+# A lying P4 header on a pipe: fails at once, without allocating what it claims.
+printf 'P4\n1000000 1000000\n0123456789' |
+  /usr/bin/env time -f %M -o "$work/rss" "$bin" solve --format p4 - -o "$work/lie.out" 2>"$work/err" >/dev/null
+rc=$?
+rss_kb=$(tail -n 1 "$work/rss")  # GNU time writes "Command exited with ..." first on failure
+if [[ $rc -eq 2 ]] && grep -q "P4 data cut short" "$work/err" && [[ $rss_kb =~ ^[0-9]+$ ]] &&
+  [[ $rss_kb -lt 100000 ]]; then
+  pass
+else
+  fail "lying header on a pipe: exit $rc, $(head -1 "$work/err"), peak RSS '$rss_kb' KB"
+fi
+
+# --- solve on an unsolvable board: exit 1, the nullity said, no press file ---
+printf '10000\n00000\n00000\n00000\n00000\n' >"$work/unsolvable.grid"
+rm -f "$work/none.grid"
+"$bin" solve "$work/unsolvable.grid" -o "$work/none.grid" >/dev/null 2>"$work/err"
+rc=$?
+if [[ $rc -eq 1 && ! -e $work/none.grid ]] &&
+  grep -qx "lightsout: no solution: this 5x5 board is not solvable (nullity 2: 2^23 of the 2^25 boards of this size are solvable)" "$work/err"; then
+  pass
+else
+  fail "unsolvable board: exit $rc, $(cat "$work/err")"
+fi
+
+# --- every method through board-file mode gives presses that verify; --stats names phases ---
+"$bin" generate 40x37 --solvable --seed 5 -o "$work/m.grid"
+for method in auto chase poly dense; do
+  "$bin" solve --method "$method" "$work/m.grid" -o "$work/m-$method.grid" 2>/dev/null
+  expect "solve --method $method verifies" 0 ok -- "$bin" verify "$work/m.grid" "$work/m-$method.grid"
+done
+"$bin" solve --stats "$work/m.grid" -o "$work/m-stats.grid" 2>"$work/err"
+if grep -q "^method: poly" "$work/err" && grep -q "chase again" "$work/err" && grep -q "total" "$work/err"; then
+  pass
+else
+  fail "--stats output: $(cat "$work/err")"
+fi
+"$bin" solve --minimal --stats "$work/m.grid" -o "$work/m-min.grid" 2>"$work/err"
+grep -q "fewest" "$work/err" && pass || fail "--minimal --stats says fewest: $(cat "$work/err")"
+expect "solve --minimal verifies" 0 ok -- "$bin" verify "$work/m.grid" "$work/m-min.grid"
+
 echo "boards: $passed passed, $failed failed"
 [[ $failed -eq 0 ]]

@@ -84,7 +84,8 @@ TEST(BoardFormatNames, ParseNameAndPath) {
   EXPECT_EQ(board_format_for_path("x.pbm"), BoardFormat::pbm_raw);
   EXPECT_EQ(board_format_for_path("dir.d/X.PBM"), BoardFormat::pbm_raw);
   EXPECT_EQ(board_format_for_path("a/b.grid"), BoardFormat::grid);
-  EXPECT_EQ(board_format_for_path("b.TxT"), BoardFormat::grid);
+  EXPECT_EQ(board_format_for_path("b.TxT"), std::nullopt);  // grid or judge text: detected
+  EXPECT_EQ(board_format_for_path("b.GRID"), BoardFormat::grid);
   EXPECT_EQ(board_format_for_path("pbm"), std::nullopt);
   EXPECT_EQ(board_format_for_path(".pbm"), std::nullopt);
   EXPECT_EQ(board_format_for_path("dir.pbm/file"), std::nullopt);

@@ -183,8 +183,8 @@ TEST(RulesParse, Errors) {
             "rules: token '': empty token (two commas in a row, or one at an end?)");
   for (const char* bad : {"states=1", "states=0", "states=256", "states=1000", "states=x",
                           "states=", "states=-3", "states=3.0"}) {
-    EXPECT_EQ(error_of(bad), "rules: token '" + std::string(bad) +
-                                 "': states must be an integer in 2..255");
+    EXPECT_EQ(error_of(bad),
+              "rules: token '" + std::string(bad) + "': states must be an integer in 2..255");
   }
   EXPECT_EQ(error_of("nbhd=hex"),
             "rules: token 'nbhd=hex': unknown neighbourhood (expected plus, x, square, knight, "
@@ -192,7 +192,8 @@ TEST(RulesParse, Errors) {
   EXPECT_EQ(error_of("nbhd=0120"),
             "rules: token 'nbhd=0120': unknown neighbourhood (expected plus, x, square, knight, "
             "rowcol or a mask like 010/111/010)");
-  EXPECT_EQ(error_of("nbhd=01/11"), "rules: token 'nbhd=01/11': mask rows must have equal odd length");
+  EXPECT_EQ(error_of("nbhd=01/11"),
+            "rules: token 'nbhd=01/11': mask rows must have equal odd length");
   EXPECT_EQ(error_of("nbhd=010/11/010"),
             "rules: token 'nbhd=010/11/010': mask rows must have equal odd length");
   EXPECT_EQ(error_of("nbhd=010//010"),
@@ -230,7 +231,8 @@ TEST(RulesParse, Errors) {
 
 TEST(RulesParse, FileErrors) {
   EXPECT_EQ(error_of("holes="), "rules: token 'holes=': missing file name");
-  EXPECT_EQ(error_of("holes=h.txt", nullptr), "rules: token 'holes=h.txt': no file loader was given");
+  EXPECT_EQ(error_of("holes=h.txt", nullptr),
+            "rules: token 'holes=h.txt': no file loader was given");
   EXPECT_EQ(error_of("holes=nope.txt"), "rules: token 'holes=nope.txt': cannot open 'nope.txt'");
   EXPECT_EQ(error_of("holes=empty.txt"), "rules: token 'holes=empty.txt': the holes grid is empty");
   EXPECT_EQ(error_of("holes=ragged.txt"),
@@ -240,8 +242,9 @@ TEST(RulesParse, FileErrors) {
             "found 'x'");
   EXPECT_EQ(error_of("graph="), "rules: token 'graph=': missing file name");
   EXPECT_EQ(error_of("graph=nope.txt"), "rules: token 'graph=nope.txt': cannot open 'nope.txt'");
-  EXPECT_EQ(error_of("graph=g-empty.txt"),
-            "rules: token 'graph=g-empty.txt': the graph file is empty (expected the node count N)");
+  EXPECT_EQ(
+      error_of("graph=g-empty.txt"),
+      "rules: token 'graph=g-empty.txt': the graph file is empty (expected the node count N)");
   EXPECT_EQ(error_of("graph=g-n0.txt"),
             "rules: token 'graph=g-n0.txt': line 1: expected the node count N in 1..16777216, "
             "found '0'");
@@ -292,7 +295,9 @@ TEST(RulesBoardSize, Errors) {
 }
 
 TEST(RulesText, CanonicalForms) {
-  const auto canon = [](std::string_view text) { return to_string(parse_rules(text, test_files())); };
+  const auto canon = [](std::string_view text) {
+    return to_string(parse_rules(text, test_files()));
+  };
   EXPECT_EQ(canon(""), "plane");
   EXPECT_EQ(canon("torus"), "torus");
   EXPECT_EQ(canon("target=on,states=3,cylinder"), "cylinder,states=3,target=on");
@@ -392,8 +397,7 @@ TEST(PressSystem, HolesAndGraph) {
   EXPECT_EQ(g.size(), 5U);
   EXPECT_EQ(g.touched_by(0).size(), 3U);
   EXPECT_EQ(g.touched_by(3).size(), 2U);
-  const PressSystem g0 =
-      build_press_system(parse_rules("graph=g.txt,self=0", test_files()), 5, 1);
+  const PressSystem g0 = build_press_system(parse_rules("graph=g.txt,self=0", test_files()), 5, 1);
   EXPECT_EQ(g0.touched_by(3).size(), 1U);
   EXPECT_EQ(g0.touched_by(3)[0].cell, 4U);
 }

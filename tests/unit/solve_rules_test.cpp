@@ -35,7 +35,7 @@ struct Spec {
   bool self = true;
   bool target_on = false;
   unsigned k = 2;
-  std::vector<bool> holes;                         // by board index; empty = none
+  std::vector<bool> holes;                           // by board index; empty = none
   std::vector<std::pair<unsigned, unsigned>> edges;  // a graph when graph_nodes > 0
   std::size_t graph_nodes = 0;
 };
@@ -193,10 +193,10 @@ struct BruteForce {
 };
 
 std::string rules_text(const Spec& s) {
-  std::string text = s.graph_nodes > 0       ? "graph=g"
-                     : s.topology == 't'     ? "torus"
-                     : s.topology == 'c'     ? "cylinder"
-                                             : "plane";
+  std::string text = s.graph_nodes > 0   ? "graph=g"
+                     : s.topology == 't' ? "torus"
+                     : s.topology == 'c' ? "cylinder"
+                                         : "plane";
   text += ",states=" + std::to_string(s.k);
   if (s.graph_nodes == 0) text += ",nbhd=" + s.nbhd;
   if (!s.self) text += ",self=0";
@@ -256,7 +256,9 @@ void check_against_brute_force(const Spec& spec, std::size_t rows, std::size_t c
       for (const std::size_t cell : o.cells) x[cell] = static_cast<std::uint8_t>(value(rng));
       const std::vector<unsigned> e = o.effect(x);
       const unsigned target = spec.target_on ? k - 1 : 0;
-      for (std::size_t t = 0; t < n; ++t) lights[o.cells[t]] = static_cast<std::uint8_t>((target + k - e[t]) % k);
+      for (std::size_t t = 0; t < n; ++t) {
+        lights[o.cells[t]] = static_cast<std::uint8_t>((target + k - e[t]) % k);
+      }
     }
     // The presses must make A x = target - lights.
     std::vector<unsigned> need(n);
@@ -329,7 +331,8 @@ void check_against_brute_force(const Spec& spec, std::size_t rows, std::size_t c
       EXPECT_EQ(seen.size(), quiet_count);
     }
     // Prime K: the nullity is the dimension, K^nullity quiet patterns.
-    if (detail::factor_prime_powers(k).size() == 1 && detail::factor_prime_powers(k)[0].second == 1) {
+    const auto factors = detail::factor_prime_powers(k);
+    if (factors.size() == 1 && factors[0].second == 1) {
       std::uint64_t pk = 1;
       for (std::size_t i = 0; i < res.nullity; ++i) pk *= k;
       EXPECT_EQ(pk, quiet_count);
@@ -341,8 +344,8 @@ const std::vector<unsigned> kStates = {2, 3, 4, 5, 6, 8, 9, 12, 255};
 
 // Neighbourhood variants (nbhd, self): every named one, asymmetric and spread masks, self=0.
 const std::vector<std::pair<std::string, bool>> kNeighbourhoods = {
-    {"plus", true},   {"x", true},     {"square", true},         {"knight", true},
-    {"rowcol", true}, {"plus", false}, {"rowcol", false},        {"110/011/000", true},
+    {"plus", true},   {"x", true},          {"square", true},  {"knight", true},
+    {"rowcol", true}, {"plus", false},      {"rowcol", false}, {"110/011/000", true},
     {"10101", true},  {"111/101/111", true}};
 
 std::uint64_t power_of(unsigned k, std::size_t n) {
@@ -472,7 +475,8 @@ TEST(SolvePrimePower, RandomMatricesAgainstBruteForce) {
       if (power_of(q, cols) > 70000) continue;
       // Entries biased to multiples of p, so that non-unit pivots are common.
       std::vector<std::uint8_t> a(rows * cols);
-      for (auto& v : a) v = static_cast<std::uint8_t>(rng() % 2 ? (rng() % q) : (p * (rng() % q)) % q);
+      for (auto& v : a)
+        v = static_cast<std::uint8_t>(rng() % 2 ? (rng() % q) : (p * (rng() % q)) % q);
       std::vector<std::uint8_t> b(rows);
       for (auto& v : b) v = static_cast<std::uint8_t>(rng() % 3 ? (rng() % q) : 0);
       if (trial % 2 == 0) {  // a solvable right side
@@ -720,8 +724,7 @@ TEST(SolveRulesCount, BigCountsAreFactored) {
   const RulesResult res = solve_rules(rowcol, 1, 80, zeros(80));
   EXPECT_EQ(res.nullity, 79U);
   EXPECT_EQ(res.solution_count, "2^79");
-  EXPECT_EQ(res.solution_count_factors,
-            (std::vector<std::pair<unsigned, std::size_t>>{{2, 79}}));
+  EXPECT_EQ(res.solution_count_factors, (std::vector<std::pair<unsigned, std::size_t>>{{2, 79}}));
   const RulesResult small = solve_rules(rowcol, 1, 63, zeros(63));
   EXPECT_EQ(small.solution_count, "4611686018427387904");  // 2^62, still decimal
   // 12 states: 1 x 40 rowcol has rank 1 mod 4 and mod 3: 4^39 * 3^39 solutions.
