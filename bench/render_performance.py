@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Render the raw results of bench/cli_vs_baseline.sh as Markdown (tables, or all of docs/performance.md)."""
+"""Render the raw results of bench/cli_vs_baseline.sh and bench/huge_boards.sh as Markdown, or the plot's data."""
 
 import argparse
 import datetime
@@ -15,6 +15,18 @@ from pathlib import Path
 TARGET_SECONDS = 0.2
 TARGET_RATIO = 12.0
 TARGET_RSS_MIB = 32.0
+
+# Acceptance targets for huge boards.
+TARGET_POLY_SIDE = 10000  # the in-memory and CLI targets are for a 10^4 x 10^4 random board
+TARGET_IN_MEMORY_SECONDS = 0.3
+TARGET_CLI_SECONDS = 1.5  # `lightsout solve` P4 file to P4 file
+TARGET_HUGE_SIDE = 100000  # 10^10 cells end to end
+TARGET_HUGE_SECONDS = 30.0
+TARGET_HUGE_RSS_BYTES = 3e9
+# Peak RSS of an m x n solve <= RSS_FACTOR x the packed board + RSS_SLACK_MIB ("a few MB": the
+# process alone, code, libraries and I/O buffers, is about 5 MiB).
+RSS_FACTOR = 2.5
+RSS_SLACK_MIB = 8.0
 
 
 def read_meta(results: Path) -> dict:
@@ -60,6 +72,14 @@ def fmt_rate(x: float) -> str:
         if x >= scale:
             return f"{x / scale:.3g} {unit}"
     return f"{x:.3g} "
+
+
+def fmt_bytes(b: float) -> str:
+    """Decimal units, three significant digits."""
+    for unit, scale in (("GB", 1e9), ("MB", 1e6), ("kB", 1e3)):
+        if b >= scale:
+            return f"{b / scale:.3g} {unit}"
+    return f"{b:.0f} B"
 
 
 def verdict(ok: bool) -> str:
@@ -172,6 +192,277 @@ def bench_table(results: Path) -> str:
     return "\n".join(out) + "\n"
 
 
+# --- Huge boards ----------------------------------------------------------------------------------
+
+def bench_medians(results: Path) -> dict:
+    """run_name -> (median real seconds, median CPU seconds, counters) from solvers_bench.json."""
+    path = results / "solvers_bench.json"
+    if not path.exists():
+        return {}
+    scale = {"ns": 1e-9, "us": 1e-6, "ms": 1e-3, "s": 1.0}
+    out = {}
+    for b in json.loads(path.read_text())["benchmarks"]:
+        if b.get("run_type") == "aggregate" and b.get("aggregate_name") == "median":
+            k = scale[b["time_unit"]]
+            out[b["run_name"]] = (b["real_time"] * k, b["cpu_time"] * k, b)
+    return out
+
+
+def bench_series(results: Path) -> dict:
+    """Plot series from solvers_bench medians: name -> [(cells, seconds, label)], sorted by cells."""
+    series: dict = {"chase": [], "poly": [], "poly_rect": []}
+    for name, (real, _cpu, b) in bench_medians(results).items():
+        m = re.fullmatch(r"BM_SolveChase/n:(\d+)", name)
+        if m:
+            n = int(m.group(1))
+            series["chase"].append((n * n, real, f"{n}"))
+            continue
+        m = re.fullmatch(r"BM_SolvePoly/rows:(\d+)/cols:(\d+)", name)
+        if m:
+            r, c = int(m.group(1)), int(m.group(2))
+            series["poly" if r == c else "poly_rect"].append((r * c, real, f"{r}x{c}"))
+    for v in series.values():
+        v.sort()
+    return series
+
+
+def huge_cli_rows(results: Path) -> list:
+    """One dict per size measured by bench/huge_boards.sh, by cell count."""
+    rows = []
+    for path in results.glob("huge-cli-[0-9]*x[0-9]*.txt"):
+        kv = {}
+        for line in path.read_text().splitlines():
+            key, _, value = line.partition(" ")
+            kv[key] = value
+        hf = json.loads(path.with_name(path.stem + "-hyperfine.json").read_text())["results"][0]
+        times = hf["times"]
+        rows.append({
+            "rows": int(kv["rows"]), "cols": int(kv["cols"]), "cells": int(kv["cells"]),
+            "nullity": int(kv["nullity"]), "board": kv["board"],
+            "p4_bytes": int(kv["p4_bytes"]), "packed_bytes": int(kv["packed_bytes"]),
+            "median": statistics.median(times), "min": min(times), "max": max(times),
+            "runs": len(times),
+            "rss_kib": max(int(x) for x in kv["rss_kib"].split()),
+            "method": kv.get("stats_method", "?"),
+            "phases": {k[len("phase_"):]: float(v) for k, v in kv.items() if k.startswith("phase_")},
+        })
+    rows.sort(key=lambda r: (r["cells"], r["rows"]))
+    return rows
+
+
+def rss_limit_bytes(packed_bytes: int) -> float:
+    return RSS_FACTOR * packed_bytes + RSS_SLACK_MIB * 2**20
+
+
+def huge_runs(repo: Path) -> list:
+    """The hand-measured runs committed under bench/results/ (BENCH_HUGE=1), largest first."""
+    out = []
+    for path in sorted((repo / "bench" / "results").glob("huge-*.json")):
+        try:
+            doc = json.loads(path.read_text())
+        except (OSError, ValueError):
+            continue
+        doc["_file"] = path.relative_to(repo).as_posix()
+        out.append(doc)
+    out.sort(key=lambda d: -d.get("cells", 0))
+    return out
+
+
+def in_memory_solve_seconds(phases: dict) -> float:
+    """The solve proper in a --stats run: every phase but reading, writing and the total."""
+    return sum(v for k, v in phases.items() if k not in ("read", "write", "total"))
+
+
+def in_memory_section(results: Path) -> str:
+    med = bench_medians(results)
+    out = [
+        "`bench/solvers_bench` `BM_SolvePoly` (the default solver from a shorter side of 8) on "
+        "random boards already in memory, `kernel = false`; medians of the Google Benchmark "
+        "repetitions. [docs/scaling.svg](scaling.svg) plots every chase and poly case.\n",
+        "| case | cells | median real time | median CPU time | throughput |",
+        "| --- | ---: | ---: | ---: | ---: |",
+    ]
+    for name, (real, cpu, b) in med.items():
+        if not name.startswith("BM_SolvePoly/"):
+            continue
+        m = re.fullmatch(r"BM_SolvePoly/rows:(\d+)/cols:(\d+)", name)
+        cells = int(m.group(1)) * int(m.group(2))
+        if cells < 10**7:
+            continue
+        out.append(f"| `{name}` | {cells:,} | {fmt_seconds(real)} | {fmt_seconds(cpu)} | "
+                   f"{fmt_rate(cells / real)}cells/s |")
+    out.append("")
+    key = f"BM_SolvePoly/rows:{TARGET_POLY_SIDE}/cols:{TARGET_POLY_SIDE}"
+    out.append("| target | measured | result |")
+    out.append("| --- | ---: | --- |")
+    if key in med:
+        real = med[key][0]
+        out.append(f"| 10^4 x 10^4 random board solved in memory in <= {TARGET_IN_MEMORY_SECONDS} s "
+                   f"| {fmt_seconds(real)} | {verdict(real <= TARGET_IN_MEMORY_SECONDS)} |")
+    else:
+        out.append(f"| 10^4 x 10^4 random board solved in memory in <= {TARGET_IN_MEMORY_SECONDS} s "
+                   f"| not measured (`{key}` missing) | **FAIL** |")
+    out.append("\n![Solve time against cells, log-log: chase and poly in memory, the CLI P4 file to "
+               "P4 file](scaling.svg)\n")
+    return "\n".join(out) + "\n"
+
+
+def cli_huge_section(results: Path) -> str:
+    rows = huge_cli_rows(results)
+    if not rows:
+        return "Not measured in this run (`bench/huge_boards.sh` wrote nothing).\n"
+    meta = {}
+    meta_path = results / "huge-cli-meta.txt"
+    if meta_path.exists():
+        for line in meta_path.read_text().splitlines():
+            key, _, value = line.partition(" ")
+            meta[key] = value
+    out = [
+        "`bench/huge_boards.sh`: `lightsout generate RxC --format p4 -o in.pbm` (random, density "
+        "0.5; `--solvable` where the nullity is not 0), then `lightsout solve in.pbm -o out.pbm "
+        f"--quiet` timed by hyperfine ({rows[0]['runs']} runs after one warm-up; the input is in "
+        f"the page cache, the output a file in `{meta.get('tmp_dir', '?')}`); peak RSS by GNU "
+        "time `%M`, highest of 3 runs; every output passes `lightsout verify`. The packed board is "
+        "rows x ceil(cols / 64) x 8 bytes, what one board occupies in memory. Memory target: peak "
+        f"RSS <= {RSS_FACTOR:g} x the packed board + {RSS_SLACK_MIB:g} MiB (the process alone is "
+        "about 5 MiB). Load average before / after: "
+        f"{meta.get('load_before', '?')} / {meta.get('load_after', '?')}.\n",
+        "| board | cells | nullity | P4 file | packed board | median wall (min - max) | peak RSS "
+        "| RSS / packed | memory target |",
+        "| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | --- |",
+    ]
+    for r in rows:
+        rss = r["rss_kib"] * 1024
+        limit = rss_limit_bytes(r["packed_bytes"])
+        kind = " (solvable)" if r["board"] != "random" else ""
+        out.append(
+            f"| {r['rows']} x {r['cols']}{kind} | {r['cells']:,} | {r['nullity']} | "
+            f"{fmt_bytes(r['p4_bytes'])} | {fmt_bytes(r['packed_bytes'])} | "
+            f"{fmt_seconds(r['median'])} ({fmt_seconds(r['min'])} - {fmt_seconds(r['max'])}) | "
+            f"{rss / 2**20:.1f} MiB | {rss / r['packed_bytes']:.2f} | "
+            f"<= {limit / 2**20:.0f} MiB: {verdict(rss <= limit)} |")
+    out.append("")
+    phase_names = []
+    for r in rows:
+        for k in r["phases"]:
+            if k != "total" and k not in phase_names:
+                phase_names.append(k)
+    out.append("Phases of one `--stats` run (in-process times; the wall time above also counts "
+               "process start and exit, which unmaps the boards):\n")
+    out.append("| board | method | " + " | ".join(k.replace("_", " ") for k in phase_names)
+               + " | total |")
+    out.append("| --- | --- |" + " ---: |" * (len(phase_names) + 1))
+    for r in rows:
+        cells = [fmt_seconds(r["phases"][k]) if r["phases"].get(k) else "-" for k in phase_names]
+        total = r["phases"].get("total")
+        out.append(f"| {r['rows']} x {r['cols']} | {r['method']} | " + " | ".join(cells)
+                   + f" | {fmt_seconds(total) if total else '-'} |")
+    out.append("")
+    out.append("| target | measured | result |")
+    out.append("| --- | ---: | --- |")
+    target = [r for r in rows if r["rows"] == r["cols"] == TARGET_POLY_SIDE]
+    if target:
+        t = target[0]["median"]
+        out.append(f"| `lightsout solve` 10^4 x 10^4, P4 file to P4 file, in <= {TARGET_CLI_SECONDS} s "
+                   f"| {fmt_seconds(t)} | {verdict(t <= TARGET_CLI_SECONDS)} |")
+    else:
+        out.append(f"| `lightsout solve` 10^4 x 10^4, P4 file to P4 file, in <= {TARGET_CLI_SECONDS} s "
+                   "| not measured | **FAIL** |")
+    worst = max(rows, key=lambda r: r["rss_kib"] * 1024 / rss_limit_bytes(r["packed_bytes"]))
+    ok = all(r["rss_kib"] * 1024 <= rss_limit_bytes(r["packed_bytes"]) for r in rows)
+    big = [r for r in rows if r["packed_bytes"] >= 2**26]
+    ratio = ""
+    if big:
+        top = max(big, key=lambda r: r["rss_kib"] * 1024 / r["packed_bytes"])
+        ratio = (f"RSS / packed at most {top['rss_kib'] * 1024 / top['packed_bytes']:.2f} for boards "
+                 "of 64 MiB and more; ")
+    out.append(f"| peak RSS <= {RSS_FACTOR:g} x packed board + {RSS_SLACK_MIB:g} MiB, every size above "
+               f"| {ratio}closest to its limit: {worst['rows']} x {worst['cols']}, "
+               f"{worst['rss_kib'] / 1024:.1f} of {rss_limit_bytes(worst['packed_bytes']) / 2**20:.0f} MiB "
+               f"| {verdict(ok)} |")
+    return "\n".join(out) + "\n"
+
+
+def huge_section(repo: Path) -> str:
+    runs = huge_runs(repo)
+    main = [d for d in runs if d.get("rows") == d.get("cols") == TARGET_HUGE_SIDE]
+    if not main:
+        return ("Not measured yet: run `BENCH_HUGE=1 bench/huge_boards.sh` once by hand (minutes, "
+                "2.5 GB of disk); it writes `bench/results/huge-100000.json`, which this section "
+                "renders.\n")
+    d = main[0]
+    solves = d["solve_runs"]
+    walls = ", ".join(f"{s['wall_s']:.2f} s" for s in solves)
+    rss = d["solve_peak_rss_kib"] * 1024
+    packed = d["packed_bytes"]
+    mach = d.get("machine", {})
+    dirty = " with uncommitted changes" if d.get("uncommitted_changes") else ""
+    phases = d["solve_median_run_phases_s"]
+    out = [
+        f"**Measured by hand on {d['date']} with `BENCH_HUGE=1 bench/huge_boards.sh`**, not by "
+        f"every `bench/run`: the figures come from [`{d['_file']}`](../{d['_file']}) (commit "
+        f"`{d['commit'][:12]}`{dirty}; {mach.get('cpu', '?')}, {mach.get('cores', '?')} cores, "
+        f"{mach.get('ram_gib', '?')} GiB RAM; load average before / after "
+        f"{d.get('load_before', '?')} / {d.get('load_after', '?')}).\n",
+        f"A {d['rows']:,} x {d['cols']:,} board ({d['cells']:,} cells, nullity {d['nullity']}, "
+        f"{d['board']}, seed {d['seed']}): a {fmt_bytes(d['p4_bytes'])} P4 file, a "
+        f"{fmt_bytes(packed)} packed board. Each step under GNU time (wall `%e`, peak RSS `%M`); "
+        f"the solve ran {len(solves)} times ({walls}) with `--stats`.\n",
+        "| step | wall | peak RSS |",
+        "| --- | ---: | ---: |",
+        f"| `lightsout generate {d['rows']}x{d['cols']} --format p4 -o in.pbm` | "
+        f"{d['generate']['wall_s']:.2f} s | {d['generate']['peak_rss_kib'] / 2**20:.2f} GiB |",
+        f"| `lightsout solve in.pbm -o out.pbm --quiet --stats`, median of {len(solves)} | "
+        f"**{d['solve_median_wall_s']:.2f} s** | **{rss / 1e9:.2f} GB** ({rss / 2**30:.2f} GiB, "
+        f"{rss / packed:.2f} x the packed board) |",
+        f"| `lightsout verify in.pbm out.pbm` -> {d['verify']['output']} | "
+        f"{d['verify']['wall_s']:.2f} s | {d['verify']['peak_rss_kib'] / 2**20:.2f} GiB |",
+        "",
+        f"Phases of the median solve run (`--stats`, method {solves[0].get('method', '?')}):\n",
+        "| " + " | ".join(k.replace("_", " ") for k in phases) + " |",
+        "|" + " ---: |" * len(phases),
+        "| " + " | ".join(f"{v:.2f} s" for v in phases.values()) + " |",
+        "",
+        f"The solve proper (every phase but read and write) takes "
+        f"{in_memory_solve_seconds(phases):.2f} s; reading and writing the two "
+        f"{fmt_bytes(d['p4_bytes'])} files take the rest; the wall time also counts the process "
+        "start and exit (unmapping the boards). The read phase varies most from run to run.\n",
+        "| target | measured | result |",
+        "| --- | ---: | --- |",
+        f"| 10^10 cells end to end (P4 file to P4 file) in <= {TARGET_HUGE_SECONDS:g} s | "
+        f"{d['solve_median_wall_s']:.2f} s (slowest run "
+        f"{max(s['wall_s'] for s in solves):.2f} s) | "
+        f"{verdict(max(s['wall_s'] for s in solves) <= TARGET_HUGE_SECONDS)} |",
+        f"| peak RSS <= {TARGET_HUGE_RSS_BYTES / 1e9:g} GB | {rss / 1e9:.2f} GB | "
+        f"{verdict(rss <= TARGET_HUGE_RSS_BYTES)} |",
+        f"| peak RSS <= {RSS_FACTOR:g} x packed board + {RSS_SLACK_MIB:g} MiB | "
+        f"{rss / 2**20:,.0f} of {rss_limit_bytes(packed) / 2**20:,.0f} MiB | "
+        f"{verdict(rss <= rss_limit_bytes(packed))} |",
+    ]
+    return "\n".join(out) + "\n"
+
+
+def write_plot_data(results: Path, repo: Path, outdir: Path) -> None:
+    """Whitespace-separated files for bench/plot_scaling.gp: cells, seconds, label."""
+    outdir.mkdir(parents=True, exist_ok=True)
+    series = bench_series(results)
+    cli = huge_cli_rows(results)
+    series["cli"] = [(r["cells"], r["median"], f"{r['rows']}x{r['cols']}")
+                     for r in cli if r["rows"] == r["cols"]]
+    series["cli_rect"] = [(r["cells"], r["median"], f"{r['rows']}x{r['cols']}")
+                          for r in cli if r["rows"] != r["cols"]]
+    series["huge_cli"] = []
+    series["huge_solve"] = []
+    for d in huge_runs(repo):
+        if d.get("rows") == d.get("cols") == TARGET_HUGE_SIDE:
+            series["huge_cli"].append((d["cells"], d["solve_median_wall_s"], "10^10"))
+            series["huge_solve"].append(
+                (d["cells"], in_memory_solve_seconds(d["solve_median_run_phases_s"]), "10^10"))
+    for name, points in series.items():
+        (outdir / f"{name}.dat").write_text(
+            "".join(f"{cells} {seconds:.9g} {label}\n" for cells, seconds, label in points))
+
+
 def run(cmd: list, cwd=None) -> str:
     try:
         return subprocess.run(cmd, cwd=cwd, capture_output=True, text=True, check=True).stdout.strip()
@@ -226,7 +517,8 @@ def full_doc(results: Path, repo: Path, build: Path, command: str) -> str:
 
 <!-- Generated by bench/run; edit bench/render_performance.py instead of this file. -->
 
-Regenerate with `{command}` (builds Release into `build/`, then runs `bench/cli_vs_baseline.sh`).
+Regenerate with `{command}` (builds Release into `build/`, then runs `bench/cli_vs_baseline.sh`
+and `bench/huge_boards.sh`, and draws [docs/scaling.svg](scaling.svg) with gnuplot).
 The machine is shared and noisy: every figure is a median, and only ratios measured in the same
 run should be compared.
 
@@ -240,6 +532,15 @@ value, the 64 first press rows tried in turn with light chasing, `printf` per va
 `-O2`. Both programs read the same file and must print the same bytes.
 
 {cli_tables(results)}
+## Huge boards: in memory
+
+{in_memory_section(results)}
+## Huge boards: the CLI, P4 file to P4 file
+
+{cli_huge_section(results)}
+## 10^10 cells
+
+{huge_section(repo)}
 ## Library micro-benchmarks (`bench/solvers_bench`)
 
 {bench_table(results)}"""
@@ -247,10 +548,13 @@ value, the 64 first press rows tried in turn with light chasing, `printf` per va
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__)
-    parser.add_argument("results", type=Path, help="directory written by cli_vs_baseline.sh")
+    parser.add_argument("results", type=Path,
+                        help="directory written by cli_vs_baseline.sh and huge_boards.sh")
     mode = parser.add_mutually_exclusive_group(required=True)
     mode.add_argument("--tables", action="store_true", help="print the result tables only")
     mode.add_argument("--doc", action="store_true", help="print all of docs/performance.md")
+    mode.add_argument("--plot-data", type=Path, metavar="DIR",
+                      help="write the data files of bench/plot_scaling.gp into DIR")
     parser.add_argument("--repo", type=Path, default=Path(__file__).resolve().parent.parent)
     parser.add_argument("--build", type=Path, default=None)
     parser.add_argument("--command", default="bench/run")
@@ -260,6 +564,11 @@ def main() -> None:
         print(cli_tables(args.results))
         print("## solvers_bench\n")
         print(bench_table(args.results), end="")
+        if huge_cli_rows(args.results):
+            print("\n## Huge boards: the CLI, P4 file to P4 file\n")
+            print(cli_huge_section(args.results), end="")
+    elif args.plot_data:
+        write_plot_data(args.results, args.repo, args.plot_data)
     else:
         build = args.build or args.repo / "build"
         print(full_doc(args.results, args.repo, build, args.command), end="")

@@ -66,11 +66,16 @@ void BM_SolveChase(benchmark::State& state) {
   }
   set_cell_counters(state, lights, result);
 }
+// Squares from 8 to 2000 (1024 has nullity 484), the range docs/scaling.svg compares with poly.
 BENCHMARK(BM_SolveChase)
     ->ArgName("n")
     ->Arg(8)
+    ->Arg(16)
+    ->Arg(32)
     ->Arg(64)
+    ->Arg(128)
     ->Arg(256)
+    ->Arg(512)
     ->Arg(1024)
     ->Arg(2000)
     ->Unit(benchmark::kMicrosecond);
@@ -89,16 +94,25 @@ void BM_SolvePoly(benchmark::State& state) {
   }
   set_cell_counters(state, lights, result);
 }
+// The same squares as chase, then on to 31623 x 31623 (10^9 cells); the rectangles hold 10^8
+// cells each, like 10^4 x 10^4.
 BENCHMARK(BM_SolvePoly)
     ->ArgNames({"rows", "cols"})
     ->Args({8, 8})
+    ->Args({16, 16})
+    ->Args({32, 32})
     ->Args({64, 64})
+    ->Args({128, 128})
     ->Args({256, 256})
+    ->Args({512, 512})
     ->Args({1024, 1024})
     ->Args({2000, 2000})
     ->Args({4096, 4096})
     ->Args({10000, 10000})
+    ->Args({31623, 31623})
     ->Args({100000, 1000})
+    ->Args({1000, 100000})
+    ->Args({1000000, 100})
     ->Unit(benchmark::kMicrosecond);
 
 void BM_SolveEnumerate(benchmark::State& state) {

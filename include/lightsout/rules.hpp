@@ -2,7 +2,6 @@
 // induces on a board (shared by the library, the CLI and the web API).
 #pragma once
 
-#include <compare>
 #include <cstddef>
 #include <cstdint>
 #include <functional>
@@ -10,6 +9,7 @@
 #include <stdexcept>
 #include <string>
 #include <string_view>
+#include <tuple>
 #include <vector>
 
 #include "lightsout/board.hpp"
@@ -17,7 +17,8 @@
 namespace lightsout {
 
 // The text form, `--rules TEXT`: comma-separated tokens, each at most once, in any order
-// (surrounding blanks are ignored; the empty text means the classic rules):
+// (surrounding blanks are ignored, a FILE cannot contain a comma; the empty text means the
+// classic rules):
 //   plane | torus | cylinder   topology (default plane); cylinder = the columns wrap
 //   states=K                   K in 2..255: a press adds 1 (mod K) to every cell it touches
 //   nbhd=NAME                  plus (default), x, square (3x3), knight, rowcol (the whole row and
@@ -51,7 +52,11 @@ enum class Neighbourhood : std::uint8_t { plus, x, square, knight, rowcol, mask 
 struct Offset {
   int dr = 0;
   int dc = 0;
-  auto operator<=>(const Offset&) const = default;
+  bool operator==(const Offset&) const = default;
+  // Row-major order, the order of Rules::offsets.
+  friend bool operator<(const Offset& a, const Offset& b) {
+    return std::tie(a.dr, a.dc) < std::tie(b.dr, b.dc);
+  }
 };
 
 // Resolves holes=FILE and graph=FILE: returns the file's contents, throws (any std::exception)

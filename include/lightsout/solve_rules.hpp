@@ -22,6 +22,11 @@ struct RulesSolveOptions {
 
 inline constexpr std::uint64_t kMaxEnumeratedSolutions = std::uint64_t{1} << 20;
 
+// The most existing cells solve_rules takes: K = 2, an 8 GiB bit matrix; K > 2, 4 GiB of bytes
+// per prime power (and O(cells^3) time long before that).
+inline constexpr std::size_t kMaxDenseCellsGf2 = std::size_t{1} << 18;
+inline constexpr std::size_t kMaxDenseCellsZk = std::size_t{1} << 16;
+
 // Everything the tool can truthfully say about one board under some rules. Vectors of cells hold
 // one value per board cell, row-major (a graph: one per node), in 0..K-1, holes 0.
 struct RulesResult {
@@ -29,7 +34,8 @@ struct RulesResult {
   // A solution (all 0 when !solvable): presses[i] = how many times to press cell i. With
   // RulesSolveOptions::minimal, the fewest presses found (a value v counts as v presses).
   std::vector<std::uint8_t> presses;
-  // The minimal number of generators of the quiet patterns {x : A x = 0 mod K}, = kernel.size().
+  // The minimal number of generators of the quiet patterns {x : A x = 0 mod K} (the size of
+  // `kernel` when it is filled).
   // K prime (2 included): their dimension over GF(K), cells - rank. K composite: the largest, over
   // the primes p of K, of (free columns + pivots of positive p-valuation) mod p^e.
   std::size_t nullity = 0;
@@ -52,7 +58,8 @@ struct RulesResult {
 // `rules`: finds presses that bring every existing cell to the target (0, or K-1 with target=on).
 //   - K = 2: dense elimination over GF(2) on the cells with M4RI (row echelon form, then one
 //     bit-sliced back-substitution for the solution and the whole kernel). Tens of thousands of
-//     cells: a 150 x 150 torus (22,500 cells) takes about 0.3 s. Memory cells^2 / 8 bytes.
+//     cells: a 150 x 150 torus (22,500 cells) takes about 0.2 s, its kernel included; a dense
+//     neighbourhood such as rowcol about 2 s. Memory cells^2 / 8 bytes.
 //   - K > 2: for each prime power p^e of K, elimination over Z_{p^e} with pivots of least
 //     p-valuation (GF(p) elimination when e = 1), combined by the CRT. O(cells^3) byte operations
 //     and cells^2 bytes per prime power: meant for boards of up to a few thousand cells.
@@ -61,13 +68,9 @@ struct RulesResult {
 // to solve_poly / solve_chase themselves.
 // Throws RulesError when the rules do not fit the board (see check_board_size),
 // std::invalid_argument on a wrong number of lights or a value >= K, std::length_error past
-// kMaxDenseCells existing cells.
+// kMaxDenseCellsGf2 (K = 2) or kMaxDenseCellsZk (K > 2) existing cells.
 RulesResult solve_rules(const Rules& rules, std::size_t rows, std::size_t cols,
                         const std::vector<std::uint8_t>& lights,
                         const RulesSolveOptions& options = {});
-
-// Largest number of existing cells solve_rules accepts (K = 2: 8 GiB of matrix; K > 2: 2^16).
-inline constexpr std::size_t kMaxDenseCellsGf2 = std::size_t{1} << 18;
-inline constexpr std::size_t kMaxDenseCellsZk = std::size_t{1} << 16;
 
 }  // namespace lightsout

@@ -6,6 +6,7 @@
 
 #include <algorithm>
 #include <map>
+#include <random>
 #include <stdexcept>
 #include <string>
 #include <vector>
@@ -328,6 +329,33 @@ TEST(RulesText, RoundTrip) {
   }
 }
 
+// Random texts glued from token fragments: each either parses and round-trips, or throws
+// RulesError (never anything else).
+TEST(RulesText, RandomTextsParseOrThrowRulesError) {
+  const std::vector<std::string> pieces = {
+      "plane", "torus",   "cylinder", "states=", "3",      "255",       "256",   "nbhd=",
+      "x",     "plus",    "rowcol",   "knight",  "010",    "/",         "1",     "0",
+      "self=", "target=", "on",       "holes=",  "h.txt",  "graph=",    "g.txt", "badchar.txt",
+      ",",     ",",       " ",        "=",       "square", "ragged.txt"};
+  std::mt19937_64 rng(7);
+  int parsed = 0;
+  for (int trial = 0; trial < 3000; ++trial) {
+    std::string text;
+    const std::size_t count = 1 + rng() % 8;
+    for (std::size_t i = 0; i < count; ++i) text += pieces[rng() % pieces.size()];
+    try {
+      const Rules r = parse_rules(text, test_files());
+      EXPECT_EQ(parse_rules(to_string(r), test_files()), r) << text;
+      ++parsed;
+    } catch (const RulesError&) {
+      // fine: a clear one-line error
+    } catch (const std::exception& e) {
+      ADD_FAILURE() << "'" << text << "' threw a non-RulesError: " << e.what();
+    }
+  }
+  EXPECT_GT(parsed, 40);  // some do parse (61 with this seed)
+}
+
 TEST(RulesClassic, OnlyThePlainGame) {
   EXPECT_TRUE(is_classic(parse_rules("plane,nbhd=plus,states=2")));
   for (const char* text : {"torus", "cylinder", "states=3", "nbhd=x", "nbhd=rowcol", "self=0",
@@ -339,7 +367,7 @@ TEST(RulesClassic, OnlyThePlainGame) {
 }
 
 // The press system's cells and touches, worked out by hand.
-TEST(PressSystem, PlaneCorner) {
+TEST(RulesPressSystem, PlaneCorner) {
   const PressSystem sys = build_press_system(Rules{}, 2, 3);
   EXPECT_EQ(sys.size(), 6U);
   ASSERT_EQ(sys.touched_by(0).size(), 3U);  // (0,0): itself, (0,1), (1,0)
@@ -349,7 +377,7 @@ TEST(PressSystem, PlaneCorner) {
   EXPECT_EQ(sys.touched_by(4).size(), 4U);  // (1,1): itself, (0,1), (1,0), (1,2)
 }
 
-TEST(PressSystem, WrapsCountWithMultiplicity) {
+TEST(RulesPressSystem, WrapsCountWithMultiplicity) {
   // 1 x 1 torus, plus: the button and its four neighbours are all the one cell: +5.
   for (const unsigned k : {2U, 3U, 4U, 5U, 7U}) {
     Rules r = parse_rules("torus,states=" + std::to_string(k));
@@ -377,7 +405,7 @@ TEST(PressSystem, WrapsCountWithMultiplicity) {
   for (const auto& t : rc.touched_by(0)) EXPECT_EQ(t.amount, 1U);
 }
 
-TEST(PressSystem, HolesAndGraph) {
+TEST(RulesPressSystem, HolesAndGraph) {
   const Rules r = parse_rules("holes=h.txt", test_files());
   const PressSystem sys = build_press_system(r, 3, 4);
   EXPECT_EQ(sys.size(), 10U);

@@ -463,7 +463,7 @@ TEST(SolveRulesBruteForce, Graphs) {
 // ---------------------------------------------------------------------------------------------
 // The Z_{p^e} elimination on its own, on random matrices (not square, not symmetric, many
 // non-units), against brute force over all q^cols vectors.
-TEST(SolvePrimePower, RandomMatricesAgainstBruteForce) {
+TEST(SolveRulesPrimePower, RandomMatricesAgainstBruteForce) {
   auto rng = make_rng(104);
   for (const auto& [p, e] : std::vector<std::pair<unsigned, unsigned>>{
            {2, 1}, {2, 2}, {2, 3}, {3, 1}, {3, 2}, {5, 1}, {2, 4}, {7, 1}}) {
@@ -529,7 +529,7 @@ TEST(SolvePrimePower, RandomMatricesAgainstBruteForce) {
   }
 }
 
-TEST(SolvePrimePower, FactorPrimePowers) {
+TEST(SolveRulesPrimePower, FactorPrimePowers) {
   using F = std::vector<std::pair<unsigned, unsigned>>;
   EXPECT_EQ(detail::factor_prime_powers(2), (F{{2, 1}}));
   EXPECT_EQ(detail::factor_prime_powers(12), (F{{2, 2}, {3, 1}}));
