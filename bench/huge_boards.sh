@@ -253,7 +253,7 @@ doc = {
     "cols": cols,
     "cells": rows * cols,
     "nullity": int(env["HB_NULLITY"]),
-    "board": "generate --solvable" if env["HB_SOLVABLE"] else "generate (random, density 0.5)",
+    "board": "solvable (generate --solvable), density 0.5" if env["HB_SOLVABLE"] else "random, density 0.5",
     "seed": int(env["HB_SEED"]),
     "p4_bytes": int(env["HB_P4"]),
     "packed_bytes": packed,

@@ -60,7 +60,7 @@ cmd = cmd . series("poly_rect", "with points ls 3", "poly, rectangles, in memory
 cmd = cmd . series("huge_solve", "with points ls 4", \
   "poly, 10⁵ × 10⁵: solve phases of --stats (by hand)")
 cmd = cmd . series("cli", "with linespoints ls 5", "CLI, P4 file to P4 file, n × n (wall)")
-cmd = cmd . series("cli_rect", "with points ls 6", "CLI, P4 file to P4 file, rectangles")
+cmd = cmd . series("cli_rect", "with points ls 6", "CLI, P4 file to P4 file, rectangles (10¹⁰: by hand)")
 cmd = cmd . series("huge_cli", "with points ls 7", \
   "CLI, P4 to P4, 10⁵ × 10⁵ (BENCH_HUGE=1, by hand)")
 if (strlen(cmd) == 0) { print "plot_scaling.gp: no data in " . datadir; exit status 1 }

@@ -343,7 +343,7 @@ def cli_huge_section(results: Path) -> str:
             f"<= {limit / 2**20:.0f} MiB: {verdict(rss <= limit)} |")
     out.append("")
     phase_names = []
-    for r in rows:
+    for r in sorted(rows, key=lambda r: -len(r["phases"])):  # the longest list sets the order
         for k in r["phases"]:
             if k != "total" and k not in phase_names:
                 phase_names.append(k)
@@ -404,8 +404,8 @@ def huge_section(repo: Path) -> str:
         f"`{d['commit'][:12]}`{dirty}; {mach.get('cpu', '?')}, {mach.get('cores', '?')} cores, "
         f"{mach.get('ram_gib', '?')} GiB RAM; load average before / after "
         f"{d.get('load_before', '?')} / {d.get('load_after', '?')}).\n",
-        f"A {d['rows']:,} x {d['cols']:,} board ({d['cells']:,} cells, nullity {d['nullity']}, "
-        f"{d['board']}, seed {d['seed']}): a {fmt_bytes(d['p4_bytes'])} P4 file, a "
+        f"A {d['rows']:,} x {d['cols']:,} board ({d['cells']:,} cells, nullity {d['nullity']}; "
+        f"`lightsout generate --seed {d['seed']}`: {d['board']}): a {fmt_bytes(d['p4_bytes'])} P4 file, a "
         f"{fmt_bytes(packed)} packed board. Each step under GNU time (wall `%e`, peak RSS `%M`); "
         f"the solve ran {len(solves)} times ({walls}) with `--stats`.\n",
         "| step | wall | peak RSS |",
@@ -439,6 +439,30 @@ def huge_section(repo: Path) -> str:
         f"{rss / 2**20:,.0f} of {rss_limit_bytes(packed) / 2**20:,.0f} MiB | "
         f"{verdict(rss <= rss_limit_bytes(packed))} |",
     ]
+    others = [o for o in runs if o is not d]
+    if others:
+        out += [
+            "",
+            "Other shapes, measured by hand the same way (`BENCH_HUGE=1 BENCH_HUGE_SIZE=RxC "
+            "bench/huge_boards.sh`), against the same targets. A board wider than tall is "
+            "transposed before the solve and the presses transposed back:\n",
+            "| board | measured | solve wall, median (runs) | phases of the median run | peak RSS "
+            "| RSS / packed | <= 30 s | <= 3 GB | <= 2.5 x packed + 8 MiB |",
+            "| --- | --- | ---: | --- | ---: | ---: | --- | --- | --- |",
+        ]
+        for o in others:
+            o_rss = o["solve_peak_rss_kib"] * 1024
+            o_phases = ", ".join(f"{k.replace('_', ' ')} {v:.2f} s"
+                                 for k, v in o["solve_median_run_phases_s"].items())
+            o_walls = ", ".join(f"{r['wall_s']:.2f}" for r in o["solve_runs"])
+            o_max = max(r["wall_s"] for r in o["solve_runs"])
+            out.append(
+                f"| {o['rows']:,} x {o['cols']:,} ({o['cells']:,} cells; [JSON](../{o['_file']})) | "
+                f"{o['date']} | {o['solve_median_wall_s']:.2f} s ({o_walls}) | {o_phases} | "
+                f"{o_rss / 1e9:.2f} GB | {o_rss / o['packed_bytes']:.2f} | "
+                f"{verdict(o_max <= TARGET_HUGE_SECONDS)} | "
+                f"{verdict(o_rss <= TARGET_HUGE_RSS_BYTES)} | "
+                f"{verdict(o_rss <= rss_limit_bytes(o['packed_bytes']))} |")
     return "\n".join(out) + "\n"
 
 
@@ -458,6 +482,9 @@ def write_plot_data(results: Path, repo: Path, outdir: Path) -> None:
             series["huge_cli"].append((d["cells"], d["solve_median_wall_s"], "10^10"))
             series["huge_solve"].append(
                 (d["cells"], in_memory_solve_seconds(d["solve_median_run_phases_s"]), "10^10"))
+        elif d.get("rows") != d.get("cols"):
+            series["cli_rect"].append((d["cells"], d["solve_median_wall_s"],
+                                       f"{d['rows']}x{d['cols']}"))
     for name, points in series.items():
         (outdir / f"{name}.dat").write_text(
             "".join(f"{cells} {seconds:.9g} {label}\n" for cells, seconds, label in points))

@@ -5,6 +5,7 @@
 #include <cstddef>
 #include <cstdint>
 #include <functional>
+#include <span>
 #include <stdexcept>
 #include <string>
 #include <vector>
@@ -54,6 +55,15 @@ class JudgeReader {
   // Next puzzle into `lights`, which must be rows x cols.
   bool next(Board& lights);
 
+  // Values 0..states-1 instead of 0/1 (states in 2..255; set before the first next*). With
+  // states > 2 a bad value reads "expected a value 0..K-1, found 'x'" (K-1 as a number) and layout
+  // detection treats any such value as a value; states = 2 behaves exactly as before.
+  void set_states(unsigned states);
+  unsigned states() const { return states_; }
+  // Next puzzle as one value per cell, row-major, into values[0 .. rows * cols) (the span must
+  // have exactly that size). Works for any states.
+  bool next_values(std::span<std::uint8_t> values);
+
   // The layout in use; resolved by the first call to next*.
   JudgeLayout layout() const { return layout_; }
   // Puzzles returned so far.
@@ -68,6 +78,9 @@ class JudgeReader {
   [[noreturn]] void fail_at(std::size_t line, std::size_t column, const std::string& message) const;
   bool start_puzzle();  // reads the header on first call; false when no puzzle remains
   bool read_value();    // one 0/1 value, or throws
+  unsigned read_value_k();  // one value 0..states-1, or throws
+  bool is_value_token(const std::string& token) const;
+  std::string value_error(const std::string& token) const;
   std::string read_token(std::size_t keep);  // consumes a token, keeps its first `keep` bytes
   void expect_end();
 
@@ -84,7 +97,8 @@ class JudgeReader {
   JudgeLayout layout_;
   bool started_ = false;
   bool pending_first_value_ = false;  // single layout: the detection already read value 1
-  bool pending_value_ = false;
+  std::uint8_t pending_value_ = 0;
+  unsigned states_ = 2;
   std::uint64_t expected_puzzles_ = 0;  // count layout
   std::size_t puzzles_read_ = 0;
 };
@@ -103,6 +117,9 @@ class JudgeWriter {
   // "PUZZLE #m" (count layout only) then the rows of presses.
   void write_packed(std::size_t puzzle, std::uint64_t presses, std::size_t rows);
   void write_board(std::size_t puzzle, const Board& presses);
+  // The same layout from one value (0..255) per cell, row-major, `cols` per row: decimal values
+  // separated by single spaces (for 0/1 values, byte-identical to write_board).
+  void write_values(std::size_t puzzle, std::span<const std::uint8_t> values);
   // "PUZZLE #m" (count layout only) then "no solution".
   void write_no_solution(std::size_t puzzle);
   void flush();

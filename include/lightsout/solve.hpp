@@ -54,6 +54,9 @@ SolveResult solve_enumerate(const Board& lights, const SolveOptions& options = {
 // transposed once when it is wider than tall), solved by packed GF(2) elimination.
 // Cost O(m n^2 / 64 + n^3 / 64) word operations. Every solution is re-chased and self-checked.
 SolveResult solve_chase(const Board& lights, const SolveOptions& options = {});
+// The same, taking the board: a wide board is released once transposed, so no more than two full
+// boards (the working copy and the presses) are alive at once.
+SolveResult solve_chase(Board&& lights, const SolveOptions& options = {});
 
 // The linear-time method: F y = r read as H Y = R in F2[x]/(f_n) (n = the shorter side), with
 // H = f_m(x + 1) mod f_n, solved by one extended gcd; the quiet first rows are phi(x^j f_n / g),
@@ -61,6 +64,8 @@ SolveResult solve_chase(const Board& lights, const SolveOptions& options = {});
 // board. Cost O(m n / 64 + n^2 / 64) word operations plus one chase per kernel pattern; the
 // presses and every kernel pattern are self-checked by chasing (std::logic_error if not).
 SolveResult solve_poly(const Board& lights, const SolveOptions& options = {});
+// The same, taking the board (see solve_chase(Board&&)): peak memory two boards.
+SolveResult solve_poly(Board&& lights, const SolveOptions& options = {});
 
 // Nullity of the m x n board without building it: deg gcd(f_M(x + 1), f_N), N = min(m, n),
 // M = max(m, n). O(M N / 64). Throws std::invalid_argument when m or n is 0.
@@ -75,6 +80,9 @@ Method choose_method(std::size_t rows, std::size_t cols);
 
 // Picks a method by size (see choose_method) when asked for `automatic`, and runs it.
 SolveResult solve(const Board& lights, Method method = Method::automatic,
+                  const SolveOptions& options = {});
+// The same, taking the board: chase and poly may release it early (lower peak memory).
+SolveResult solve(Board&& lights, Method method = Method::automatic,
                   const SolveOptions& options = {});
 
 // Replace result.presses by the lightest element of presses + span(kernel): exact by Gray-code

@@ -20,5 +20,7 @@ std::function<int()> add_info_command(CLI::App& app);
 std::function<int()> add_generate_command(CLI::App& app);
 // Adds `verify` (applies a press file to a board file: exit 0 dark, 1 lights left).
 std::function<int()> add_verify_command(CLI::App& app);
+// Adds `serve` (the web playground and its JSON API over HTTP, until Ctrl-C).
+std::function<int()> add_serve_command(CLI::App& app);
 
 }  // namespace lightsout::cli

@@ -13,6 +13,8 @@
 #include "file_io.hpp"
 #include "lightsout/board_format.hpp"
 #include "lightsout/random_board.hpp"
+#include "lightsout/rules.hpp"
+#include "rules_cli.hpp"
 
 namespace lightsout::cli {
 
@@ -26,6 +28,8 @@ struct GenerateArgs {
   std::string format;  // empty: from -o's extension, else judge
   std::string output = "-";
   bool solvable = false;
+  std::string rules;
+  bool rules_given = false;  // --rules given (even empty)
 };
 
 struct Size {
@@ -84,6 +88,80 @@ int fail(const std::string& message) {
   return kExitBadInput;
 }
 
+// One board under non-classic rules, one value per cell (holes 0). K = 2: the bits of
+// random_board(seed, density); K > 2: per cell one stream word x of Xoshiro256StarStar(seed), the
+// cell non-zero when its high 32 bits are below density * 2^32, then 1 + (low 32 bits mod K-1).
+// solvable: those values are presses, applied to the target board (all 0, or K-1 with target=on).
+std::vector<std::uint8_t> rules_board(const Rules& rules, const PressSystem* sys, std::size_t rows,
+                                      std::size_t cols, std::uint64_t seed, double density) {
+  const std::size_t n = rows * cols;
+  std::vector<std::uint8_t> values;
+  const unsigned k = rules.states;
+  if (k == 2) {
+    values = board_values(random_board(rows, cols, seed, density));
+  } else {
+    values.resize(n);
+    Xoshiro256StarStar rng(seed);
+    const auto q = static_cast<std::uint64_t>(density * 4294967296.0 + 0.5);
+    for (std::size_t i = 0; i < n; ++i) {
+      const std::uint64_t x = rng();
+      values[i] = (x >> 32) < q ? static_cast<std::uint8_t>(1 + (x & 0xFFFFFFFFU) % (k - 1)) : 0;
+    }
+  }
+  if (rules.has_holes()) {
+    for (std::size_t i = 0; i < n; ++i) {
+      if (rules.holes.get(i / cols, i % cols)) values[i] = 0;
+    }
+  }
+  if (sys == nullptr) return values;
+  std::vector<std::uint8_t> lights(n, 0);
+  if (rules.target_on) {
+    for (const std::uint32_t cell : sys->cells) lights[cell] = static_cast<std::uint8_t>(k - 1);
+  }
+  sys->apply(values, lights);
+  return lights;
+}
+
+int run_rules_generate(const GenerateArgs& args, const Rules& rules, std::size_t rows,
+                       std::size_t cols, std::uint64_t seed, double density,
+                       std::optional<std::uint64_t> count, BoardFormat out_format) {
+  try {
+    check_board_size(rules, rows, cols);
+  } catch (const std::exception& e) {
+    return rules_error(e);
+  }
+  if (rules.states > 2 && out_format != BoardFormat::judge) {
+    return fail(fmt::format("--rules: boards of {} states are judge text (values 0..{}), not {}",
+                            rules.states, rules.states - 1, board_format_name(out_format)));
+  }
+  try {
+    std::optional<PressSystem> sys;
+    if (args.solvable) sys = build_press_system(rules, rows, cols);
+    OutputFile file(args.output);
+    BufferedOutput out(file);
+    const WriteFn write = [&out](const char* data, std::size_t n) { out.write(data, n); };
+    if (count && out_format == BoardFormat::judge) {
+      const std::string line = fmt::format("{}\n", *count);
+      out.write(line.data(), line.size());
+    }
+    const std::uint64_t boards = count.value_or(1);
+    for (std::uint64_t i = 0; i < boards; ++i) {
+      const std::vector<std::uint8_t> values =
+          rules_board(rules, sys ? &*sys : nullptr, rows, cols, seed + i, density);
+      if (rules.states == 2) {
+        write_board(values_board(values, rows, cols), out_format, write);
+      } else {
+        const std::string text = values_text(values, cols);
+        out.write(text.data(), text.size());
+      }
+    }
+    out.flush();
+  } catch (const std::exception& e) {
+    return fail(e.what());
+  }
+  return kExitOk;
+}
+
 int run_generate(const GenerateArgs& args) {
   const std::optional<Size> size = parse_size(args.size);
   if (!size) {
@@ -118,6 +196,15 @@ int run_generate(const GenerateArgs& args) {
   if (count && *count > 1 && out_format != BoardFormat::judge) {
     return fail(fmt::format("--count {} needs the judge format (a {} file holds one board)", *count,
                             board_format_name(out_format)));
+  }
+
+  if (args.rules_given) {
+    const std::optional<Rules> rules = parse_cli_rules(args.rules);
+    if (!rules) return kExitBadInput;
+    if (!is_classic(*rules)) {
+      return run_rules_generate(args, *rules, size->rows, size->cols, *seed, *density, count,
+                                out_format);
+    }
   }
 
   try {
@@ -175,11 +262,19 @@ std::function<int()> add_generate_command(CLI::App& app) {
       ->type_name("F");
   cmd->add_option("-o,--output", args->output, "Output file (default: standard output)")
       ->type_name("FILE");
+  CLI::Option* rules_opt =
+      cmd->add_option("--rules", args->rules,
+                      "Variant rules (e.g. torus,states=3): values 0..K-1 (judge text only for "
+                      "K > 2), holes 0; --solvable applies random presses under the rules")
+          ->type_name("TEXT");
   cmd->footer(
       "The same size, seed, density and --solvable give the same board on every machine: "
       "xoshiro256** seeded by SplitMix64 (see include/lightsout/random_board.hpp).\n"
       "Exit status: 0 written, 2 bad arguments or an unwritable output.");
-  return [args] { return run_generate(*args); };
+  return [args, rules_opt] {
+    args->rules_given = rules_opt->count() > 0;
+    return run_generate(*args);
+  };
 }
 
 }  // namespace lightsout::cli

@@ -21,6 +21,7 @@ int main(int argc, char** argv) {
       {"info", lightsout::cli::add_info_command(app)},
       {"generate", lightsout::cli::add_generate_command(app)},
       {"verify", lightsout::cli::add_verify_command(app)},
+      {"serve", lightsout::cli::add_serve_command(app)},
   };
   try {
     app.parse(argc, argv);

@@ -77,8 +77,8 @@ int run_board_solve(const BoardSolveArgs& args) {
   options.progress = [&clock](std::string_view phase, double fraction) {
     clock.report(phase, fraction);
   };
-  const SolveResult result = solve(lights, chosen, options);
-  lights = Board();  // the board is no longer needed: keep peak memory at board + presses
+  // The board is handed over: a wide one is released once transposed (peak: two boards).
+  const SolveResult result = solve(std::move(lights), chosen, options);
 
   if (!result.solvable) {
     clock.finish();

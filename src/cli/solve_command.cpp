@@ -8,6 +8,7 @@
 
 #include "commands.hpp"
 #include "file_io.hpp"
+#include "rules_cli.hpp"
 #include "solve_board_file.hpp"
 #include "lightsout/judge_format.hpp"
 #include "lightsout/small_solver.hpp"
@@ -24,6 +25,9 @@ struct SolveArgs {
   std::string method = "auto";
   bool minimal = false;
   bool trailing_space = false;
+  std::string rules;          // --rules TEXT
+  bool rules_given = false;   // --rules given (even empty)
+  bool size_given = false;    // --size given
 };
 
 struct BoardSize {
@@ -124,6 +128,41 @@ int run_judge_solve(const SolveArgs& args) {
   return kExitOk;
 }
 
+// `solve --rules` with non-classic rules (classic rules take the usual paths unchanged).
+int run_rules_solve(const SolveArgs& args, const Rules& rules, bool board_file,
+                    BoardSolveArgs board) {
+  if (board_file) {
+    board.input = args.input;
+    board.method = args.method;
+    board.minimal = args.minimal;
+    return run_rules_board_solve(board, rules);
+  }
+  if (args.method != "auto") {
+    fmt::print(stderr, "lightsout: --method applies to the classic rules only\n");
+    return kExitBadInput;
+  }
+  RulesJudgeArgs judge;
+  judge.input = args.input;
+  judge.layout = args.layout;
+  judge.minimal = args.minimal;
+  judge.trailing_space = args.trailing_space;
+  const auto implied = implied_size(rules);
+  if (!args.size_given && implied) {
+    judge.rows = implied->first;
+    judge.cols = implied->second;
+  } else {
+    const std::optional<BoardSize> size = parse_size(args.size);
+    if (!size) {
+      fmt::print(stderr, "lightsout: --size: expected RxC with 1 <= R, C (e.g. 5x6), got '{}'\n",
+                 args.size);
+      return kExitBadInput;
+    }
+    judge.rows = size->rows;
+    judge.cols = size->cols;
+  }
+  return run_rules_judge_solve(judge, rules);
+}
+
 // Board-file mode: any file option given, or a .pbm / .grid input.
 bool wants_board_file(const SolveArgs& args, const BoardSolveArgs& board) {
   if (!board.format.empty() || !board.output_format.empty() || board.output != "-") return true;
@@ -145,8 +184,13 @@ std::function<int()> add_solve_command(CLI::App& app) {
                   "Input layout: count (POJ 1222, a count then puzzles), single (OpenJudge "
                   "2811, one puzzle), auto (detect)")
       ->check(CLI::IsMember({"auto", "count", "single"}));
-  cmd->add_option("--size", args->size, "Board size RxC (rows x columns)")
+  CLI::Option* size_opt = cmd->add_option("--size", args->size, "Board size RxC (rows x columns)")
       ->default_str("5x6");
+  CLI::Option* rules_opt = cmd->add_option(
+      "--rules", args->rules,
+      "Variant rules, e.g. torus,states=3 or nbhd=x,holes=FILE (see README): judge mode reads "
+      "values 0..K-1 and prints press counts 0..K-1 (a hole prints 0); default --size for "
+      "graph=/holes= is the file's size")->type_name("TEXT");
   cmd->add_option("--method", args->method,
                   "Solver: auto, enumerate, chase, dense, poly (auto: precomputed tables for "
                   "boards of <= 64 cells, chase for a shorter side < 8, poly otherwise)");
@@ -169,7 +213,14 @@ std::function<int()> add_solve_command(CLI::App& app) {
       "--output-format): one board of any size, presses written to -o (default stdout); a "
       "progress bar on a terminal.\nExit status: 0 all solved, 1 some puzzle has no solution, "
       "2 bad input or usage.");
-  return [args, board] {
+  return [args, board, size_opt, rules_opt] {
+    args->size_given = size_opt->count() > 0;
+    args->rules_given = rules_opt->count() > 0;
+    if (args->rules_given) {
+      const std::optional<Rules> rules = parse_cli_rules(args->rules);
+      if (!rules) return kExitBadInput;
+      if (!is_classic(*rules)) return run_rules_solve(*args, *rules, wants_board_file(*args, *board), *board);
+    }
     if (!wants_board_file(*args, *board)) return run_judge_solve(*args);
     board->input = args->input;
     board->method = args->method;

@@ -42,6 +42,24 @@ bool chase_rows(const Board* lights, const std::uint64_t* first_row, Board& pres
   return true;
 }
 
+OrientedBoard::OrientedBoard(const Board& lights, Board* consumable, const ProgressFn& progress)
+    : lights_(&lights),
+      transpose_(lights.cols() > lights.rows()),
+      rows_(lights.rows()),
+      cols_(lights.cols()) {
+  if (!transpose_) return;
+  report_phase(progress, "transpose");
+  flipped_ = lights.transposed();
+  if (consumable != nullptr) *consumable = Board();
+  lights_ = nullptr;
+}
+
+Board OrientedBoard::to_original(Board&& x, const ProgressFn& progress) const {
+  if (!transpose_) return std::move(x);
+  report_phase(progress, "transpose back");
+  return x.transposed();
+}
+
 }  // namespace detail
 
 bool chase(const Board& lights, std::span<const std::uint64_t> first_row, Board& presses,
@@ -93,14 +111,19 @@ Gf2Matrix first_row_system(std::size_t m, std::size_t n, const std::vector<std::
 // Contract: returns the exact answer for any board; presses darken the board when solvable and
 // every kernel board is quiet (both self-checked by the final chases, std::logic_error if not).
 SolveResult solve_chase(const Board& lights, const SolveOptions& options) {
+  return detail::solve_chase_impl(lights, nullptr, options);
+}
+
+SolveResult solve_chase(Board&& lights, const SolveOptions& options) {
+  return detail::solve_chase_impl(lights, &lights, options);
+}
+
+namespace detail {
+
+SolveResult solve_chase_impl(const Board& lights, Board* consumable, const SolveOptions& options) {
   const ProgressFn& progress = options.progress;
-  const bool transpose = lights.cols() > lights.rows();
-  Board flipped;
-  if (transpose) {
-    detail::report_phase(progress, "transpose");
-    flipped = lights.transposed();
-  }
-  const Board& b = transpose ? flipped : lights;
+  OrientedBoard oriented(lights, consumable, progress);
+  const Board& b = oriented.get();
   const std::size_t m = b.rows();
   const std::size_t n = b.cols();
   const std::size_t w = b.stride();
@@ -108,11 +131,11 @@ SolveResult solve_chase(const Board& lights, const SolveOptions& options) {
   SolveResult result;
   Board x(m, n);
   std::vector<std::uint64_t> first(w, 0), r(w, 0);
-  detail::chase_rows(&b, first.data(), x, r.data(), &progress, "chase");
+  chase_rows(&b, first.data(), x, r.data(), &progress, "chase");
 
-  detail::report_phase(progress, "first-row system");
+  report_phase(progress, "first-row system");
   Gf2Matrix system = first_row_system(m, n, r);
-  detail::report_phase(progress, "elimination");
+  report_phase(progress, "elimination");
   const std::vector<std::size_t> pivots = system.reduce(n);
   const std::size_t rank = pivots.size();
   result.nullity = n - rank;
@@ -127,35 +150,31 @@ SolveResult solve_chase(const Board& lights, const SolveOptions& options) {
     for (std::size_t i = 0; i < rank; ++i) {
       if (system.get(i, n)) first[pivots[i] / 64] |= std::uint64_t{1} << (pivots[i] % 64);
     }
-    if (!detail::chase_rows(&b, first.data(), x, phantom.data(), &progress, "chase again")) {
+    if (!chase_rows(&b, first.data(), x, phantom.data(), &progress, "chase again")) {
       throw std::logic_error("solve_chase: self-check failed (phantom row not dark)");
     }
-    if (transpose) {
-      detail::report_phase(progress, "transpose back");
-      flipped = Board();  // free the copy before making the next one
-      result.presses = x.transposed();
-    } else {
-      result.presses = std::move(x);
-    }
+    oriented.release();  // free the transposed copy before making the next one
+    result.presses = oriented.to_original(std::move(x), progress);
   } else {
-    result.presses = Board(lights.rows(), lights.cols());
+    result.presses = Board(oriented.original_rows(), oriented.original_cols());
   }
   if (want_kernel) {
-    detail::report_phase(progress, "kernel");
+    report_phase(progress, "kernel");
     for (const auto& quiet_row : kernel_from_rref(system, pivots, n)) {
       Board q(m, n);
-      if (!detail::chase_rows(nullptr, quiet_row.data(), q, phantom.data())) {
+      if (!chase_rows(nullptr, quiet_row.data(), q, phantom.data())) {
         throw std::logic_error("solve_chase: self-check failed (kernel pattern not quiet)");
       }
-      result.kernel.push_back(transpose ? q.transposed() : std::move(q));
+      result.kernel.push_back(oriented.to_original(std::move(q), nullptr));
     }
   }
   if (options.minimal && result.solvable) {
-    detail::report_phase(progress, "fewest presses");
+    report_phase(progress, "fewest presses");
     minimize_presses(result, options);
   }
   if (!options.kernel) result.kernel.clear();
   return result;
 }
 
+}  // namespace detail
 }  // namespace lightsout

@@ -53,18 +53,23 @@ void apply_path_adjacency(std::vector<std::uint64_t>& w, std::vector<std::uint64
 // Cost O(m n / 64 + n^2 / 64) word operations with n = min(rows, cols), plus one chase per kernel
 // pattern.
 SolveResult solve_poly(const Board& lights, const SolveOptions& options) {
+  return detail::solve_poly_impl(lights, nullptr, options);
+}
+
+SolveResult solve_poly(Board&& lights, const SolveOptions& options) {
+  return detail::solve_poly_impl(lights, &lights, options);
+}
+
+SolveResult detail::solve_poly_impl(const Board& lights, Board* consumable,
+                                    const SolveOptions& options) {
   // Orientation: n = the shorter side, so the polynomial work is O(n^2 / 64).
   const ProgressFn& progress = options.progress;
-  const bool transpose = lights.cols() > lights.rows();
-  Board flipped;
-  if (transpose) {
-    detail::report_phase(progress, "transpose");
-    flipped = lights.transposed();
-  }
-  const Board& b = transpose ? flipped : lights;
+  detail::OrientedBoard oriented(lights, consumable, progress);
+  const Board& b = oriented.get();
   const std::size_t m = b.rows();
   const std::size_t n = b.cols();
   const std::size_t w = b.stride();
+  const std::uint64_t row_mask = b.last_word_mask();
 
   SolveResult result;
   Board x(m, n);
@@ -104,15 +109,10 @@ SolveResult solve_poly(const Board& lights, const SolveOptions& options) {
     if (!detail::chase_rows(&b, y.data(), x, phantom.data(), &progress, "chase again")) {
       throw std::logic_error("solve_poly: self-check failed (phantom row not dark)");
     }
-    if (transpose) {
-      detail::report_phase(progress, "transpose back");
-      if (!want_kernel) flipped = Board();  // free the copy before making the next one
-      result.presses = x.transposed();
-    } else {
-      result.presses = std::move(x);
-    }
+    oriented.release();  // free the transposed copy before making the next one
+    result.presses = oriented.to_original(std::move(x), progress);
   } else {
-    result.presses = Board(lights.rows(), lights.cols());
+    result.presses = Board(oriented.original_rows(), oriented.original_cols());
   }
 
   // Kernel: H * x^j chi/g = 0 (mod chi) for j < deg g; these have distinct degrees below n, so
@@ -125,12 +125,12 @@ SolveResult solve_poly(const Board& lights, const SolveOptions& options) {
     std::vector<std::uint64_t> scratch(w, 0);
     result.kernel.reserve(result.nullity);
     for (std::size_t j = 0; j < result.nullity; ++j) {
-      if (j > 0) apply_path_adjacency(first, scratch, b.last_word_mask());
+      if (j > 0) apply_path_adjacency(first, scratch, row_mask);
       Board q(m, n);
       if (!detail::chase_rows(nullptr, first.data(), q, phantom.data())) {
         throw std::logic_error("solve_poly: self-check failed (kernel pattern not quiet)");
       }
-      result.kernel.push_back(transpose ? q.transposed() : std::move(q));
+      result.kernel.push_back(oriented.to_original(std::move(q), nullptr));
     }
   }
   if (options.minimal && result.solvable) {

@@ -44,4 +44,11 @@ SolveResult solve(const Board& lights, Method method, const SolveOptions& option
   return solve_chase(lights, options);
 }
 
+SolveResult solve(Board&& lights, Method method, const SolveOptions& options) {
+  if (method == Method::automatic) method = choose_method(lights.rows(), lights.cols());
+  if (method == Method::poly) return solve_poly(std::move(lights), options);
+  if (method == Method::chase) return solve_chase(std::move(lights), options);
+  return solve(static_cast<const Board&>(lights), method, options);
+}
+
 }  // namespace lightsout

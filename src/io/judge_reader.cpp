@@ -120,6 +120,61 @@ bool JudgeReader::read_value() {
   fail_at(line, col, "expected 0 or 1, found " + quote(token, token.size() > kTokenKeep));
 }
 
+bool JudgeReader::is_value_token(const std::string& token) const {
+  if (states_ == 2) return token == "0" || token == "1";
+  if (token.empty() || token.size() > 3 || (token.size() > 1 && token[0] == '0')) return false;
+  unsigned v = 0;
+  for (const char ch : token) {
+    if (ch < '0' || ch > '9') return false;
+    v = v * 10 + static_cast<unsigned>(ch - '0');
+  }
+  return v < states_;
+}
+
+std::string JudgeReader::value_error(const std::string& token) const {
+  const std::string found = quote(token, token.size() > kTokenKeep);
+  if (states_ == 2) return "expected 0 or 1, found " + found;
+  return "expected a value 0.." + std::to_string(states_ - 1) + ", found " + found;
+}
+
+// One value 0..states-1 (canonical decimal) followed by whitespace or the end.
+unsigned JudgeReader::read_value_k() {
+  const int c = skip_whitespace();
+  if (c == -1) {
+    fail("puzzle cut short: input ended before all " + std::to_string(rows_ * cols_) +
+         " values");
+  }
+  const std::size_t line = line_, col = column();
+  const std::string token = read_token(kTokenKeep);
+  if (!is_value_token(token)) fail_at(line, col, value_error(token));
+  return static_cast<unsigned>(std::stoul(token));
+}
+
+void JudgeReader::set_states(unsigned states) {
+  if (states < 2 || states > 255) throw std::invalid_argument("JudgeReader: states outside 2..255");
+  if (started_) throw std::logic_error("JudgeReader::set_states after the first puzzle");
+  states_ = states;
+}
+
+bool JudgeReader::next_values(std::span<std::uint8_t> values) {
+  const std::size_t cells = rows_ * cols_;
+  if (values.size() != cells) {
+    throw std::invalid_argument("JudgeReader::next_values: wrong number of cells");
+  }
+  if (!start_puzzle()) return false;
+  std::size_t i = 0;
+  if (pending_first_value_) {
+    values[0] = pending_value_;
+    pending_first_value_ = false;
+    i = 1;
+  }
+  for (; i < cells; ++i) {
+    values[i] = static_cast<std::uint8_t>(states_ == 2 ? (read_value() ? 1 : 0) : read_value_k());
+  }
+  ++puzzles_read_;
+  return true;
+}
+
 void JudgeReader::expect_end() {
   if (skip_whitespace() == -1) return;
   const std::size_t line = line_, col = column();
@@ -141,7 +196,7 @@ bool JudgeReader::start_puzzle() {
       c = peek();
     }
     const bool lone_on_line = c == '\n' || c == -1;
-    const bool is_bit = token == "0" || token == "1";
+    const bool is_bit = is_value_token(token);
     if (layout_ == JudgeLayout::detect) {
       layout_ = lone_on_line && (cols_ > 1 || !is_bit) ? JudgeLayout::count : JudgeLayout::single;
     }
@@ -155,11 +210,9 @@ bool JudgeReader::start_puzzle() {
       }
       expected_puzzles_ = count;
     } else {
-      if (!is_bit) {
-        fail_at(line, col, "expected 0 or 1, found " + quote(token, token.size() > kTokenKeep));
-      }
+      if (!is_bit) fail_at(line, col, value_error(token));
       pending_first_value_ = true;
-      pending_value_ = token == "1";
+      pending_value_ = static_cast<std::uint8_t>(std::stoul(token));
     }
   }
   const std::uint64_t wanted = layout_ == JudgeLayout::count ? expected_puzzles_ : 1;

@@ -95,6 +95,27 @@ void JudgeWriter::write_board(std::size_t puzzle, const Board& presses) {
   for (std::size_t r = 0; r < presses.rows(); ++r) row_bits(presses.row(r).data(), presses.cols());
 }
 
+void JudgeWriter::write_values(std::size_t puzzle, std::span<const std::uint8_t> values) {
+  header(puzzle);
+  for (std::size_t start = 0; start < values.size(); start += cols_) {
+    for (std::size_t c = 0; c < cols_ && start + c < values.size(); ++c) {
+      char* out = reserve(5);  // up to 3 digits and a space, plus room for the newline
+      unsigned v = values[start + c];
+      std::size_t n = 0;
+      if (v >= 100) out[n++] = static_cast<char>('0' + v / 100);
+      if (v >= 10) out[n++] = static_cast<char>('0' + v / 10 % 10);
+      out[n++] = static_cast<char>('0' + v % 10);
+      out[n++] = ' ';
+      used_ += n;
+    }
+    if (trailing_space_) {
+      buffer_[used_++] = '\n';
+    } else {
+      buffer_[used_ - 1] = '\n';
+    }
+  }
+}
+
 void JudgeWriter::write_no_solution(std::size_t puzzle) {
   header(puzzle);
   char* out = reserve(16);

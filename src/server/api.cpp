@@ -1,0 +1,387 @@
+// JSON parsing and validation for the web API, then one call into the core per request.
+#include "api.hpp"
+
+#include <charconv>
+#include <chrono>
+#include <cstdint>
+#include <exception>
+#include <optional>
+#include <stdexcept>
+#include <string>
+#include <utility>
+#include <vector>
+
+#include <nlohmann/json.hpp>
+
+#include "lightsout/board.hpp"
+#include "lightsout/chase_trace.hpp"
+#include "lightsout/info.hpp"
+#include "lightsout/rules.hpp"
+#include "lightsout/solve.hpp"
+#include "lightsout/solve_rules.hpp"
+
+namespace lightsout::server {
+
+namespace {
+
+using nlohmann::json;
+
+// A client error: status (400 or 413) and a message naming the field.
+struct ClientError {
+  int status;
+  std::string message;
+};
+
+[[noreturn]] void fail(int status, std::string message) { throw ClientError{status, std::move(message)}; }
+
+// Depth of [ and { nesting outside strings; stops counting past `limit`.
+bool nesting_within(std::string_view text, std::size_t limit) {
+  std::size_t depth = 0;
+  bool in_string = false;
+  for (std::size_t i = 0; i < text.size(); ++i) {
+    const char ch = text[i];
+    if (in_string) {
+      if (ch == '\\') {
+        ++i;
+      } else if (ch == '"') {
+        in_string = false;
+      }
+    } else if (ch == '"') {
+      in_string = true;
+    } else if (ch == '[' || ch == '{') {
+      if (++depth > limit) return false;
+    } else if (ch == ']' || ch == '}') {
+      if (depth > 0) --depth;
+    }
+  }
+  return true;
+}
+
+json parse_body(std::string_view body, const Limits& limits) {
+  if (body.size() > limits.max_body_bytes) fail(413, "body: larger than the limit");
+  if (!nesting_within(body, limits.max_json_depth)) fail(400, "body: JSON nested too deeply");
+  json doc = json::parse(body.begin(), body.end(), nullptr, /*allow_exceptions=*/false);
+  if (doc.is_discarded()) fail(400, "body: malformed JSON");
+  if (!doc.is_object()) fail(400, "body: expected a JSON object");
+  return doc;
+}
+
+// A positive integer field. Absent, negative, fractional, or not a number: 400.
+std::size_t size_field(const json& doc, const char* name) {
+  const auto it = doc.find(name);
+  if (it == doc.end()) fail(400, std::string(name) + ": missing");
+  if (!it->is_number_integer()) fail(400, std::string(name) + ": expected a positive integer");
+  if (it->is_number_unsigned()) {
+    const std::uint64_t v = it->get<std::uint64_t>();
+    if (v == 0) fail(400, std::string(name) + ": expected a positive integer");
+    if (v > (std::uint64_t{1} << 32)) fail(413, std::string(name) + ": too large");
+    return static_cast<std::size_t>(v);
+  }
+  const std::int64_t v = it->get<std::int64_t>();
+  if (v <= 0) fail(400, std::string(name) + ": expected a positive integer");
+  if (static_cast<std::uint64_t>(v) > (std::uint64_t{1} << 32)) fail(413, std::string(name) + ": too large");
+  return static_cast<std::size_t>(v);
+}
+
+bool bool_field(const json& doc, const char* name, bool fallback) {
+  const auto it = doc.find(name);
+  if (it == doc.end() || it->is_null()) return fallback;
+  if (!it->is_boolean()) fail(400, std::string(name) + ": expected true or false");
+  return it->get<bool>();
+}
+
+std::string rules_field(const json& doc) {
+  const auto it = doc.find("rules");
+  if (it == doc.end() || it->is_null()) return {};
+  if (!it->is_string()) fail(400, "rules: expected a string");
+  return it->get<std::string>();
+}
+
+// "lights": rows strings of cols characters, each '0'..char('0' + states - 1).
+const json& lights_field(const json& doc, std::size_t rows, std::size_t cols, unsigned states) {
+  const auto it = doc.find("lights");
+  if (it == doc.end()) fail(400, "lights: missing");
+  if (!it->is_array()) fail(400, "lights: expected an array of strings, one per row");
+  if (it->size() != rows) {
+    fail(400, "lights: expected " + std::to_string(rows) + " rows, got " + std::to_string(it->size()));
+  }
+  const char top = static_cast<char>('0' + states - 1);
+  for (std::size_t r = 0; r < rows; ++r) {
+    const json& row = (*it)[r];
+    if (!row.is_string()) fail(400, "lights[" + std::to_string(r) + "]: expected a string");
+    const std::string& s = row.get_ref<const std::string&>();
+    if (s.size() != cols) {
+      fail(400, "lights[" + std::to_string(r) + "]: expected " + std::to_string(cols) +
+                    " characters, got " + std::to_string(s.size()));
+    }
+    for (std::size_t c = 0; c < cols; ++c) {
+      if (s[c] < '0' || s[c] > top) {
+        fail(400, "lights[" + std::to_string(r) + "]: character " + std::to_string(c + 1) +
+                      " is not " + (states == 2 ? std::string("0 or 1") : "a digit 0.." + std::string(1, top)));
+      }
+    }
+  }
+  return *it;
+}
+
+Board board_from_rows(const json& rows_json, std::size_t rows, std::size_t cols) {
+  Board b(rows, cols);
+  for (std::size_t r = 0; r < rows; ++r) {
+    const std::string& s = rows_json[r].get_ref<const std::string&>();
+    for (std::size_t c = 0; c < cols; ++c) {
+      if (s[c] == '1') b.set(r, c, true);
+    }
+  }
+  return b;
+}
+
+json board_rows(const Board& b) {
+  json out = json::array();
+  std::string line(b.cols(), '0');
+  for (std::size_t r = 0; r < b.rows(); ++r) {
+    for (std::size_t c = 0; c < b.cols(); ++c) line[c] = b.get(r, c) ? '1' : '0';
+    out.push_back(line);
+  }
+  return out;
+}
+
+json value_rows(const std::vector<std::uint8_t>& values, std::size_t rows, std::size_t cols) {
+  json out = json::array();
+  std::string line(cols, '0');
+  for (std::size_t r = 0; r < rows; ++r) {
+    for (std::size_t c = 0; c < cols; ++c) line[c] = static_cast<char>('0' + values[r * cols + c]);
+    out.push_back(line);
+  }
+  return out;
+}
+
+// 2^k as decimal while it fits in 64 bits, else "2^k".
+std::string power_of_two_text(std::size_t k) {
+  if (k < 64) return std::to_string(std::uint64_t{1} << k);
+  return "2^" + std::to_string(k);
+}
+
+Rules parse_rules_or_fail(const std::string& text) {
+  try {
+    return parse_rules(text, nullptr);  // holes=/graph= files are refused: the server reads none
+  } catch (const RulesError& e) {
+    fail(400, e.what());
+  }
+}
+
+double ms_since(std::chrono::steady_clock::time_point start) {
+  return std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count();
+}
+
+ApiResponse ok(const json& doc) { return {200, doc.dump()}; }
+
+template <typename F>
+ApiResponse guarded(F&& f) {
+  try {
+    return f();
+  } catch (const ClientError& e) {
+    return api_error(e.status, e.message);
+  } catch (const RulesError& e) {
+    return api_error(400, e.what());
+  } catch (const std::length_error& e) {
+    return api_error(413, e.what());
+  } catch (const std::invalid_argument& e) {
+    return api_error(400, e.what());
+  } catch (const std::bad_alloc&) {
+    return api_error(413, "board: out of memory");
+  } catch (const std::exception& e) {
+    return api_error(500, std::string("internal error: ") + e.what());
+  }
+}
+
+ApiResponse solve_classic(const json& doc, std::size_t rows, std::size_t cols, bool minimal,
+                          const Limits& limits) {
+  if (rows * cols > limits.max_cells) {
+    fail(413, "board: " + std::to_string(rows * cols) + " cells, the limit is " +
+                  std::to_string(limits.max_cells));
+  }
+  const Board lights = board_from_rows(lights_field(doc, rows, cols, 2), rows, cols);
+  SolveOptions options;
+  options.kernel = minimal;
+  options.minimal = minimal;
+  const auto start = std::chrono::steady_clock::now();
+  const Method method = choose_method(rows, cols);
+  const SolveResult result = solve(lights, method, options);
+  const double ms = ms_since(start);
+  json out;
+  out["solvable"] = result.solvable;
+  out["presses"] = result.solvable ? board_rows(result.presses) : json(nullptr);
+  out["press_count"] = result.solvable ? json(result.presses.popcount()) : json(nullptr);
+  out["nullity"] = result.nullity;
+  out["solutions_log2"] = result.solvable ? json(result.nullity) : json(nullptr);
+  out["solutions"] = result.solvable ? power_of_two_text(result.nullity) : "0";
+  out["minimal"] = result.solvable && result.minimal;
+  out["minimal_proven"] = result.solvable && result.minimal_proven;
+  out["method"] = method_name(method);
+  out["rules"] = "";
+  out["ms"] = ms;
+  return ok(out);
+}
+
+ApiResponse solve_general(const json& doc, const Rules& rules, std::size_t rows, std::size_t cols,
+                          bool minimal, const Limits& limits) {
+  if (rules.states > 10) fail(400, "rules: the web API takes at most 10 states (one digit a cell)");
+  if (rows * cols > limits.max_rules_cells) {
+    fail(413, "board: " + std::to_string(rows * cols) + " cells, the limit with these rules is " +
+                  std::to_string(limits.max_rules_cells));
+  }
+  check_board_size(rules, rows, cols);
+  const json& rows_json = lights_field(doc, rows, cols, rules.states);
+  std::vector<std::uint8_t> lights(rows * cols);
+  for (std::size_t r = 0; r < rows; ++r) {
+    const std::string& s = rows_json[r].get_ref<const std::string&>();
+    for (std::size_t c = 0; c < cols; ++c) lights[r * cols + c] = static_cast<std::uint8_t>(s[c] - '0');
+  }
+  RulesSolveOptions options;
+  options.kernel = minimal;
+  options.minimal = minimal;
+  const auto start = std::chrono::steady_clock::now();
+  const RulesResult result = solve_rules(rules, rows, cols, lights, options);
+  const double ms = ms_since(start);
+  std::size_t count = 0;
+  for (const std::uint8_t v : result.presses) count += v;
+  json out;
+  out["solvable"] = result.solvable;
+  out["presses"] = result.solvable ? value_rows(result.presses, rows, cols) : json(nullptr);
+  out["press_count"] = result.solvable ? json(count) : json(nullptr);
+  out["nullity"] = result.nullity;
+  out["solutions_log2"] =
+      result.solvable && rules.states == 2 ? json(result.nullity) : json(nullptr);
+  out["solutions"] = result.solution_count;
+  out["minimal"] = result.solvable && result.minimal;
+  out["minimal_proven"] = result.solvable && result.minimal_proven;
+  out["method"] = "rules";
+  out["rules"] = to_string(rules);
+  out["ms"] = ms;
+  return ok(out);
+}
+
+std::optional<std::size_t> parse_side(std::string_view text) {
+  std::size_t v = 0;
+  const auto [p, e] = std::from_chars(text.data(), text.data() + text.size(), v);
+  if (e != std::errc() || p != text.data() + text.size() || text.empty()) return std::nullopt;
+  return v;
+}
+
+}  // namespace
+
+ApiResponse api_error(int status, std::string_view message) {
+  json out;
+  out["error"] = std::string(message);
+  return {status, out.dump()};
+}
+
+ApiResponse api_solve(std::string_view body, const Limits& limits) {
+  return guarded([&] {
+    const json doc = parse_body(body, limits);
+    const std::size_t rows = size_field(doc, "rows");
+    const std::size_t cols = size_field(doc, "cols");
+    const bool minimal = bool_field(doc, "minimal", false);
+    const std::string rules_text = rules_field(doc);
+    if (rules_text.empty()) return solve_classic(doc, rows, cols, minimal, limits);
+    const Rules rules = parse_rules_or_fail(rules_text);
+    if (is_classic(rules)) return solve_classic(doc, rows, cols, minimal, limits);
+    return solve_general(doc, rules, rows, cols, minimal, limits);
+  });
+}
+
+ApiResponse api_chase(std::string_view body, const Limits& limits) {
+  return guarded([&] {
+    const json doc = parse_body(body, limits);
+    const std::size_t rows = size_field(doc, "rows");
+    const std::size_t cols = size_field(doc, "cols");
+    const bool minimal = bool_field(doc, "minimal", false);
+    const std::string rules_text = rules_field(doc);
+    if (!rules_text.empty() && !is_classic(parse_rules_or_fail(rules_text))) {
+      fail(400, "rules: light chasing is shown for the classic rules only");
+    }
+    if (rows * cols > limits.max_chase_cells) {
+      fail(413, "board: " + std::to_string(rows * cols) + " cells, the chase limit is " +
+                    std::to_string(limits.max_chase_cells));
+    }
+    const Board lights = board_from_rows(lights_field(doc, rows, cols, 2), rows, cols);
+    const ChaseTrace trace = chase_trace(lights, minimal);
+    json steps = json::array();
+    std::string line(cols, '0');
+    for (std::size_t r = 0; r < rows; ++r) {
+      for (std::size_t c = 0; c < cols; ++c) line[c] = trace.presses.get(r, c) ? '1' : '0';
+      json step;
+      step["row"] = r;
+      step["presses"] = line;
+      step["lights"] = board_rows(trace.lights_after[r]);
+      steps.push_back(std::move(step));
+    }
+    json out;
+    out["solvable"] = trace.solvable;
+    out["steps"] = std::move(steps);
+    const Board& last = trace.lights_after.back();
+    for (std::size_t c = 0; c < cols; ++c) line[c] = last.get(rows - 1, c) ? '1' : '0';
+    out["last_row"] = line;
+    out["dark"] = trace.dark;
+    return ok(out);
+  });
+}
+
+ApiResponse api_info(std::string_view size, std::string_view rules_text, const Limits& limits) {
+  return guarded([&] {
+    const std::size_t x = size.find_first_of("xX");
+    if (size.empty()) fail(400, "size: missing (expected RxC, e.g. 5x6)");
+    if (x == std::string_view::npos) fail(400, "size: expected RxC, e.g. 5x6");
+    const auto rows = parse_side(size.substr(0, x));
+    const auto cols = parse_side(size.substr(x + 1));
+    if (!rows || !cols || *rows == 0 || *cols == 0) {
+      fail(400, "size: expected RxC with positive integers, e.g. 5x6");
+    }
+    if (*rows > limits.max_info_side || *cols > limits.max_info_side) {
+      fail(413, "size: sides above " + std::to_string(limits.max_info_side) + " are refused");
+    }
+    const std::size_t cells = *rows * *cols;
+    json out;
+    out["rows"] = *rows;
+    out["cols"] = *cols;
+    const Rules rules = parse_rules_or_fail(std::string(rules_text));
+    if (is_classic(rules)) {
+      const BoardInfo info = board_info(*rows, *cols);
+      out["rules"] = "";
+      out["nullity"] = info.nullity;
+      out["solvable_log2"] = info.solvable_log2;
+      out["all_solvable"] = info.all_solvable;
+      out["solutions_per_board"] = power_of_two_text(info.nullity);
+      if (cells <= limits.max_rules_cells) {
+        json patterns = json::array();
+        for (const Board& p : quiet_patterns(*rows, *cols)) patterns.push_back(board_rows(p));
+        out["quiet_patterns"] = std::move(patterns);
+      } else {
+        out["quiet_patterns"] = nullptr;
+      }
+      return ok(out);
+    }
+    if (cells > limits.max_rules_cells) {
+      fail(413, "size: " + std::to_string(cells) + " cells, the limit with these rules is " +
+                    std::to_string(limits.max_rules_cells));
+    }
+    check_board_size(rules, *rows, *cols);
+    // The board already at the goal: its solutions are exactly the quiet patterns.
+    const std::vector<std::uint8_t> done(
+        cells, static_cast<std::uint8_t>(rules.target_on ? rules.states - 1 : 0));
+    RulesSolveOptions options;
+    const RulesResult result = solve_rules(rules, *rows, *cols, done, options);
+    const std::size_t existing = rules.has_holes() ? cells - rules.holes.popcount() : cells;
+    out["rules"] = to_string(rules);
+    out["nullity"] = result.nullity;
+    out["solvable_log2"] = rules.states == 2 ? json(existing - result.nullity) : json(nullptr);
+    out["all_solvable"] = result.nullity == 0;
+    out["solutions_per_board"] = result.solution_count;
+    json patterns = json::array();
+    for (const auto& p : result.kernel) patterns.push_back(value_rows(p, *rows, *cols));
+    out["quiet_patterns"] = std::move(patterns);
+    return ok(out);
+  });
+}
+
+}  // namespace lightsout::server

@@ -1,0 +1,33 @@
+// The JSON API of `lightsout serve`, as plain functions of the request body (no sockets here, so
+// tests can call them directly). Every function returns a status and a JSON body; a client error
+// is {"error": "..."} naming the field. The solving itself is the core library's.
+#pragma once
+
+#include <cstddef>
+#include <string>
+#include <string_view>
+
+namespace lightsout::server {
+
+struct Limits {
+  std::size_t max_cells = std::size_t{1} << 20;   // /api/solve, classic rules
+  std::size_t max_rules_cells = 2500;             // /api/solve and /api/info with other rules
+  std::size_t max_chase_cells = 2500;             // /api/chase
+  std::size_t max_info_side = 1'000'000;          // /api/info
+  std::size_t max_json_depth = 16;                // deeper nesting is rejected before parsing
+  std::size_t max_body_bytes = std::size_t{8} << 20;
+};
+
+struct ApiResponse {
+  int status = 200;
+  std::string body;  // JSON
+};
+
+ApiResponse api_solve(std::string_view body, const Limits& limits);
+ApiResponse api_chase(std::string_view body, const Limits& limits);
+// size = "RxC", rules = the rules text ("" = classic).
+ApiResponse api_info(std::string_view size, std::string_view rules, const Limits& limits);
+// {"error": message} with the given status.
+ApiResponse api_error(int status, std::string_view message);
+
+}  // namespace lightsout::server

@@ -1,0 +1,26 @@
+#!/usr/bin/env bash
+# Browser end-to-end tests: start `lightsout serve` on a free port, run the node:test suite
+# (Playwright driving Debian's chromium headless), stop the server.
+#   tests/e2e/run.sh LIGHTSOUT_BINARY SCREENSHOT_DIR
+set -euo pipefail
+binary=$(realpath "$1")
+shots=$(realpath -m "$2")
+cd "$(dirname "${BASH_SOURCE[0]}")"
+if [[ ! -d node_modules/playwright-core ]]; then
+  npm ci --no-audit --no-fund --loglevel=error >&2
+fi
+mkdir -p "$shots"
+log=$(mktemp)
+"$binary" serve --host 127.0.0.1 --port 0 >"$log" 2>&1 &
+server=$!
+trap 'kill "$server" 2>/dev/null; wait "$server" 2>/dev/null; rm -f "$log"' EXIT
+url=
+for _ in $(seq 100); do
+  url=$(grep -o 'http://[^ ]*' "$log" || true)
+  [[ -n $url ]] && break
+  kill -0 "$server" 2>/dev/null || { cat "$log" >&2; echo "e2e: the server did not start" >&2; exit 1; }
+  sleep 0.1
+done
+[[ -n $url ]] || { cat "$log" >&2; echo "e2e: no URL from the server" >&2; exit 1; }
+echo "e2e: server at $url, screenshots in $shots" >&2
+LIGHTSOUT_URL=$url SCREENSHOT_DIR=$shots node --test --test-concurrency=1 playground.test.mjs

@@ -1,0 +1,178 @@
+// libFuzzer target, differential: one small board decoded from the bytes goes through every
+// solver -- solve_enumerate, solve_chase, solve_poly, solve_dense, SmallSolver and solve_rules with
+// the classic rules -- and they must agree: the same solvable flag and nullity, presses that
+// darken the board (checked with Board::apply), quiet kernel patterns, and, asked for the fewest
+// presses, the same popcount. Any disagreement aborts.
+//
+// Input: rows byte, cols byte, a flags byte, then the lights row-major, one bit per cell (missing
+// bits are 0). Sides 1..12; solve_dense and SmallSolver only up to 64 cells, solve_enumerate only
+// when the shorter side is at most 8.
+#include <algorithm>
+#include <cstddef>
+#include <cstdint>
+#include <cstdio>
+#include <map>
+#include <memory>
+#include <utility>
+#include <vector>
+
+#include "fuzz_support.hpp"
+#include "lightsout/board.hpp"
+#include "lightsout/rules.hpp"
+#include "lightsout/small_solver.hpp"
+#include "lightsout/solve.hpp"
+#include "lightsout/solve_rules.hpp"
+
+using lightsout::Board;
+using lightsout::SolveOptions;
+using lightsout::SolveResult;
+using lightsout::fuzz::Bytes;
+using lightsout::fuzz::finding;
+
+namespace {
+
+struct Outcome {
+  const char* name;
+  bool solvable;
+  std::size_t nullity;
+  Board presses;
+  bool proven;  // presses are the proven fewest
+};
+
+void check_darkens(const Board& lights, const Board& presses, const char* name) {
+  Board end = lights;
+  end.apply(presses);
+  if (!end.is_dark()) {
+    std::fprintf(stderr, "solver %s\n", name);
+    finding("presses do not darken the board");
+  }
+}
+
+void check_kernel(const SolveResult& r, const char* name) {
+  if (r.kernel.size() != r.nullity) {
+    std::fprintf(stderr, "solver %s\n", name);
+    finding("kernel size differs from nullity");
+  }
+  for (const Board& k : r.kernel) {
+    Board end(k.rows(), k.cols());
+    end.apply(k);
+    if (!end.is_dark() || k.popcount() == 0) {
+      std::fprintf(stderr, "solver %s\n", name);
+      finding("kernel pattern is not a non-zero quiet pattern");
+    }
+  }
+}
+
+const lightsout::SmallSolver& small_solver(std::size_t rows, std::size_t cols) {
+  static std::map<std::pair<std::size_t, std::size_t>, std::unique_ptr<lightsout::SmallSolver>>
+      cache;
+  auto& slot = cache[{rows, cols}];
+  if (!slot) slot = std::make_unique<lightsout::SmallSolver>(rows, cols);
+  return *slot;
+}
+
+}  // namespace
+
+extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
+  Bytes control(data, size);
+  const std::size_t rows = 1 + control.take() % 12;
+  const std::size_t cols = 1 + control.take() % 12;
+  const std::uint8_t flags = control.take();
+  Board lights(rows, cols);
+  {
+    std::uint8_t byte = 0;
+    for (std::size_t i = 0; i < rows * cols; ++i) {
+      if (i % 8 == 0) byte = control.take();
+      if (((byte >> (i % 8)) & 1U) != 0) lights.set(i / cols, i % cols, true);
+    }
+  }
+  const bool minimal = (flags & 1U) != 0;
+  SolveOptions options;
+  options.kernel = true;
+  options.minimal = minimal;
+  const std::size_t cells = rows * cols;
+
+  std::vector<Outcome> outcomes;
+  auto add = [&](const char* name, const SolveResult& r) {
+    if (!r.solvable && r.presses.popcount() != 0) finding("unsolvable but presses set");
+    if (r.presses.rows() != rows || r.presses.cols() != cols) finding("presses size");
+    if (r.solvable) check_darkens(lights, r.presses, name);
+    check_kernel(r, name);
+    if (minimal && r.solvable && !r.minimal) {
+      std::fprintf(stderr, "solver %s\n", name);
+      finding("minimal asked but not reported");
+    }
+    outcomes.push_back({name, r.solvable, r.nullity, r.presses, r.minimal && r.minimal_proven});
+  };
+  if (std::min(rows, cols) <= 8) add("enumerate", lightsout::solve_enumerate(lights, options));
+  add("chase", lightsout::solve_chase(lights, options));
+  add("poly", lightsout::solve_poly(lights, options));
+  if (cells <= 64) add("dense", lightsout::solve_dense(lights, options));
+
+  if (cells <= 64) {
+    const lightsout::SmallSolver& small = small_solver(rows, cols);
+    std::uint64_t packed = 0;
+    for (std::size_t r = 0; r < rows; ++r) {
+      for (std::size_t c = 0; c < cols; ++c) {
+        if (lights.get(r, c)) packed |= std::uint64_t{1} << (r * cols + c);
+      }
+    }
+    const bool solvable = small.solvable(packed);
+    std::uint64_t presses = 0;
+    if (solvable) presses = minimal ? small.solve_minimal(packed) : small.solve(packed);
+    if (solvable && small.effect(presses) != packed) finding("SmallSolver presses wrong");
+    Board press_board(rows, cols);
+    for (std::size_t i = 0; i < cells; ++i) {
+      if (((presses >> i) & 1U) != 0) press_board.set(i / cols, i % cols, true);
+    }
+    if (solvable) check_darkens(lights, press_board, "small");
+    for (const std::uint64_t k : small.kernel()) {
+      if (k == 0 || small.effect(k) != 0) finding("SmallSolver kernel pattern not quiet");
+    }
+    outcomes.push_back({"small", solvable, small.nullity(), press_board, minimal && solvable});
+  }
+
+  {
+    const lightsout::Rules classic = lightsout::parse_rules("");
+    std::vector<std::uint8_t> values(cells);
+    for (std::size_t i = 0; i < cells; ++i) values[i] = lights.get(i / cols, i % cols) ? 1 : 0;
+    lightsout::RulesSolveOptions rules_options;
+    rules_options.minimal = minimal;
+    const lightsout::RulesResult r = lightsout::solve_rules(classic, rows, cols, values,
+                                                            rules_options);
+    Board press_board(rows, cols);
+    for (std::size_t i = 0; i < cells; ++i) {
+      if (r.presses.at(i) > 1) finding("solve_rules press value past K - 1");
+      if (r.presses[i] != 0) press_board.set(i / cols, i % cols, true);
+    }
+    if (r.solvable) check_darkens(lights, press_board, "rules");
+    if (r.kernel.size() != r.nullity) finding("solve_rules kernel size differs from nullity");
+    outcomes.push_back({"rules", r.solvable, r.nullity, press_board,
+                        r.minimal && r.minimal_proven});
+  }
+
+  const Outcome& first = outcomes.front();
+  for (const Outcome& o : outcomes) {
+    if (o.solvable != first.solvable || o.nullity != first.nullity) {
+      std::fprintf(stderr, "%zux%zu: %s solvable=%d nullity=%zu, %s solvable=%d nullity=%zu\n",
+                   rows, cols, first.name, first.solvable, first.nullity, o.name, o.solvable,
+                   o.nullity);
+      finding("solvers disagree on solvable or nullity");
+    }
+  }
+  if (minimal && first.solvable) {
+    // Every solver that proves its answer minimal must have the same popcount; none may beat it.
+    std::size_t best = cells + 1;
+    for (const Outcome& o : outcomes) {
+      if (o.proven) best = std::min(best, o.presses.popcount());
+    }
+    for (const Outcome& o : outcomes) {
+      if ((o.proven && o.presses.popcount() != best) || o.presses.popcount() < best) {
+        std::fprintf(stderr, "%zux%zu: %s has %zu presses, the proven fewest is %zu\n", rows, cols,
+                     o.name, o.presses.popcount(), best);
+        finding("fewest-presses popcounts differ");
+      }
+    }
+  }
+  return 0;
+}
