@@ -87,17 +87,29 @@ void transpose_block(std::uint64_t a[64]) {
 Board Board::transposed() const {
   if (rows_ == 0) return {};
   Board t(cols_, rows_);
-  // 64 x 64 blocks: gather 64 row words, transpose in registers/L1, scatter 64 column words.
+  // Tiles of 512 x 512 bits (8 x 8 blocks of 64 x 64): every cache line read holds 8 words of one
+  // source row and every line written 8 words of one target row, all used while the tile (32 KB
+  // each way) stays in cache. Within a tile, each 64 x 64 block is gathered, transposed in place
+  // and scattered.
+  constexpr std::size_t kTileWords = 8;
   std::uint64_t block[64];
-  for (std::size_t bi = 0; bi < t.stride_; ++bi) {  // source row block = target word
-    const std::size_t r0 = bi * 64;
-    const std::size_t rn = std::min<std::size_t>(64, rows_ - r0);
-    for (std::size_t bj = 0; bj < stride_; ++bj) {  // source word = target row block
-      for (std::size_t k = 0; k < 64; ++k) block[k] = k < rn ? words_[(r0 + k) * stride_ + bj] : 0;
-      transpose_block(block);
-      const std::size_t c0 = bj * 64;
-      const std::size_t cn = std::min<std::size_t>(64, cols_ - c0);
-      for (std::size_t k = 0; k < cn; ++k) t.words_[(c0 + k) * t.stride_ + bi] = block[k];
+  for (std::size_t tw0 = 0; tw0 < t.stride_; tw0 += kTileWords) {  // target word = source rows/64
+    const std::size_t tw1 = std::min(t.stride_, tw0 + kTileWords);
+    for (std::size_t sw0 = 0; sw0 < stride_; sw0 += kTileWords) {  // source word = target rows/64
+      const std::size_t sw1 = std::min(stride_, sw0 + kTileWords);
+      for (std::size_t sw = sw0; sw < sw1; ++sw) {
+        const std::size_t c0 = sw * 64;
+        const std::size_t cn = std::min<std::size_t>(64, cols_ - c0);
+        for (std::size_t tw = tw0; tw < tw1; ++tw) {
+          const std::size_t r0 = tw * 64;
+          const std::size_t rn = std::min<std::size_t>(64, rows_ - r0);
+          for (std::size_t k = 0; k < 64; ++k) {
+            block[k] = k < rn ? words_[(r0 + k) * stride_ + sw] : 0;
+          }
+          transpose_block(block);
+          for (std::size_t k = 0; k < cn; ++k) t.words_[(c0 + k) * t.stride_ + tw] = block[k];
+        }
+      }
     }
   }
   return t;
