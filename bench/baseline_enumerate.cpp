@@ -1,4 +1,5 @@
-// The textbook POJ 1222 solution (cstdio, 64 first rows, light chasing): the baseline we time against.
+// The textbook POJ 1222 solution (cstdio, 64 first rows, light chasing): the baseline we time
+// against.
 #include <cstdio>
 
 // One cell of padding on every side so that neighbours never need bounds checks.

@@ -1,4 +1,5 @@
-// gen_judge COUNT SEED [ROWS COLS]: random puzzles in the POJ 1222 format, identical bytes per seed.
+// gen_judge COUNT SEED [ROWS COLS]: random puzzles in the POJ 1222 format, identical bytes per
+// seed.
 #include <cerrno>
 #include <cstdint>
 #include <cstdio>
@@ -80,9 +81,10 @@ bool parse_count(const char* text, std::uint64_t& out) {
 }
 
 int usage() {
-  std::fputs("usage: gen_judge COUNT SEED [ROWS COLS]\n"
-             "  COUNT random puzzles (default 5 x 6) in the POJ 1222 format on stdout.\n",
-             stderr);
+  std::fputs(
+      "usage: gen_judge COUNT SEED [ROWS COLS]\n"
+      "  COUNT random puzzles (default 5 x 6) in the POJ 1222 format on stdout.\n",
+      stderr);
   return 2;
 }
 

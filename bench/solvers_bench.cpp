@@ -157,8 +157,8 @@ void BM_BoardApply(benchmark::State& state) {
     benchmark::ClobberMemory();
   }
   state.SetItemsProcessed(static_cast<std::int64_t>(state.iterations() * lights.cells()));
-  state.SetBytesProcessed(
-      static_cast<std::int64_t>(state.iterations() * lights.words().size() * sizeof(std::uint64_t)));
+  state.SetBytesProcessed(static_cast<std::int64_t>(state.iterations() * lights.words().size() *
+                                                    sizeof(std::uint64_t)));
   state.counters["cells"] = static_cast<double>(lights.cells());
 }
 BENCHMARK(BM_BoardApply)->ArgName("n")->Arg(1000)->Unit(benchmark::kMicrosecond);

@@ -4,7 +4,9 @@
 LIGHTSOUT_ROOT=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 # Build and test dependencies, by Debian package name.
 LIGHTSOUT_PACKAGES=(g++ make cmake libfmt-dev libcli11-dev libgtest-dev libbenchmark-dev libntl-dev libgmp-dev
-  libm4ri-dev pkg-config time)
+  libm4ri-dev pkg-config time libcpp-httplib-dev nlohmann-json3-dev)
+# ./test alone: the libFuzzer targets (clang with its sanitizer runtimes) and the static checks.
+LIGHTSOUT_CHECK_PACKAGES=(clang libclang-rt-14-dev clang-tidy clang-format)
 
 # ensure_packages PKG...: apt-get installs whichever are not installed yet; fast when all are.
 ensure_packages() {
@@ -37,7 +39,7 @@ build_tree() {
   [[ $# -gt 0 ]] && shift
   local targets=()
   [[ $# -gt 0 ]] && targets=(--target "$@")
-  local log="$dir.log"
+  local log="$dir/build-output.log"
   mkdir -p "$dir"
   if [[ ! -f $dir/CMakeCache.txt ]]; then
     if ! cmake -S "$LIGHTSOUT_ROOT" -B "$dir" "${args[@]}" >"$log" 2>&1; then

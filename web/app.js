@@ -199,7 +199,9 @@ async function loadInfo() {
     info.quiet_patterns.slice(0, 24).forEach((rows, k) => {
       const g = document.createElement('div');
       g.className = 'mini';
-      g.style.gridTemplateColumns = `repeat(${state.cols}, 6px)`;
+      const px = Math.max(2, Math.min(8, Math.floor(132 / Math.max(state.rows, state.cols))));
+      g.style.setProperty('--q', `${px}px`);
+      g.style.gridTemplateColumns = `repeat(${state.cols}, var(--q))`;
       g.setAttribute('role', 'img');
       g.setAttribute('aria-label', `quiet pattern ${k + 1}: ${rows.join(' ')}`);
       for (const s of rows) for (const ch of s) {

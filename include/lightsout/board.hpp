@@ -38,7 +38,9 @@ class Board {
     const std::uint64_t bit = std::uint64_t{1} << (c % 64);
     w = on ? (w | bit) : (w & ~bit);
   }
-  void toggle(std::size_t r, std::size_t c) { words_[r * stride_ + c / 64] ^= std::uint64_t{1} << (c % 64); }
+  void toggle(std::size_t r, std::size_t c) {
+    words_[r * stride_ + c / 64] ^= std::uint64_t{1} << (c % 64);
+  }
 
   // Press button (r, c) under the classic rules: flips it and its orthogonal neighbours.
   void press(std::size_t r, std::size_t c);
@@ -88,7 +90,7 @@ inline void apply_row_operator(std::uint64_t* dst, const std::uint64_t* src, std
   }
   for (std::size_t k = 0; k < stride; ++k) {
     const std::uint64_t v = src[k];
-    const std::uint64_t from_left = k > 0 ? src[k - 1] >> 63 : 0;     // column 64k-1 -> 64k
+    const std::uint64_t from_left = k > 0 ? src[k - 1] >> 63 : 0;            // column 64k-1 -> 64k
     const std::uint64_t from_right = k + 1 < stride ? src[k + 1] << 63 : 0;  // 64k+64 -> 64k+63
     dst[k] = v ^ (v << 1) ^ from_left ^ (v >> 1) ^ from_right;
   }

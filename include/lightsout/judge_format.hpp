@@ -70,14 +70,14 @@ class JudgeReader {
   std::size_t puzzles_read() const { return puzzles_read_; }
 
  private:
-  int peek();            // next byte, or -1 at end of input
+  int peek();             // next byte, or -1 at end of input
   int skip_whitespace();  // skips blanks and newlines; returns peek()
   bool refill();
   std::size_t column() const;
   [[noreturn]] void fail(const std::string& message) const;
   [[noreturn]] void fail_at(std::size_t line, std::size_t column, const std::string& message) const;
-  bool start_puzzle();  // reads the header on first call; false when no puzzle remains
-  bool read_value();    // one 0/1 value, or throws
+  bool start_puzzle();      // reads the header on first call; false when no puzzle remains
+  bool read_value();        // one 0/1 value, or throws
   unsigned read_value_k();  // one value 0..states-1, or throws
   bool is_value_token(const std::string& token) const;
   std::string value_error(const std::string& token) const;

@@ -1,12 +1,12 @@
 // Raw descriptor input and output for the CLI.
 #include "file_io.hpp"
 
-#include <cerrno>
-#include <cstring>
 #include <fcntl.h>
-#include <stdexcept>
 #include <sys/stat.h>
 #include <unistd.h>
+#include <cerrno>
+#include <cstring>
+#include <stdexcept>
 
 namespace lightsout::cli {
 

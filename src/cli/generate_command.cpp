@@ -1,5 +1,6 @@
 // `lightsout generate`: reproducible random boards (or solvable ones) in any board file format.
 #include <charconv>
+#include <cmath>
 #include <cstdint>
 #include <exception>
 #include <memory>
@@ -102,7 +103,7 @@ std::vector<std::uint8_t> rules_board(const Rules& rules, const PressSystem* sys
   } else {
     values.resize(n);
     Xoshiro256StarStar rng(seed);
-    const auto q = static_cast<std::uint64_t>(density * 4294967296.0 + 0.5);
+    const auto q = static_cast<std::uint64_t>(std::llround(density * 4294967296.0));
     for (std::size_t i = 0; i < n; ++i) {
       const std::uint64_t x = rng();
       values[i] = (x >> 32) < q ? static_cast<std::uint8_t>(1 + (x & 0xFFFFFFFFU) % (k - 1)) : 0;
@@ -146,6 +147,18 @@ int run_rules_generate(const GenerateArgs& args, const Rules& rules, std::size_t
     }
     const std::uint64_t boards = count.value_or(1);
     for (std::uint64_t i = 0; i < boards; ++i) {
+      if (rules.states == 2 && !sys) {  // bit-packed all the way: any size random_board takes
+        Board board = random_board(rows, cols, seed + i, density);
+        if (rules.has_holes()) {
+          for (std::size_t r = 0; r < rows; ++r) {
+            for (std::size_t c = 0; c < cols; ++c) {
+              if (rules.holes.get(r, c)) board.set(r, c, false);
+            }
+          }
+        }
+        write_board(board, out_format, write);
+        continue;
+      }
       const std::vector<std::uint8_t> values =
           rules_board(rules, sys ? &*sys : nullptr, rows, cols, seed + i, density);
       if (rules.states == 2) {

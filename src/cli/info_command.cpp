@@ -130,7 +130,8 @@ bool is_prime(unsigned k) {
 }
 
 // `info --rules` with non-classic rules: the homogeneous system solved on the dark board.
-int run_rules_info(const InfoArgs& args, const Rules& rules, std::uint64_t rows, std::uint64_t cols) {
+int run_rules_info(const InfoArgs& args, const Rules& rules, std::uint64_t rows,
+                   std::uint64_t cols) {
   if (args.kernel) {
     print_error("--kernel applies to the classic rules only");
     return kExitBadInput;
@@ -158,8 +159,8 @@ int run_rules_info(const InfoArgs& args, const Rules& rules, std::uint64_t rows,
     if (is_prime(k)) {
       fmt::print("solvable configurations: {}^{} of {}^{}\n", k, cells - result.nullity, k, cells);
     } else {
-      fmt::print("solvable configurations: {}^{} / {} of {}^{}\n", k, cells,
-                 result.solution_count, k, cells);
+      fmt::print("solvable configurations: {}^{} / {} of {}^{}\n", k, cells, result.solution_count,
+                 k, cells);
     }
     fmt::print("every board solvable: {}\n", all_solvable ? "yes" : "no");
     fmt::print("solutions per solvable board: {}\n", result.solution_count);
@@ -238,9 +239,8 @@ int run_info(const InfoArgs& args, const std::vector<std::string>& extras) {
   }
 
   // Classic rules named with --rules: the same facts, plus the rules keys.
-  const std::string quiet =
-      info.nullity < 64 ? std::to_string(std::uint64_t{1} << info.nullity)
-                        : fmt::format("2^{}", info.nullity);
+  const std::string quiet = info.nullity < 64 ? std::to_string(std::uint64_t{1} << info.nullity)
+                                              : fmt::format("2^{}", info.nullity);
   if (args.json && rules) {
     fmt::print(
         "{{\"rows\":{},\"cols\":{},\"nullity\":{},\"solvable_log2\":{},\"all_solvable\":{},"

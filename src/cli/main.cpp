@@ -6,12 +6,14 @@
 #include <utility>
 #include <vector>
 
-#include <CLI/CLI.hpp>
 #include <fmt/core.h>
+#include <CLI/CLI.hpp>
 
 #include "commands.hpp"
 
-int main(int argc, char** argv) {
+namespace {
+
+int run_cli(int argc, char** argv) {
   CLI::App app{"lightsout: exact Lights Out solving, from the judge formats to huge boards"};
   app.set_version_flag("--version", std::string("lightsout ") + LIGHTSOUT_VERSION);
   app.require_subcommand(1);
@@ -42,6 +44,20 @@ int main(int argc, char** argv) {
   } catch (const std::exception& e) {
     fmt::print(stderr, "lightsout: {}\n", e.what());
     return lightsout::cli::kExitBadInput;
+  }
+  return lightsout::cli::kExitBadInput;
+}
+
+}  // namespace
+
+// Nothing escapes main: building the command line can throw too (CLI11, std::bad_alloc).
+int main(int argc, char** argv) {
+  try {
+    return run_cli(argc, argv);
+  } catch (const std::exception& e) {
+    std::fprintf(stderr, "lightsout: %s\n", e.what());
+  } catch (...) {
+    std::fputs("lightsout: unexpected error\n", stderr);
   }
   return lightsout::cli::kExitBadInput;
 }

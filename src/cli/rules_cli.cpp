@@ -21,8 +21,8 @@ namespace lightsout::cli {
 std::string load_rules_file(const std::string& path) {
   InputFile file(path);
   const auto size = file.regular_file_size();
-  const std::string too_big = fmt::format("'{}' is larger than {} MiB", path,
-                                          kMaxRulesFileBytes >> 20);
+  const std::string too_big =
+      fmt::format("'{}' is larger than {} MiB", path, kMaxRulesFileBytes >> 20);
   if (size && *size > kMaxRulesFileBytes) throw std::runtime_error(too_big);
   std::string text;
   std::vector<char> buf(std::size_t{1} << 20);
@@ -209,9 +209,9 @@ std::vector<std::uint8_t> parse_values_board(const std::string& text, unsigned s
         if (ok) v = v * 10 + static_cast<unsigned>(ch - '0');
       }
       if (!ok || v >= states) {
-        throw BoardParseError(line_no, start + 1,
-                              fmt::format("expected a value 0..{}, found {}", states - 1,
-                                          quote_token(token)));
+        throw BoardParseError(
+            line_no, start + 1,
+            fmt::format("expected a value 0..{}, found {}", states - 1, quote_token(token)));
       }
       values.push_back(static_cast<std::uint8_t>(v));
       ++count;
@@ -223,13 +223,14 @@ std::vector<std::uint8_t> parse_values_board(const std::string& text, unsigned s
     if (rows == 0) {
       cols = count;
     } else if (count != cols) {
-      throw BoardParseError(line_no, 1,
-                            fmt::format("row {} has {} values, the first row has {}", rows + 1,
-                                        count, cols));
+      throw BoardParseError(
+          line_no, 1,
+          fmt::format("row {} has {} values, the first row has {}", rows + 1, count, cols));
     }
     ++rows;
   }
-  if (rows == 0) throw BoardParseError(line_no == 0 ? 1 : line_no, 1, "empty input: expected a board");
+  if (rows == 0)
+    throw BoardParseError(line_no == 0 ? 1 : line_no, 1, "empty input: expected a board");
   return values;
 }
 
@@ -335,16 +336,17 @@ int run_rules_board_solve(const BoardSolveArgs& args, const Rules& rules) {
       const std::size_t presses =
           std::accumulate(result.presses.begin(), result.presses.end(), std::size_t{0});
       fmt::print(stderr, "presses: {}{}\n", presses,
-                 result.minimal ? (result.minimal_proven ? " (fewest, proven)"
-                                                         : " (fewest found, not proven)")
-                                : "");
+                 result.minimal
+                     ? (result.minimal_proven ? " (fewest, proven)" : " (fewest found, not proven)")
+                     : "");
     }
     fmt::print(stderr, "{}", clock.summary());
   };
   if (!result.solvable) {
     clock.finish();
-    fmt::print(stderr, "lightsout: no solution: this {}x{} board is not solvable under --rules {}\n",
-               rows, cols, to_string(rules));
+    fmt::print(stderr,
+               "lightsout: no solution: this {}x{} board is not solvable under --rules {}\n", rows,
+               cols, to_string(rules));
     stats();
     return kExitUnsolvable;
   }

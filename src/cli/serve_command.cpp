@@ -63,7 +63,8 @@ int run_serve(const ServeArgs& args) {
 
 std::function<int()> add_serve_command(CLI::App& app) {
   auto args = std::make_shared<ServeArgs>();
-  CLI::App* cmd = app.add_subcommand("serve", "Serve the web playground and its JSON API over HTTP");
+  CLI::App* cmd =
+      app.add_subcommand("serve", "Serve the web playground and its JSON API over HTTP");
   server::ServerOptions& o = args->options;
   cmd->add_option("--host", o.host, "Address to listen on")->capture_default_str();
   cmd->add_option("--port", o.port, "Port (0: any free port)")
@@ -82,7 +83,8 @@ std::function<int()> add_serve_command(CLI::App& app) {
   return [args] {
     // The body must hold the largest board: one character a cell plus JSON around each row.
     const std::size_t cells = args->options.limits.max_cells;
-    args->options.limits.max_body_bytes = std::max<std::size_t>(std::size_t{1} << 20, cells * 2 + (std::size_t{1} << 20));
+    args->options.limits.max_body_bytes =
+        std::max<std::size_t>(std::size_t{1} << 20, cells * 2 + (std::size_t{1} << 20));
     return run_serve(*args);
   };
 }

@@ -86,8 +86,8 @@ int run_board_solve(const BoardSolveArgs& args) {
     fmt::print(stderr,
                "lightsout: no solution: this {}x{} board is not solvable (nullity {}: 2^{} of "
                "the 2^{} boards of this size are solvable)\n",
-               result.presses.rows(), result.presses.cols(), result.nullity,
-               cells - result.nullity, cells);
+               result.presses.rows(), result.presses.cols(), result.nullity, cells - result.nullity,
+               cells);
     if (args.stats) fmt::print(stderr, "method: {}\n{}", method_name(chosen), clock.summary());
     return kExitUnsolvable;
   }
@@ -104,7 +104,9 @@ int run_board_solve(const BoardSolveArgs& args) {
   if (args.stats) {
     fmt::print(stderr, "method: {}\nnullity: {}\npresses: {}{}\n{}", method_name(chosen),
                result.nullity, result.presses.popcount(),
-               result.minimal ? (result.minimal_proven ? " (fewest, proven)" : " (fewest found, not proven)") : "",
+               result.minimal
+                   ? (result.minimal_proven ? " (fewest, proven)" : " (fewest found, not proven)")
+                   : "",
                clock.summary());
   }
   return kExitOk;

@@ -8,11 +8,11 @@
 
 #include "commands.hpp"
 #include "file_io.hpp"
-#include "rules_cli.hpp"
-#include "solve_board_file.hpp"
 #include "lightsout/judge_format.hpp"
 #include "lightsout/small_solver.hpp"
 #include "lightsout/solve.hpp"
+#include "rules_cli.hpp"
+#include "solve_board_file.hpp"
 
 namespace lightsout::cli {
 
@@ -25,9 +25,9 @@ struct SolveArgs {
   std::string method = "auto";
   bool minimal = false;
   bool trailing_space = false;
-  std::string rules;          // --rules TEXT
-  bool rules_given = false;   // --rules given (even empty)
-  bool size_given = false;    // --size given
+  std::string rules;         // --rules TEXT
+  bool rules_given = false;  // --rules given (even empty)
+  bool size_given = false;   // --size given
 };
 
 struct BoardSize {
@@ -93,8 +93,8 @@ int run_judge_solve(const SolveArgs& args) {
           writer->write_no_solution(k);
           ++unsolvable;
         } else {
-          writer->write_packed(k, exact_minimal ? solver.solve_minimal(lights) : solver.solve(lights),
-                               size->rows);
+          writer->write_packed(
+              k, exact_minimal ? solver.solve_minimal(lights) : solver.solve(lights), size->rows);
         }
       }
     } else {
@@ -184,13 +184,14 @@ std::function<int()> add_solve_command(CLI::App& app) {
                   "Input layout: count (POJ 1222, a count then puzzles), single (OpenJudge "
                   "2811, one puzzle), auto (detect)")
       ->check(CLI::IsMember({"auto", "count", "single"}));
-  CLI::Option* size_opt = cmd->add_option("--size", args->size, "Board size RxC (rows x columns)")
-      ->default_str("5x6");
-  CLI::Option* rules_opt = cmd->add_option(
-      "--rules", args->rules,
-      "Variant rules, e.g. torus,states=3 or nbhd=x,holes=FILE (see README): judge mode reads "
-      "values 0..K-1 and prints press counts 0..K-1 (a hole prints 0); default --size for "
-      "graph=/holes= is the file's size")->type_name("TEXT");
+  CLI::Option* size_opt =
+      cmd->add_option("--size", args->size, "Board size RxC (rows x columns)")->default_str("5x6");
+  CLI::Option* rules_opt =
+      cmd->add_option("--rules", args->rules,
+                      "Variant rules, e.g. torus,states=3 or nbhd=x,holes=FILE (see README): "
+                      "judge mode reads values 0..K-1 and prints press counts 0..K-1 (a hole "
+                      "prints 0); --size defaults to the graph=/holes= file's size")
+          ->type_name("TEXT");
   cmd->add_option("--method", args->method,
                   "Solver: auto, enumerate, chase, dense, poly (auto: precomputed tables for "
                   "boards of <= 64 cells, chase for a shorter side < 8, poly otherwise)");
@@ -219,7 +220,9 @@ std::function<int()> add_solve_command(CLI::App& app) {
     if (args->rules_given) {
       const std::optional<Rules> rules = parse_cli_rules(args->rules);
       if (!rules) return kExitBadInput;
-      if (!is_classic(*rules)) return run_rules_solve(*args, *rules, wants_board_file(*args, *board), *board);
+      if (!is_classic(*rules)) {
+        return run_rules_solve(*args, *rules, wants_board_file(*args, *board), *board);
+      }
     }
     if (!wants_board_file(*args, *board)) return run_judge_solve(*args);
     board->input = args->input;

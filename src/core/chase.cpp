@@ -23,7 +23,9 @@ bool chase_rows(const Board* lights, const std::uint64_t* first_row, Board& pres
   const std::size_t report_every = std::max<std::size_t>(m / 256, 1);
   if (report) (*progress)(phase, 0.0);
   for (std::size_t i = 0; i < m; ++i) {
-    if (report && i % report_every == 0) (*progress)(phase, static_cast<double>(i) / m);
+    if (report && i % report_every == 0) {
+      (*progress)(phase, static_cast<double>(i) / static_cast<double>(m));
+    }
     std::uint64_t* next = i + 1 < m ? x + (i + 1) * w : phantom;
     const std::uint64_t* cur = x + i * w;
     apply_row_operator(next, cur, w, mask);

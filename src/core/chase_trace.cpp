@@ -28,7 +28,8 @@ ChaseTrace chase_trace(const Board& lights, bool minimal) {
   for (std::size_t r = 0; r < m; ++r) {
     for (std::size_t c = 0; c < n; ++c) {
       // Row 0: the solution's first row. Below: press under every light still on above.
-      const bool press = r == 0 ? (result.solvable && result.presses.get(0, c)) : board.get(r - 1, c);
+      const bool press =
+          r == 0 ? (result.solvable && result.presses.get(0, c)) : board.get(r - 1, c);
       if (press) {
         trace.presses.set(r, c, true);
         board.press(r, c);

@@ -1,4 +1,5 @@
 // solve_dense: Gauss-Jordan over all m*n cells; the slow, obviously-correct oracle.
+#include <stdexcept>
 #include <utility>
 
 #include "lightsout/gf2_matrix.hpp"
@@ -9,6 +10,7 @@ namespace lightsout {
 SolveResult solve_dense(const Board& lights, const SolveOptions& options) {
   const std::size_t m = lights.rows();
   const std::size_t n = lights.cols();
+  if (m == 0 || n == 0) throw std::invalid_argument("solve_dense: empty board");
   const std::size_t cells = m * n;
   // Row i: the equation of cell i, sum over the buttons that flip it = its light. The press
   // matrix is symmetric, so the buttons that flip cell i are the cells button i flips.

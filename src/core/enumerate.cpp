@@ -74,7 +74,8 @@ SolveResult solve_enumerate(const Board& lights, const SolveOptions& options) {
     std::array<std::uint64_t, 64> by_top_bit{};  // echelon copies, for the independence test
     for (std::uint64_t q : quiet) {
       std::uint64_t v = q;
-      while (v != 0 && by_top_bit[std::bit_width(v) - 1] != 0) v ^= by_top_bit[std::bit_width(v) - 1];
+      while (v != 0 && by_top_bit[std::bit_width(v) - 1] != 0)
+        v ^= by_top_bit[std::bit_width(v) - 1];
       if (v == 0) continue;
       by_top_bit[std::bit_width(v) - 1] = v;
       detail::chase_rows(nullptr, &q, x, &phantom);

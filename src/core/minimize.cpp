@@ -11,7 +11,8 @@ namespace {
 
 std::size_t xor_popcount(std::span<const std::uint64_t> a, std::span<const std::uint64_t> b) {
   std::size_t n = 0;
-  for (std::size_t k = 0; k < a.size(); ++k) n += static_cast<std::size_t>(std::popcount(a[k] ^ b[k]));
+  for (std::size_t k = 0; k < a.size(); ++k)
+    n += static_cast<std::size_t>(std::popcount(a[k] ^ b[k]));
   return n;
 }
 

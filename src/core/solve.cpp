@@ -16,11 +16,16 @@ std::optional<Method> parse_method(std::string_view name) {
 
 std::string_view method_name(Method m) {
   switch (m) {
-    case Method::automatic: return "auto";
-    case Method::enumerate: return "enumerate";
-    case Method::chase: return "chase";
-    case Method::dense: return "dense";
-    case Method::poly: return "poly";
+    case Method::automatic:
+      return "auto";
+    case Method::enumerate:
+      return "enumerate";
+    case Method::chase:
+      return "chase";
+    case Method::dense:
+      return "dense";
+    case Method::poly:
+      return "poly";
   }
   return "?";
 }
@@ -35,11 +40,15 @@ Method choose_method(std::size_t rows, std::size_t cols) {
 SolveResult solve(const Board& lights, Method method, const SolveOptions& options) {
   if (method == Method::automatic) method = choose_method(lights.rows(), lights.cols());
   switch (method) {
-    case Method::enumerate: return solve_enumerate(lights, options);
-    case Method::dense: return solve_dense(lights, options);
-    case Method::poly: return solve_poly(lights, options);
+    case Method::enumerate:
+      return solve_enumerate(lights, options);
+    case Method::dense:
+      return solve_dense(lights, options);
+    case Method::poly:
+      return solve_poly(lights, options);
     case Method::automatic:
-    case Method::chase: break;
+    case Method::chase:
+      break;
   }
   return solve_chase(lights, options);
 }

@@ -43,8 +43,11 @@ JudgeParseError::JudgeParseError(std::size_t line, std::size_t column, std::size
 
 JudgeReader::JudgeReader(ReadFn read, std::size_t rows, std::size_t cols, JudgeLayout layout,
                          std::size_t chunk_bytes)
-    : read_(std::move(read)), buffer_(chunk_bytes == 0 ? 1 : chunk_bytes), rows_(rows),
-      cols_(cols), layout_(layout) {
+    : read_(std::move(read)),
+      buffer_(chunk_bytes == 0 ? 1 : chunk_bytes),
+      rows_(rows),
+      cols_(cols),
+      layout_(layout) {
   if (rows == 0 || cols == 0) throw std::invalid_argument("JudgeReader: empty board size");
   pos_ = end_ = buffer_.data();
 }
@@ -112,8 +115,7 @@ bool JudgeReader::read_value() {
     fail_at(line_, col, "expected 0 or 1, found " + quote(token, token.size() > kTokenKeep));
   }
   if (c == -1) {
-    fail("puzzle cut short: input ended before all " + std::to_string(rows_ * cols_) +
-         " values");
+    fail("puzzle cut short: input ended before all " + std::to_string(rows_ * cols_) + " values");
   }
   const std::size_t line = line_, col = column();
   const std::string token = read_token(kTokenKeep);
@@ -141,8 +143,7 @@ std::string JudgeReader::value_error(const std::string& token) const {
 unsigned JudgeReader::read_value_k() {
   const int c = skip_whitespace();
   if (c == -1) {
-    fail("puzzle cut short: input ended before all " + std::to_string(rows_ * cols_) +
-         " values");
+    fail("puzzle cut short: input ended before all " + std::to_string(rows_ * cols_) + " values");
   }
   const std::size_t line = line_, col = column();
   const std::string token = read_token(kTokenKeep);
@@ -179,9 +180,9 @@ void JudgeReader::expect_end() {
   if (skip_whitespace() == -1) return;
   const std::size_t line = line_, col = column();
   const std::string token = read_token(kTokenKeep);
-  throw JudgeParseError(line, col, puzzles_read_,
-                        "unexpected " + quote(token, token.size() > kTokenKeep) +
-                            " after the last puzzle");
+  throw JudgeParseError(
+      line, col, puzzles_read_,
+      "unexpected " + quote(token, token.size() > kTokenKeep) + " after the last puzzle");
 }
 
 bool JudgeReader::start_puzzle() {
@@ -205,8 +206,9 @@ bool JudgeReader::start_puzzle() {
       const auto [end, ec] = std::from_chars(token.data(), token.data() + token.size(), count);
       if (token.size() > kTokenKeep || ec != std::errc() || end != token.data() + token.size() ||
           count == 0) {
-        fail_at(line, col, "count must be a positive integer, found " +
-                               quote(token, token.size() > kTokenKeep));
+        fail_at(
+            line, col,
+            "count must be a positive integer, found " + quote(token, token.size() > kTokenKeep));
       }
       expected_puzzles_ = count;
     } else {

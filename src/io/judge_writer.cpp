@@ -1,6 +1,7 @@
 // JudgeWriter: judge-format output assembled in a large buffer from precomputed row text.
 #include <array>
 #include <cstring>
+#include <string_view>
 
 #include "lightsout/judge_format.hpp"
 
@@ -25,7 +26,10 @@ constexpr auto kByteText = make_byte_text();
 
 JudgeWriter::JudgeWriter(WriteFn write, std::size_t cols, JudgeLayout layout, bool trailing_space,
                          std::size_t buffer_bytes)
-    : write_(std::move(write)), cols_(cols), layout_(layout), trailing_space_(trailing_space),
+    : write_(std::move(write)),
+      cols_(cols),
+      layout_(layout),
+      trailing_space_(trailing_space),
       buffer_(buffer_bytes < 64 ? 64 : buffer_bytes) {}
 
 JudgeWriter::~JudgeWriter() {
@@ -50,7 +54,8 @@ char* JudgeWriter::reserve(std::size_t n) {
 void JudgeWriter::header(std::size_t puzzle) {
   if (layout_ != JudgeLayout::count) return;
   char* out = reserve(32);
-  std::memcpy(out, "PUZZLE #", 8);
+  constexpr std::string_view kHeader = "PUZZLE #";
+  std::memcpy(out, kHeader.data(), kHeader.size());
   char digits[24];
   char* d = digits + sizeof digits;
   do {
@@ -119,8 +124,9 @@ void JudgeWriter::write_values(std::size_t puzzle, std::span<const std::uint8_t>
 void JudgeWriter::write_no_solution(std::size_t puzzle) {
   header(puzzle);
   char* out = reserve(16);
-  std::memcpy(out, "no solution\n", 12);
-  used_ += 12;
+  constexpr std::string_view kNoSolution = "no solution\n";
+  std::memcpy(out, kNoSolution.data(), kNoSolution.size());
+  used_ += kNoSolution.size();
 }
 
 }  // namespace lightsout

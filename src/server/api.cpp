@@ -32,7 +32,9 @@ struct ClientError {
   std::string message;
 };
 
-[[noreturn]] void fail(int status, std::string message) { throw ClientError{status, std::move(message)}; }
+[[noreturn]] void fail(int status, std::string message) {
+  throw ClientError{status, std::move(message)};
+}
 
 // Depth of [ and { nesting outside strings; stops counting past `limit`.
 bool nesting_within(std::string_view text, std::size_t limit) {
@@ -60,8 +62,15 @@ bool nesting_within(std::string_view text, std::size_t limit) {
 json parse_body(std::string_view body, const Limits& limits) {
   if (body.size() > limits.max_body_bytes) fail(413, "body: larger than the limit");
   if (!nesting_within(body, limits.max_json_depth)) fail(400, "body: JSON nested too deeply");
-  json doc = json::parse(body.begin(), body.end(), nullptr, /*allow_exceptions=*/false);
-  if (doc.is_discarded()) fail(400, "body: malformed JSON");
+  json doc;
+  try {
+    doc = json::parse(body.begin(), body.end());
+  } catch (const json::exception& e) {  // parse_error, or out_of_range for a number like 1e400
+    // e.what(): "[json.exception.parse_error.101] parse error at line 1, column 9: ..."
+    std::string what = e.what();
+    const std::size_t at = what.find("] ");
+    fail(400, "body: malformed JSON: " + (at == std::string::npos ? what : what.substr(at + 2)));
+  }
   if (!doc.is_object()) fail(400, "body: expected a JSON object");
   return doc;
 }
@@ -79,8 +88,14 @@ std::size_t size_field(const json& doc, const char* name) {
   }
   const std::int64_t v = it->get<std::int64_t>();
   if (v <= 0) fail(400, std::string(name) + ": expected a positive integer");
-  if (static_cast<std::uint64_t>(v) > (std::uint64_t{1} << 32)) fail(413, std::string(name) + ": too large");
+  if (static_cast<std::uint64_t>(v) > (std::uint64_t{1} << 32))
+    fail(413, std::string(name) + ": too large");
   return static_cast<std::size_t>(v);
+}
+
+// rows * cols > limit, without overflow.
+bool too_many_cells(std::size_t rows, std::size_t cols, std::size_t limit) {
+  return rows > limit / cols || rows * cols > limit;
 }
 
 bool bool_field(const json& doc, const char* name, bool fallback) {
@@ -103,7 +118,8 @@ const json& lights_field(const json& doc, std::size_t rows, std::size_t cols, un
   if (it == doc.end()) fail(400, "lights: missing");
   if (!it->is_array()) fail(400, "lights: expected an array of strings, one per row");
   if (it->size() != rows) {
-    fail(400, "lights: expected " + std::to_string(rows) + " rows, got " + std::to_string(it->size()));
+    fail(400,
+         "lights: expected " + std::to_string(rows) + " rows, got " + std::to_string(it->size()));
   }
   const char top = static_cast<char>('0' + states - 1);
   for (std::size_t r = 0; r < rows; ++r) {
@@ -117,7 +133,8 @@ const json& lights_field(const json& doc, std::size_t rows, std::size_t cols, un
     for (std::size_t c = 0; c < cols; ++c) {
       if (s[c] < '0' || s[c] > top) {
         fail(400, "lights[" + std::to_string(r) + "]: character " + std::to_string(c + 1) +
-                      " is not " + (states == 2 ? std::string("0 or 1") : "a digit 0.." + std::string(1, top)));
+                      " is not " +
+                      (states == 2 ? std::string("0 or 1") : "a digit 0.." + std::string(1, top)));
       }
     }
   }
@@ -170,10 +187,16 @@ Rules parse_rules_or_fail(const std::string& text) {
 }
 
 double ms_since(std::chrono::steady_clock::time_point start) {
-  return std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count();
+  return std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start)
+      .count();
 }
 
-ApiResponse ok(const json& doc) { return {200, doc.dump()}; }
+// Invalid UTF-8 (echoed from a bad request in a message) is replaced, never thrown on.
+std::string dump(const json& doc) {
+  return doc.dump(-1, ' ', false, json::error_handler_t::replace);
+}
+
+ApiResponse ok(const json& doc) { return {200, dump(doc)}; }
 
 template <typename F>
 ApiResponse guarded(F&& f) {
@@ -196,9 +219,9 @@ ApiResponse guarded(F&& f) {
 
 ApiResponse solve_classic(const json& doc, std::size_t rows, std::size_t cols, bool minimal,
                           const Limits& limits) {
-  if (rows * cols > limits.max_cells) {
-    fail(413, "board: " + std::to_string(rows * cols) + " cells, the limit is " +
-                  std::to_string(limits.max_cells));
+  if (too_many_cells(rows, cols, limits.max_cells)) {
+    fail(413, "board: " + std::to_string(rows) + " x " + std::to_string(cols) +
+                  " is over the limit of " + std::to_string(limits.max_cells) + " cells");
   }
   const Board lights = board_from_rows(lights_field(doc, rows, cols, 2), rows, cols);
   SolveOptions options;
@@ -226,16 +249,18 @@ ApiResponse solve_classic(const json& doc, std::size_t rows, std::size_t cols, b
 ApiResponse solve_general(const json& doc, const Rules& rules, std::size_t rows, std::size_t cols,
                           bool minimal, const Limits& limits) {
   if (rules.states > 10) fail(400, "rules: the web API takes at most 10 states (one digit a cell)");
-  if (rows * cols > limits.max_rules_cells) {
-    fail(413, "board: " + std::to_string(rows * cols) + " cells, the limit with these rules is " +
-                  std::to_string(limits.max_rules_cells));
+  if (too_many_cells(rows, cols, limits.max_rules_cells)) {
+    fail(413, "board: " + std::to_string(rows) + " x " + std::to_string(cols) +
+                  " is over the limit of " + std::to_string(limits.max_rules_cells) +
+                  " cells with these rules");
   }
   check_board_size(rules, rows, cols);
   const json& rows_json = lights_field(doc, rows, cols, rules.states);
   std::vector<std::uint8_t> lights(rows * cols);
   for (std::size_t r = 0; r < rows; ++r) {
     const std::string& s = rows_json[r].get_ref<const std::string&>();
-    for (std::size_t c = 0; c < cols; ++c) lights[r * cols + c] = static_cast<std::uint8_t>(s[c] - '0');
+    for (std::size_t c = 0; c < cols; ++c)
+      lights[r * cols + c] = static_cast<std::uint8_t>(s[c] - '0');
   }
   RulesSolveOptions options;
   options.kernel = minimal;
@@ -273,7 +298,7 @@ std::optional<std::size_t> parse_side(std::string_view text) {
 ApiResponse api_error(int status, std::string_view message) {
   json out;
   out["error"] = std::string(message);
-  return {status, out.dump()};
+  return {status, dump(out)};
 }
 
 ApiResponse api_solve(std::string_view body, const Limits& limits) {
@@ -300,9 +325,10 @@ ApiResponse api_chase(std::string_view body, const Limits& limits) {
     if (!rules_text.empty() && !is_classic(parse_rules_or_fail(rules_text))) {
       fail(400, "rules: light chasing is shown for the classic rules only");
     }
-    if (rows * cols > limits.max_chase_cells) {
-      fail(413, "board: " + std::to_string(rows * cols) + " cells, the chase limit is " +
-                    std::to_string(limits.max_chase_cells));
+    if (too_many_cells(rows, cols, limits.max_chase_cells)) {
+      fail(413, "board: " + std::to_string(rows) + " x " + std::to_string(cols) +
+                    " is over the chase limit of " + std::to_string(limits.max_chase_cells) +
+                    " cells");
     }
     const Board lights = board_from_rows(lights_field(doc, rows, cols, 2), rows, cols);
     const ChaseTrace trace = chase_trace(lights, minimal);

@@ -10,11 +10,11 @@
 namespace lightsout::server {
 
 struct Limits {
-  std::size_t max_cells = std::size_t{1} << 20;   // /api/solve, classic rules
-  std::size_t max_rules_cells = 2500;             // /api/solve and /api/info with other rules
-  std::size_t max_chase_cells = 2500;             // /api/chase
-  std::size_t max_info_side = 1'000'000;          // /api/info
-  std::size_t max_json_depth = 16;                // deeper nesting is rejected before parsing
+  std::size_t max_cells = std::size_t{1} << 20;  // /api/solve, classic rules
+  std::size_t max_rules_cells = 2500;            // /api/solve and /api/info with other rules
+  std::size_t max_chase_cells = 2500;            // /api/chase
+  std::size_t max_info_side = 1'000'000;         // /api/info
+  std::size_t max_json_depth = 16;               // deeper nesting is rejected before parsing
   std::size_t max_body_bytes = std::size_t{8} << 20;
 };
 

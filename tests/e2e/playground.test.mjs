@@ -31,6 +31,7 @@ after(async () => {
 
 async function openPage(viewport = { width: 1280, height: 900 }) {
   const page = await browser.newPage({ viewport });
+  page.setDefaultTimeout(10000);
   const errors = [];
   page.on('pageerror', (e) => errors.push(e.message));
   page.on('console', (m) => { if (m.type() === 'error') errors.push(m.text()); });
@@ -196,6 +197,8 @@ test('random solvable boards, copy as judge text, large boards and a phone scree
   await page.click('#solve');
   await page.waitForFunction(() => document.querySelectorAll('#board .cell.mark').length > 0);
   await page.screenshot({ path: path.join(SHOTS, '08-50x50-solved-overlay.png'), fullPage: true });
+  const wide = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+  assert.ok(wide <= 0, `no horizontal scrolling at 50x50 (overflow ${wide}px)`);
   await page.close();
 
   const phone = await openPage({ width: 390, height: 844 });

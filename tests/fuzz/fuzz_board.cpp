@@ -1,7 +1,7 @@
 // libFuzzer target: read_board over arbitrary bytes, with each forced format and with detection,
 // small cell limits (so no input can make it allocate much) and sometimes input_bytes set. The only
-// acceptable failure is BoardParseError. On success: write_board (in the format read, and in one more), then read_board
-// (forced format, and detection) must give back the same board.
+// acceptable failure is BoardParseError. On success: write_board (in the format read, and in one
+// more), then read_board (forced format, and detection) must give back the same board.
 #include <cstddef>
 #include <cstdint>
 #include <functional>
@@ -40,8 +40,8 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   if (mode % 5 != 4) format = kFormats[mode % 5];
   BoardReadLimits limits;
   // At most 2^20 cells (or 2^(10..17) to hit the limit more often): a 2^20-cell board is 128 KiB.
-  limits.max_cells = (mode & 0x08) != 0 ? std::uint64_t{1} << 20
-                                        : std::uint64_t{1} << (10 + ((mode >> 4) & 0x07));
+  limits.max_cells =
+      (mode & 0x08) != 0 ? std::uint64_t{1} << 20 : std::uint64_t{1} << (10 + ((mode >> 4) & 0x07));
   if ((mode & 0x80) != 0) limits.input_bytes = control.size();
   const std::size_t piece = (piece_byte & 0x80) != 0 ? std::size_t{1} << 20 : 1 + piece_byte;
 

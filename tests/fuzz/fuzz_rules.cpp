@@ -99,8 +99,8 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   if (system.size() > 64) return 0;
   std::vector<std::uint8_t> lights(rows * cols);
   for (std::size_t i = 0; i < lights.size(); ++i) {
-    lights[i] = static_cast<std::uint8_t>((rows_byte * 31U + cols_byte * 7U + i * 13U) %
-                                          rules.states);
+    lights[i] =
+        static_cast<std::uint8_t>((rows_byte * 31U + cols_byte * 7U + i * 13U) % rules.states);
   }
   lightsout::RulesSolveOptions options;
   options.minimal = (rows_byte & 0x80) != 0;

@@ -138,8 +138,8 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     for (std::size_t i = 0; i < cells; ++i) values[i] = lights.get(i / cols, i % cols) ? 1 : 0;
     lightsout::RulesSolveOptions rules_options;
     rules_options.minimal = minimal;
-    const lightsout::RulesResult r = lightsout::solve_rules(classic, rows, cols, values,
-                                                            rules_options);
+    const lightsout::RulesResult r =
+        lightsout::solve_rules(classic, rows, cols, values, rules_options);
     Board press_board(rows, cols);
     for (std::size_t i = 0; i < cells; ++i) {
       if (r.presses.at(i) > 1) finding("solve_rules press value past K - 1");
@@ -147,8 +147,8 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     }
     if (r.solvable) check_darkens(lights, press_board, "rules");
     if (r.kernel.size() != r.nullity) finding("solve_rules kernel size differs from nullity");
-    outcomes.push_back({"rules", r.solvable, r.nullity, press_board,
-                        r.minimal && r.minimal_proven});
+    outcomes.push_back(
+        {"rules", r.solvable, r.nullity, press_board, r.minimal && r.minimal_proven});
   }
 
   const Outcome& first = outcomes.front();

@@ -9,7 +9,8 @@
 //     output. Every press block must bring the board to the target (holes pressed 0); a
 //     "no solution" block, and with --minimal the press count (sum of values), is proven by brute
 //     force over all K^cells press vectors when that is at most 2^16. Prints
-//     "ok: N puzzles, U without solution, B brute-forced" (exit 0) or names the bad puzzle (exit 1).
+//     "ok: N puzzles, U without solution, B brute-forced" (exit 0) or names the bad puzzle (exit
+//     1).
 //   rules_verify info RULES ROWS COLS
 //     The `info --rules R RxC --json` line expected, from the quiet patterns counted by brute force
 //     (K^cells at most 2^24): nullity = the largest p-rank over the primes p of K.

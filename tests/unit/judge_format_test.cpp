@@ -195,5 +195,90 @@ TEST(JudgeWriter, WideRowsAcrossFlushes) {
   EXPECT_EQ(out, expected);
 }
 
+// --- values 0..K-1 (--rules states=K) ---
+
+std::vector<std::vector<std::uint8_t>> read_all_values(JudgeReader reader, unsigned states) {
+  reader.set_states(states);
+  std::vector<std::vector<std::uint8_t>> out;
+  std::vector<std::uint8_t> v(2 * 3);
+  while (reader.next_values(v)) out.push_back(v);
+  return out;
+}
+
+std::string values_error_of(const std::string& text, unsigned states, std::size_t chunk = 1 << 20) {
+  try {
+    read_all_values(reader_for(text, 2, 3, JudgeLayout::detect, chunk), states);
+  } catch (const JudgeParseError& e) {
+    return e.what();
+  }
+  return "";
+}
+
+TEST(JudgeReaderStates, ReadsValuesInBothLayoutsAndChunks) {
+  using V = std::vector<std::uint8_t>;
+  for (std::size_t chunk : {1, 3, 1 << 20}) {
+    const auto counted = read_all_values(
+        reader_for("2\n0 1 2\n10 3 4\n4 4 4\n0 0 0\n", 2, 3, JudgeLayout::detect, chunk), 11);
+    ASSERT_EQ(counted.size(), 2U);
+    EXPECT_EQ(counted[0], (V{0, 1, 2, 10, 3, 4}));
+    EXPECT_EQ(counted[1], (V{4, 4, 4, 0, 0, 0}));
+    const auto single =
+        read_all_values(reader_for("2 1 0\t1 2 2", 2, 3, JudgeLayout::detect, chunk), 3);
+    ASSERT_EQ(single.size(), 1U);
+    EXPECT_EQ(single[0], (V{2, 1, 0, 1, 2, 2}));
+  }
+  const auto k255 = read_all_values(reader_for("254 0 9 99 100 1", 2, 3), 255);
+  EXPECT_EQ(k255.at(0), (V{254, 0, 9, 99, 100, 1}));
+}
+
+TEST(JudgeReaderStates, NamesBadValues) {
+  EXPECT_EQ(values_error_of("1 2 0\n0 3 1\n", 3),
+            "2:3: expected a value 0..2, found '3' (puzzle 1)");
+  EXPECT_EQ(values_error_of("1 02 0\n0 1 1\n", 3),
+            "1:3: expected a value 0..2, found '02' (puzzle 1)");
+  EXPECT_EQ(values_error_of("1 -1 0\n0 1 1\n", 5, 2),
+            "1:3: expected a value 0..4, found '-1' (puzzle 1)");
+  EXPECT_EQ(values_error_of("1 255 0 0 1 1", 255),
+            "1:3: expected a value 0..254, found '255' (puzzle 1)");
+  EXPECT_EQ(values_error_of("1 1 0\n0 1", 3),
+            "2:4: puzzle cut short: input ended before all 6 values (puzzle 1)");
+  // Two states through next_values: the classic messages, byte for byte.
+  EXPECT_EQ(values_error_of("1 2 0\n0 1 1\n", 2), "1:3: expected 0 or 1, found '2' (puzzle 1)");
+  EXPECT_EQ(values_error_of("1 0 0\n0 1 1\nx", 2),
+            "3:1: unexpected 'x' after the last puzzle (puzzle 1)");
+}
+
+TEST(JudgeWriterValues, MatchesWriteBoardForBitsAndPrintsWideValues) {
+  const std::vector<std::uint8_t> bits = {0, 1, 1, 0, 1, 0, 1, 0, 0, 1, 1, 1};
+  Board b(2, 6);
+  for (std::size_t i = 0; i < bits.size(); ++i) b.set(i / 6, i % 6, bits[i] != 0);
+  for (bool trailing : {false, true}) {
+    for (std::size_t buffer : {64, 1 << 20}) {
+      std::string a, c;
+      {
+        JudgeWriter w([&a](const char* d, std::size_t n) { a.append(d, n); }, 6, JudgeLayout::count,
+                      trailing, buffer);
+        w.write_board(3, b);
+      }
+      {
+        JudgeWriter w([&c](const char* d, std::size_t n) { c.append(d, n); }, 6, JudgeLayout::count,
+                      trailing, buffer);
+        w.write_values(3, bits);
+      }
+      EXPECT_EQ(a, c);
+    }
+  }
+  std::string out;
+  {
+    JudgeWriter w([&out](const char* d, std::size_t n) { out.append(d, n); }, 2,
+                  JudgeLayout::single, false, 64);
+    const std::vector<std::uint8_t> v = {0, 254, 10, 7};
+    for (int i = 0; i < 20; ++i) w.write_values(1, v);
+  }
+  std::string expected;
+  for (int i = 0; i < 20; ++i) expected += "0 254\n10 7\n";
+  EXPECT_EQ(out, expected);
+}
+
 }  // namespace
 }  // namespace lightsout
