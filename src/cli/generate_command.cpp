@@ -10,6 +10,7 @@
 
 #include <fmt/core.h>
 
+#include "board_size.hpp"
 #include "commands.hpp"
 #include "file_io.hpp"
 #include "lightsout/board_format.hpp"
@@ -33,10 +34,6 @@ struct GenerateArgs {
   bool rules_given = false;  // --rules given (even empty)
 };
 
-struct Size {
-  std::size_t rows, cols;
-};
-
 // Whole-string decimal number, or nullopt.
 template <typename T>
 std::optional<T> parse_number(const std::string& text) {
@@ -45,20 +42,6 @@ std::optional<T> parse_number(const std::string& text) {
   const auto [p, ec] = std::from_chars(text.data(), end, value);
   if (text.empty() || ec != std::errc() || p != end) return std::nullopt;
   return value;
-}
-
-// "RxC" with 1 <= R, C <= 2^32 and R * C <= 2^40 (the same bounds as `solve --size`).
-std::optional<Size> parse_size(const std::string& text) {
-  const std::size_t x = text.find_first_of("xX");
-  if (x == std::string::npos) return std::nullopt;
-  const auto rows = parse_number<std::size_t>(text.substr(0, x));
-  const auto cols = parse_number<std::size_t>(text.substr(x + 1));
-  constexpr std::size_t kMaxSide = std::size_t{1} << 32;
-  if (!rows || !cols || *rows == 0 || *cols == 0 || *rows > kMaxSide || *cols > kMaxSide ||
-      *rows * *cols > (std::size_t{1} << 40)) {
-    return std::nullopt;
-  }
-  return Size{*rows, *cols};
 }
 
 // Collects small writes (many small boards) into 1 MiB blocks; big blocks go straight through.
@@ -176,7 +159,7 @@ int run_rules_generate(const GenerateArgs& args, const Rules& rules, std::size_t
 }
 
 int run_generate(const GenerateArgs& args) {
-  const std::optional<Size> size = parse_size(args.size);
+  const std::optional<BoardSize> size = parse_board_size(args.size);
   if (!size) {
     return fail(fmt::format("size: expected RxC with 1 <= R, C (e.g. 5x6), got '{}'", args.size));
   }

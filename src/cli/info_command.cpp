@@ -6,6 +6,7 @@
 #include <cstdio>
 #include <cstring>
 #include <exception>
+#include <limits>
 #include <memory>
 #include <optional>
 #include <stdexcept>
@@ -14,6 +15,7 @@
 
 #include <fmt/core.h>
 
+#include "board_size.hpp"
 #include "commands.hpp"
 #include "lightsout/board.hpp"
 #include "lightsout/info.hpp"
@@ -36,25 +38,6 @@ struct InfoArgs {
   std::string rules;
   bool rules_given = false;  // --rules given (even empty)
 };
-
-struct BoardSize {
-  std::uint64_t rows, cols;
-};
-
-// "RxC" (or "RXC"), decimal digits only, 1 <= R, C <= kMaxSide.
-std::optional<BoardSize> parse_size(const std::string& text) {
-  const std::size_t x = text.find_first_of("xX");
-  if (x == std::string::npos) return std::nullopt;
-  BoardSize s{};
-  const char* begin = text.data();
-  const char* mid = begin + x;
-  const char* end = begin + text.size();
-  const auto [p1, e1] = std::from_chars(begin, mid, s.rows);
-  const auto [p2, e2] = std::from_chars(mid + 1, end, s.cols);
-  if (e1 != std::errc() || p1 != mid || e2 != std::errc() || p2 != end) return std::nullopt;
-  if (s.rows == 0 || s.cols == 0 || s.rows > kMaxSide || s.cols > kMaxSide) return std::nullopt;
-  return s;
-}
 
 void print_error(const std::string& message) {
   fmt::print(stderr, "lightsout: info: {}\n", message);
@@ -204,7 +187,8 @@ int run_info(const InfoArgs& args, const std::vector<std::string>& extras) {
     print_error("expected a board size RxC (e.g. 5x5)");
     return kExitBadInput;
   }
-  const std::optional<BoardSize> size = parse_size(size_text);
+  const std::optional<BoardSize> size =
+      parse_board_size(size_text, kMaxSide, std::numeric_limits<std::uint64_t>::max());
   if (!size) {
     print_error(fmt::format("board size must be RxC with 1 <= R, C <= {} (e.g. 5x5), got '{}'",
                             kMaxSide, size_text));

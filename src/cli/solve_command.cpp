@@ -6,6 +6,7 @@
 
 #include <fmt/core.h>
 
+#include "board_size.hpp"
 #include "commands.hpp"
 #include "file_io.hpp"
 #include "lightsout/judge_format.hpp"
@@ -30,30 +31,8 @@ struct SolveArgs {
   bool size_given = false;   // --size given
 };
 
-struct BoardSize {
-  std::size_t rows, cols;
-};
-
-// "RxC" with 1 <= R, C; the product must fit comfortably in memory arithmetic.
-std::optional<BoardSize> parse_size(const std::string& text) {
-  const std::size_t x = text.find_first_of("xX");
-  if (x == std::string::npos) return std::nullopt;
-  BoardSize s{};
-  const char* begin = text.data();
-  const char* mid = begin + x;
-  const char* end = begin + text.size();
-  auto [p1, e1] = std::from_chars(begin, mid, s.rows);
-  auto [p2, e2] = std::from_chars(mid + 1, end, s.cols);
-  if (e1 != std::errc() || p1 != mid || e2 != std::errc() || p2 != end) return std::nullopt;
-  if (s.rows == 0 || s.cols == 0 || s.rows > (std::size_t{1} << 32) ||
-      s.cols > (std::size_t{1} << 32) || s.rows * s.cols > (std::size_t{1} << 40)) {
-    return std::nullopt;
-  }
-  return s;
-}
-
 int run_judge_solve(const SolveArgs& args) {
-  const std::optional<BoardSize> size = parse_size(args.size);
+  const std::optional<BoardSize> size = parse_board_size(args.size);
   if (!size) {
     fmt::print(stderr, "lightsout: --size: expected RxC with 1 <= R, C (e.g. 5x6), got '{}'\n",
                args.size);
@@ -151,7 +130,7 @@ int run_rules_solve(const SolveArgs& args, const Rules& rules, bool board_file,
     judge.rows = implied->first;
     judge.cols = implied->second;
   } else {
-    const std::optional<BoardSize> size = parse_size(args.size);
+    const std::optional<BoardSize> size = parse_board_size(args.size);
     if (!size) {
       fmt::print(stderr, "lightsout: --size: expected RxC with 1 <= R, C (e.g. 5x6), got '{}'\n",
                  args.size);

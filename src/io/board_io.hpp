@@ -37,6 +37,20 @@ constexpr std::array<std::array<char, 8>, 256> make_bit_chars() {
 }
 inline constexpr auto kBitChars = make_bit_chars();
 
+// For each byte value: its 8 bits as "b0 b1 ... b7 " (low bit first, a space after each): the
+// judge text of 8 cells, shared by the judge writer and the judge board format.
+constexpr std::array<std::array<char, 16>, 256> make_spaced_bit_chars() {
+  std::array<std::array<char, 16>, 256> table{};
+  for (std::size_t v = 0; v < 256; ++v) {
+    for (std::size_t j = 0; j < 8; ++j) {
+      table[v][2 * j] = ((v >> j) & 1U) != 0 ? '1' : '0';
+      table[v][2 * j + 1] = ' ';
+    }
+  }
+  return table;
+}
+inline constexpr auto kSpacedBitChars = make_spaced_bit_chars();
+
 inline std::uint64_t load_le64(const unsigned char* p) {
   std::uint64_t v = 0;
   std::memcpy(&v, p, 8);

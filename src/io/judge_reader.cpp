@@ -2,35 +2,16 @@
 #include <charconv>
 #include <string>
 
+#include "board_io.hpp"
 #include "lightsout/judge_format.hpp"
 
 namespace lightsout {
 
-namespace {
-
-constexpr std::size_t kTokenKeep = 20;
-
-bool is_blank(int c) { return c == ' ' || c == '\t' || c == '\r' || c == '\v' || c == '\f'; }
-bool is_space(int c) { return c == '\n' || is_blank(c); }
-
-// A token for an error message: printable ASCII kept, other bytes as \xNN, long ones cut.
-std::string quote(const std::string& token, bool truncated) {
-  std::string out = "'";
-  for (unsigned char ch : truncated ? token.substr(0, kTokenKeep) : token) {
-    if (ch >= 0x20 && ch < 0x7F) {
-      out.push_back(static_cast<char>(ch));
-    } else {
-      static const char* hex = "0123456789abcdef";
-      out += "\\x";
-      out.push_back(hex[ch >> 4]);
-      out.push_back(hex[ch & 15]);
-    }
-  }
-  if (truncated) out += "...";
-  return out + "'";
-}
-
-}  // namespace
+// Shared with the board-file readers: blanks, quoting of offending tokens in messages.
+using detail::is_blank;
+using detail::is_space;
+using detail::kTokenKeep;
+using detail::quote;
 
 JudgeParseError::JudgeParseError(std::size_t line, std::size_t column, std::size_t puzzle,
                                  std::string message)

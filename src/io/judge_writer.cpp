@@ -3,26 +3,10 @@
 #include <cstring>
 #include <string_view>
 
+#include "board_io.hpp"
 #include "lightsout/judge_format.hpp"
 
 namespace lightsout {
-
-namespace {
-
-// For each byte value: its 8 bits as "b0 b1 ... b7 " (low bit first, a space after each).
-constexpr std::array<std::array<char, 16>, 256> make_byte_text() {
-  std::array<std::array<char, 16>, 256> table{};
-  for (std::size_t v = 0; v < 256; ++v) {
-    for (std::size_t j = 0; j < 8; ++j) {
-      table[v][2 * j] = ((v >> j) & 1U) != 0 ? '1' : '0';
-      table[v][2 * j + 1] = ' ';
-    }
-  }
-  return table;
-}
-constexpr auto kByteText = make_byte_text();
-
-}  // namespace
 
 JudgeWriter::JudgeWriter(WriteFn write, std::size_t cols, JudgeLayout layout, bool trailing_space,
                          std::size_t buffer_bytes)
@@ -76,7 +60,7 @@ void JudgeWriter::row_bits(const std::uint64_t* words, std::size_t cols) {
     const std::size_t k = cols - c < 8 ? cols - c : 8;
     char* out = reserve(17);
     const auto byte = static_cast<std::uint8_t>(words[c / 64] >> (c % 64));
-    std::memcpy(out, kByteText[byte].data(), 16);
+    std::memcpy(out, detail::kSpacedBitChars[byte].data(), 16);
     used_ += 2 * k;
   }
   if (trailing_space_) {

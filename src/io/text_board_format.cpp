@@ -12,19 +12,6 @@ namespace lightsout::detail {
 
 namespace {
 
-// For each byte value: its 8 bits as "b0 b1 ... b7 " (low bit first, a space after each).
-constexpr std::array<std::array<char, 16>, 256> make_value_text() {
-  std::array<std::array<char, 16>, 256> table{};
-  for (std::size_t v = 0; v < 256; ++v) {
-    for (std::size_t j = 0; j < 8; ++j) {
-      table[v][2 * j] = ((v >> j) & 1U) != 0 ? '1' : '0';
-      table[v][2 * j + 1] = ' ';
-    }
-  }
-  return table;
-}
-constexpr auto kValueText = make_value_text();
-
 std::string limit_message(const BoardReadLimits& limits) {
   return "board exceeds the limit of " + std::to_string(limits.max_cells) + " cells";
 }
@@ -238,7 +225,7 @@ void write_judge_board(const Board& board, BlockWriter& out) {
     const std::uint64_t* row = board.row(r).data();
     for (std::size_t c = 0; c < cols; c += 8) {
       const auto byte = static_cast<std::uint8_t>(row[c / 64] >> (c % 64));
-      std::memcpy(out.reserve(16), kValueText[byte].data(), 16);
+      std::memcpy(out.reserve(16), kSpacedBitChars[byte].data(), 16);
       out.commit(2 * std::min<std::size_t>(8, cols - c));
     }
     out.last() = '\n';
