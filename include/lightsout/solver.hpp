@@ -1,0 +1,180 @@
+// The library's entry point: a Solver built once per (rules, rows, cols), one Result for every
+// rule set, and a one-call solve().
+#pragma once
+
+#include <cstddef>
+#include <cstdint>
+#include <functional>
+#include <memory>
+#include <optional>
+#include <span>
+#include <string>
+#include <string_view>
+#include <utility>
+#include <vector>
+
+#include "lightsout/board.hpp"
+#include "lightsout/rules.hpp"
+
+namespace lightsout {
+
+// A rows x cols grid of values 0..states-1 (lights, or press counts). Two states are stored
+// bit-packed as a Board (bits()); more states as one byte per cell, row-major (values()).
+class Grid {
+ public:
+  Grid() = default;
+  // All zero. Throws std::invalid_argument if a side is 0 or states is outside 2..255.
+  Grid(std::size_t rows, std::size_t cols, unsigned states = 2);
+  // Two states, taking the bits.
+  explicit Grid(Board bits);
+  // From one value per cell, row-major; throws std::invalid_argument on a wrong count or a value
+  // >= states.
+  static Grid from_values(std::size_t rows, std::size_t cols, unsigned states,
+                          std::span<const std::uint8_t> values);
+
+  std::size_t rows() const { return rows_; }
+  std::size_t cols() const { return cols_; }
+  std::size_t cells() const { return rows_ * cols_; }
+  unsigned states() const { return states_; }
+  bool packed() const { return states_ == 2; }
+
+  unsigned get(std::size_t r, std::size_t c) const {
+    return packed() ? static_cast<unsigned>(bits_.get(r, c)) : values_[r * cols_ + c];
+  }
+  void set(std::size_t r, std::size_t c, unsigned v);
+
+  // Two states only (std::logic_error otherwise).
+  const Board& bits() const;
+  Board& bits();
+  Board take_bits() &&;
+  // More than two states only (std::logic_error otherwise).
+  std::span<const std::uint8_t> values() const;
+  std::span<std::uint8_t> values();
+  // One value per cell, row-major, whatever the states.
+  std::vector<std::uint8_t> to_values() const;
+  // The sum of all values: the number of presses when this grid holds press counts.
+  std::uint64_t total() const;
+
+  bool operator==(const Grid&) const = default;
+
+ private:
+  std::size_t rows_ = 0;
+  std::size_t cols_ = 0;
+  unsigned states_ = 2;
+  Board bits_;                        // states == 2
+  std::vector<std::uint8_t> values_;  // states > 2
+};
+
+// An exact count of solutions: 0, or the product of primes^exponents (primes ascending, no
+// zero exponents; an empty product is 1).
+struct SolutionCount {
+  bool zero = true;
+  std::vector<std::pair<unsigned, std::uint64_t>> factors;
+
+  static SolutionCount none() { return {}; }
+  static SolutionCount power(unsigned prime, std::uint64_t exponent);
+  // The value when it fits in 64 bits.
+  std::optional<std::uint64_t> value() const;
+  // "0", the decimal value below 2^64 ("1", "4", "20736"), else the factorisation "2^300 * 3^12".
+  std::string to_string() const;
+  bool operator==(const SolutionCount&) const = default;
+};
+
+// How a Solver works; `automatic` picks by rules and size (see Solver).
+enum class Method {
+  automatic,
+  tables,     // K = 2, at most 64 cells, no holes: precomputed per-byte tables, a few look-ups
+  enumerate,  // classic rules: all 2^n first rows chased (n = shorter side <= 20)
+  chase,      // classic rules: light chasing + the n x n first-row system
+  poly,       // classic rules: the linear-time polynomial method
+  dense,      // classic rules: Gauss-Jordan on all cells (the tests' oracle)
+  gf2,        // any rules, K = 2: elimination of the press system with M4RI
+  zk,         // any rules, K > 2: elimination over each prime power of K, then the CRT
+};
+std::optional<Method> parse_method(std::string_view name);
+std::string_view method_name(Method m);
+
+// Progress of a long solve: a phase name and the fraction of it done (0 at the start of every
+// phase, then now and then up to 1). The library never prints.
+using ProgressFn = std::function<void(std::string_view phase, double fraction)>;
+
+struct Options {
+  bool kernel = false;   // fill Result::kernel (a basis of the quiet patterns)
+  bool minimal = false;  // the fewest presses (a value v counts as v presses)
+  // Work budget of the exact fewest-presses search: for K = 2 in 64-bit word operations (a
+  // Gray-code walk over the 2^nullity solutions while nullity <= 24), for K > 2 in cell operations
+  // (the whole solution set walked while it has at most 2^20 elements).
+  std::uint64_t minimal_budget = std::uint64_t{1} << 31;
+  ProgressFn progress = nullptr;  // reported by the chase and poly methods
+};
+
+// Everything the tool can truthfully say about one board.
+struct Result {
+  bool solvable = false;
+  // A solution (all zero when !solvable); with Options::minimal the fewest presses found. Holes
+  // always hold 0.
+  Grid presses;
+  // The minimal number of generators of the quiet patterns (presses that change nothing): for a
+  // prime K their dimension, cells - rank.
+  std::size_t nullity = 0;
+  // The exact number of solutions (zero when unsolvable).
+  SolutionCount solutions;
+  // With Options::kernel: a basis of the quiet patterns; kernel[j] has additive order
+  // kernel_orders[j] (a divisor of K), and every solution is presses + sum_j c_j kernel[j] (mod K),
+  // 0 <= c_j < kernel_orders[j], in exactly one way.
+  std::vector<Grid> kernel;
+  std::vector<unsigned> kernel_orders;
+  // True when `presses` was chosen as the fewest presses, and whether that is proven.
+  bool minimal = false;
+  bool minimal_proven = false;
+  Method method = Method::automatic;  // the method that ran
+};
+
+// One rules set on one board size, prepared once, then any number of boards solved.
+//
+// `automatic` chooses, in this order: `tables` for K = 2 without holes on at most 64 cells;
+// for the classic rules `chase` when the shorter side is below 8, else `poly`; `gf2` for other
+// rules with K = 2; `zk` for K > 2. A forced method must suit the rules and size.
+// Throws RulesError when the rules do not fit the size (check_board_size), std::invalid_argument
+// when a forced method does not suit them, std::length_error past the method's cell limit
+// (max_cells()).
+class Solver {
+ public:
+  Solver(Rules rules, std::size_t rows, std::size_t cols, Method method = Method::automatic);
+  ~Solver();
+  Solver(Solver&&) noexcept;
+  Solver& operator=(Solver&&) noexcept;
+
+  const Rules& rules() const;
+  std::size_t rows() const;
+  std::size_t cols() const;
+  unsigned states() const;
+  Method method() const;  // never `automatic`
+
+  // The most cells (existing cells, holes excluded) `method` takes under `rules`.
+  static std::uint64_t max_cells(const Rules& rules, Method method);
+
+  // Solves `lights` (rows x cols, values 0..K-1; a hole's value is ignored). Throws
+  // std::invalid_argument when the grid's size or states differ from the solver's. Every
+  // solution and kernel pattern is re-applied and checked (std::logic_error if one fails).
+  Result solve(const Grid& lights, const Options& options = {}) const;
+  // The same, taking the board: the chase and poly methods release it early (peak two boards).
+  Result solve(Grid&& lights, const Options& options = {}) const;
+
+  // The judge's hot path, for method() == tables: cell (r, c) is bit r * cols + c. Returns
+  // whether `lights` is solvable and, when it is, writes a solution (the fewest presses when
+  // `minimal` and minimal_exact()) to `presses`.
+  bool word_sized() const;
+  bool minimal_exact() const;  // with tables: whether minimal word solutions are exact
+  bool solve_word(std::uint64_t lights, std::uint64_t& presses, bool minimal = false) const;
+
+ private:
+  struct Impl;
+  std::unique_ptr<Impl> impl_;
+};
+
+// One board, one call: Solver(rules, lights.rows(), lights.cols()).solve(lights, options).
+Result solve(const Rules& rules, const Grid& lights, const Options& options = {});
+Result solve(const Rules& rules, Grid&& lights, const Options& options = {});
+
+}  // namespace lightsout
