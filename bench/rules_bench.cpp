@@ -8,6 +8,7 @@
 #include <vector>
 
 #include "lightsout/rules.hpp"
+#include "lightsout/rules_text.hpp"
 #include "lightsout/solve_rules.hpp"
 
 namespace {

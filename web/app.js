@@ -192,11 +192,11 @@ async function loadInfo() {
       : `1 in ${info.nullity < 31 ? 2 ** info.nullity : '2^' + info.nullity} (2^${info.solvable_log2})`;
     const quiet = $('quiet');
     quiet.replaceChildren();
-    if (!info.quiet_patterns || info.quiet_patterns.length === 0) {
-      quiet.textContent = info.quiet_patterns ? 'None: every board has exactly one solution.' : 'Too many to show.';
+    if (!info.kernel || info.kernel.length === 0) {
+      quiet.textContent = info.kernel ? 'None: every board has exactly one solution.' : 'Too many to show.';
       return;
     }
-    info.quiet_patterns.slice(0, 24).forEach((rows, k) => {
+    info.kernel.slice(0, 24).forEach((rows, k) => {
       const g = document.createElement('div');
       g.className = 'mini';
       const px = Math.max(2, Math.min(8, Math.floor(132 / Math.max(state.rows, state.cols))));
@@ -211,7 +211,7 @@ async function loadInfo() {
       }
       quiet.append(g);
     });
-    if (info.quiet_patterns.length > 24) quiet.append(`… and ${info.quiet_patterns.length - 24} more`);
+    if (info.kernel.length > 24) quiet.append(`… and ${info.kernel.length - 24} more`);
   } catch (e) {
     $('info-fraction').textContent = `error: ${e.message}`;
   }

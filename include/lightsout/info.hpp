@@ -3,9 +3,12 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <optional>
 #include <vector>
 
 #include "lightsout/board.hpp"
+#include "lightsout/rules.hpp"
+#include "lightsout/solver.hpp"
 
 namespace lightsout {
 
@@ -45,6 +48,30 @@ inline constexpr std::uint64_t kMaxKernelTotalCells = std::uint64_t{1} << 32;
 // kMaxKernelCells or nullity * rows * cols exceeds kMaxKernelTotalCells (checked before any
 // allocation), std::logic_error if the pattern count disagrees with board_info (a self-check).
 std::vector<Board> quiet_patterns(std::size_t rows, std::size_t cols);
+
+// What a rules set decides on a board size, whatever the rules.
+struct Facts {
+  std::size_t rows = 0;
+  std::size_t cols = 0;
+  unsigned states = 2;
+  std::uint64_t cells = 0;  // existing cells (holes excluded)
+  // The minimal number of generators of the quiet patterns (for a prime K their dimension).
+  std::size_t nullity = 0;
+  // The number of quiet patterns, which is also the number of solutions of every solvable board.
+  SolutionCount quiet_patterns;
+  // K = 2: 2^solvable_log2 of the 2^cells boards are solvable (cells - nullity).
+  std::optional<std::uint64_t> solvable_log2;
+  bool all_solvable = false;  // quiet_patterns == 1
+  // With want_kernel: a basis of the quiet patterns (orders as in Result::kernel_orders).
+  std::vector<Grid> kernel;
+  std::vector<unsigned> kernel_orders;
+};
+
+// The facts of `rules` on a rows x cols board. The classic rules use board_info (no board is
+// built: any size up to kMaxInfoSide) and quiet_patterns for the kernel; other rules solve the
+// board already at its goal with a Solver, whose solutions are exactly the quiet patterns (the
+// Solver's cell limits apply). Throws as board_info, quiet_patterns and Solver do.
+Facts board_facts(const Rules& rules, std::size_t rows, std::size_t cols, bool want_kernel = false);
 
 namespace detail {
 // The nullity straight from the definition, with no factoring: f_N by powering

@@ -5,6 +5,8 @@
 #include <cstdint>
 
 #include "lightsout/board.hpp"
+#include "lightsout/rules.hpp"
+#include "lightsout/solver.hpp"
 
 namespace lightsout {
 
@@ -53,5 +55,15 @@ Board random_board(std::size_t rows, std::size_t cols, std::uint64_t seed, doubl
 // in one pass (memory: the board plus three press rows). Same exceptions as random_board.
 Board random_solvable_board(std::size_t rows, std::size_t cols, std::uint64_t seed,
                             double density = 0.5);
+
+// A random board under any rules, reproducible from the seed; holes are 0.
+//   - classic rules: random_board, or random_solvable_board when `solvable`;
+//   - other rules, K = 2: random_board's bits;
+//   - K > 2: per cell one Xoshiro256StarStar(seed) word x: lit when its high 32 bits are below
+//     density * 2^32, then 1 + (low 32 bits mod K-1).
+// Other rules with `solvable`: those values are taken as presses and applied, under the rules, to
+// the board at its goal (all 0, or K-1 with target=on). Throws as check_board_size does.
+Grid random_grid(const Rules& rules, std::size_t rows, std::size_t cols, std::uint64_t seed,
+                 double density = 0.5, bool solvable = false);
 
 }  // namespace lightsout

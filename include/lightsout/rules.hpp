@@ -16,27 +16,8 @@
 
 namespace lightsout {
 
-// The text form, `--rules TEXT`: comma-separated tokens, each at most once, in any order
-// (surrounding blanks are ignored, a FILE cannot contain a comma; the empty text means the
-// classic rules):
-//   plane | torus | cylinder   topology (default plane); cylinder = the columns wrap
-//   states=K                   K in 2..255: a press adds 1 (mod K) to every cell it touches
-//   nbhd=NAME                  plus (default), x, square (3x3), knight, rowcol (the whole row and
-//                              column, whatever the topology)
-//   nbhd=MASK                  rows of 0/1 joined by '/', e.g. 010/111/010: an odd number of rows
-//                              of one odd length (at most 63), centred on the button; the centre
-//                              says whether the button itself changes
-//   self=0 | self=1            self=0: the pressed button itself does not change
-//   target=on | target=off     target=on: the goal is every cell at K-1 instead of 0
-//   holes=FILE                 a grid of '0'/'1' or '.'/'#' ('1' and '#' = no cell there), blanks
-//                              between cells ignored, exactly the board's size
-//   graph=FILE                 first line N (nodes, 1..2^24), then one edge "u v" per line
-//                              (0-based, u != v; repeated edges count once; blank lines and lines
-//                              starting with '#' are skipped). A press changes the node and its
-//                              neighbours; the board is then N x 1 (row i = node i). Not with a
-//                              topology, nbhd= or holes=.
-// The named neighbourhoods include the button itself: plus = it and its 4 orthogonal neighbours,
-// x = it and its 4 diagonal ones, square = its 3x3 block, knight = it and its 8 knight moves.
+// The rules text (`--rules TEXT`) is parsed and printed by io (lightsout/rules_text.hpp); core
+// takes rules as data only.
 
 // A bad rules text, or rules that do not fit a board. what() is one line naming the token:
 // "rules: token 'nbhd=01/11': mask rows must have equal odd length".
@@ -59,10 +40,6 @@ struct Offset {
   }
 };
 
-// Resolves holes=FILE and graph=FILE: returns the file's contents, throws (any std::exception)
-// when it cannot. The core never touches files; the CLI and the server pass their own loader.
-using FileLoader = std::function<std::string(const std::string& path)>;
-
 inline constexpr unsigned kMinStates = 2;
 inline constexpr unsigned kMaxStates = 255;
 inline constexpr std::size_t kMaxMaskSide = 63;
@@ -72,42 +49,42 @@ inline constexpr std::size_t kMaxGraphNodes = std::size_t{1} << 24;
 // cells depend on the board size).
 std::vector<Offset> named_offsets(Neighbourhood n);
 
-// One variant. Public fields, but build it with parse_rules (or keep the invariants below).
+// One variant, as data. Public fields; keep the invariants below (io's parse_rules does).
 struct Rules {
-  Topology topology = Topology::plane;
-  unsigned states = 2;  // K
+  Topology topology = Topology::plane;  // cylinder: the columns wrap; torus: both wrap
+  unsigned states = 2;  // K in 2..255: a press adds 1 (mod K) to every cell it touches
   Neighbourhood neighbourhood = Neighbourhood::plus;
-  // The cells a press touches, sorted; {0, 0} is among them iff `self`. Empty for rowcol.
+  // The cells a press touches, sorted; {0, 0} is among them iff `self`. Empty for rowcol (the
+  // whole row and column, which depend on the board size).
   std::vector<Offset> offsets = named_offsets(Neighbourhood::plus);
   bool self = true;        // the pressed button changes too
-  bool target_on = false;  // the goal is every cell at K-1
-  std::string holes_file;  // empty: no holes
-  Board holes;             // set bit = no cell there; 0 x 0 when holes_file is empty
-  std::string graph_file;  // empty: a grid
-  // Adjacency lists of the graph (sorted, no self-loops, each edge in both lists); the node count
-  // is graph.size(). Empty when graph_file is empty.
+  bool target_on = false;  // the goal is every cell at K-1 instead of 0
+  Board holes;             // set bit = no cell there; 0 x 0 when there are no holes
+  // Adjacency lists of a graph board (sorted, no self-loops, each edge in both lists); the node
+  // count is graph.size(), the board is then nodes x 1. Empty for a grid.
   std::vector<std::vector<std::uint32_t>> graph;
+  // How error messages name the holes and the graph (the text parser stores its token, such as
+  // "holes=h.txt"; empty means "holes" / "graph"). Labels only: never read as paths, and not
+  // compared by ==.
+  std::string holes_label;
+  std::string graph_label;
 
-  bool has_holes() const { return !holes_file.empty(); }
-  bool has_graph() const { return !graph_file.empty(); }
-  bool operator==(const Rules&) const = default;
+  // The classic game: plane, 2 states, the plus neighbourhood with the button itself, goal off.
+  static Rules classic() { return {}; }
+  bool has_holes() const { return holes.rows() != 0; }
+  bool has_graph() const { return !graph.empty(); }
+  bool operator==(const Rules& o) const {
+    return topology == o.topology && states == o.states && neighbourhood == o.neighbourhood &&
+           offsets == o.offsets && self == o.self && target_on == o.target_on && holes == o.holes &&
+           graph == o.graph;
+  }
 };
-
-// Parses the text form. FILE tokens are read through `loader` (a RulesError if it is null or
-// throws). Throws RulesError, naming the token, on anything malformed.
-Rules parse_rules(std::string_view text, const FileLoader& loader = nullptr);
-
-// The canonical text: the topology (or graph=FILE) first, then only what differs from the
-// defaults, in the order states, nbhd, self, target, holes. A mask prints as its smallest odd
-// box with the centre bit saying `self`. parse_rules(to_string(r), same loader) == r.
-std::string to_string(const Rules& rules);
 
 std::string_view topology_name(Topology t);
 std::string_view neighbourhood_name(Neighbourhood n);  // "mask" for a mask
 
-// The classic game: plane, 2 states, the plus neighbourhood with the button itself, goal all off,
-// no holes, no graph. Callers dispatch these to solve_poly / solve_chase, which are far faster
-// than the general elimination of solve_rules.
+// True for rules equal to Rules::classic() (however they were written): the Solver gives them
+// the chase, poly and table fast paths.
 bool is_classic(const Rules& rules);
 
 // The rows x cols board a rules description accepts: any size for a grid (holes: the holes

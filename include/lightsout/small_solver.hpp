@@ -18,6 +18,9 @@ class SmallSolver {
  public:
   // Throws std::invalid_argument unless 1 <= rows, cols and rows * cols <= 64.
   SmallSolver(std::size_t rows, std::size_t cols);
+  // Any two-state rules: effects[j] = the cells pressing cell j flips (bit r * cols + c). Throws
+  // std::invalid_argument on the same sizes, a wrong number of effects or bits past the board.
+  SmallSolver(std::size_t rows, std::size_t cols, std::vector<std::uint64_t> effects);
 
   std::size_t rows() const { return rows_; }
   std::size_t cols() const { return cols_; }

@@ -1,4 +1,5 @@
-// Solvers for the classic rules on any m x n board, and the one result type they all return.
+// The method-level solvers of the classic rules on any m x n board, behind Solver (solver.hpp):
+// callers outside the library use Solver; tests and benchmarks call these directly.
 #pragma once
 
 #include <cstddef>
@@ -9,10 +10,11 @@
 #include <vector>
 
 #include "lightsout/board.hpp"
+#include "lightsout/solver.hpp"
 
 namespace lightsout {
 
-// Everything the tool can truthfully say about one board.
+// What a classic-rules method returns (Solver turns it into a Result).
 struct SolveResult {
   bool solvable = false;
   // A solution (all zero when !solvable). With SolveOptions::minimal, the fewest presses found.
@@ -27,10 +29,6 @@ struct SolveResult {
   bool minimal_proven = false;
 };
 
-// Progress of a long solve: called with a phase name and the fraction of it done (0 at the start
-// of every phase, then now and then up to 1). Core code never prints; the CLI draws a bar.
-using ProgressFn = std::function<void(std::string_view phase, double fraction)>;
-
 struct SolveOptions {
   bool kernel = true;    // fill SolveResult::kernel
   bool minimal = false;  // search the solution coset for the fewest presses
@@ -40,10 +38,6 @@ struct SolveOptions {
   // Optional; see ProgressFn. Reported by solve_poly and solve_chase.
   ProgressFn progress = nullptr;
 };
-
-enum class Method { automatic, enumerate, chase, dense, poly };
-std::optional<Method> parse_method(std::string_view name);
-std::string_view method_name(Method m);
 
 // The textbook method: try all 2^n first rows of presses (n = the shorter side, n <= 20), chase
 // the lights down, keep the rows that leave the last row dark. It sees every solution, so its
@@ -78,7 +72,8 @@ SolveResult solve_dense(const Board& lights, const SolveOptions& options = {});
 inline constexpr std::size_t kPolyMinSide = 8;
 Method choose_method(std::size_t rows, std::size_t cols);
 
-// Picks a method by size (see choose_method) when asked for `automatic`, and runs it.
+// Picks a method by size (see choose_method) when asked for `automatic`, and runs it; `method`
+// must be automatic, enumerate, chase, dense or poly (std::invalid_argument otherwise).
 SolveResult solve(const Board& lights, Method method = Method::automatic,
                   const SolveOptions& options = {});
 // The same, taking the board: chase and poly may release it early (lower peak memory).

@@ -1,8 +1,10 @@
-// solve_rules: exact solving of any Lights Out variant (see rules.hpp) by elimination over Z_K.
+// solve_rules: the method-level solver of any Lights Out variant (see rules.hpp), by elimination
+// over Z_K, behind Solver's gf2 and zk methods (solver.hpp).
 #pragma once
 
 #include <cstddef>
 #include <cstdint>
+#include <span>
 #include <string>
 #include <utility>
 #include <vector>
@@ -64,13 +66,17 @@ struct RulesResult {
 //     p-valuation (GF(p) elimination when e = 1), combined by the CRT. O(cells^3) byte operations
 //     and cells^2 bytes per prime power: meant for boards of up to a few thousand cells.
 // The presses and every kernel vector are re-applied to the press system and checked
-// (std::logic_error if one fails). Always the general method: callers dispatch is_classic rules
-// to solve_poly / solve_chase themselves.
+// (std::logic_error if one fails). Always the general method, whatever the rules (Solver picks
+// the fast paths).
 // Throws RulesError when the rules do not fit the board (see check_board_size),
 // std::invalid_argument on a wrong number of lights or a value >= K, std::length_error past
 // kMaxDenseCellsGf2 (K = 2) or kMaxDenseCellsZk (K > 2) existing cells.
 RulesResult solve_rules(const Rules& rules, std::size_t rows, std::size_t cols,
                         const std::vector<std::uint8_t>& lights,
+                        const RulesSolveOptions& options = {});
+// The same on a press system built once (build_press_system(rules, rows, cols)) for many boards.
+RulesResult solve_rules(const Rules& rules, const PressSystem& sys,
+                        std::span<const std::uint8_t> lights,
                         const RulesSolveOptions& options = {});
 
 }  // namespace lightsout

@@ -10,13 +10,13 @@
 
 #include <fmt/core.h>
 
-#include "board_size.hpp"
+#include "cli_rules.hpp"
 #include "commands.hpp"
 #include "file_io.hpp"
 #include "lightsout/board_format.hpp"
+#include "lightsout/board_size.hpp"
 #include "lightsout/random_board.hpp"
 #include "lightsout/rules.hpp"
-#include "rules_cli.hpp"
 
 namespace lightsout::cli {
 
@@ -72,92 +72,6 @@ int fail(const std::string& message) {
   return kExitBadInput;
 }
 
-// One board under non-classic rules, one value per cell (holes 0). K = 2: the bits of
-// random_board(seed, density); K > 2: per cell one stream word x of Xoshiro256StarStar(seed), the
-// cell non-zero when its high 32 bits are below density * 2^32, then 1 + (low 32 bits mod K-1).
-// solvable: those values are presses, applied to the target board (all 0, or K-1 with target=on).
-std::vector<std::uint8_t> rules_board(const Rules& rules, const PressSystem* sys, std::size_t rows,
-                                      std::size_t cols, std::uint64_t seed, double density) {
-  const std::size_t n = rows * cols;
-  std::vector<std::uint8_t> values;
-  const unsigned k = rules.states;
-  if (k == 2) {
-    values = board_values(random_board(rows, cols, seed, density));
-  } else {
-    values.resize(n);
-    Xoshiro256StarStar rng(seed);
-    const auto q = static_cast<std::uint64_t>(std::llround(density * 4294967296.0));
-    for (std::size_t i = 0; i < n; ++i) {
-      const std::uint64_t x = rng();
-      values[i] = (x >> 32) < q ? static_cast<std::uint8_t>(1 + (x & 0xFFFFFFFFU) % (k - 1)) : 0;
-    }
-  }
-  if (rules.has_holes()) {
-    for (std::size_t i = 0; i < n; ++i) {
-      if (rules.holes.get(i / cols, i % cols)) values[i] = 0;
-    }
-  }
-  if (sys == nullptr) return values;
-  std::vector<std::uint8_t> lights(n, 0);
-  if (rules.target_on) {
-    for (const std::uint32_t cell : sys->cells) lights[cell] = static_cast<std::uint8_t>(k - 1);
-  }
-  sys->apply(values, lights);
-  return lights;
-}
-
-int run_rules_generate(const GenerateArgs& args, const Rules& rules, std::size_t rows,
-                       std::size_t cols, std::uint64_t seed, double density,
-                       std::optional<std::uint64_t> count, BoardFormat out_format) {
-  try {
-    check_board_size(rules, rows, cols);
-  } catch (const std::exception& e) {
-    return rules_error(e);
-  }
-  if (rules.states > 2 && out_format != BoardFormat::judge) {
-    return fail(fmt::format("--rules: boards of {} states are judge text (values 0..{}), not {}",
-                            rules.states, rules.states - 1, board_format_name(out_format)));
-  }
-  try {
-    std::optional<PressSystem> sys;
-    if (args.solvable) sys = build_press_system(rules, rows, cols);
-    OutputFile file(args.output);
-    BufferedOutput out(file);
-    const WriteFn write = [&out](const char* data, std::size_t n) { out.write(data, n); };
-    if (count && out_format == BoardFormat::judge) {
-      const std::string line = fmt::format("{}\n", *count);
-      out.write(line.data(), line.size());
-    }
-    const std::uint64_t boards = count.value_or(1);
-    for (std::uint64_t i = 0; i < boards; ++i) {
-      if (rules.states == 2 && !sys) {  // bit-packed all the way: any size random_board takes
-        Board board = random_board(rows, cols, seed + i, density);
-        if (rules.has_holes()) {
-          for (std::size_t r = 0; r < rows; ++r) {
-            for (std::size_t c = 0; c < cols; ++c) {
-              if (rules.holes.get(r, c)) board.set(r, c, false);
-            }
-          }
-        }
-        write_board(board, out_format, write);
-        continue;
-      }
-      const std::vector<std::uint8_t> values =
-          rules_board(rules, sys ? &*sys : nullptr, rows, cols, seed + i, density);
-      if (rules.states == 2) {
-        write_board(values_board(values, rows, cols), out_format, write);
-      } else {
-        const std::string text = values_text(values, cols);
-        out.write(text.data(), text.size());
-      }
-    }
-    out.flush();
-  } catch (const std::exception& e) {
-    return fail(e.what());
-  }
-  return kExitOk;
-}
-
 int run_generate(const GenerateArgs& args) {
   const std::optional<BoardSize> size = parse_board_size(args.size);
   if (!size) {
@@ -194,13 +108,20 @@ int run_generate(const GenerateArgs& args) {
                             board_format_name(out_format)));
   }
 
-  if (args.rules_given) {
-    const std::optional<Rules> rules = parse_cli_rules(args.rules);
-    if (!rules) return kExitBadInput;
-    if (!is_classic(*rules)) {
-      return run_rules_generate(args, *rules, size->rows, size->cols, *seed, *density, count,
-                                out_format);
-    }
+  const std::optional<Rules> rules =
+      args.rules_given ? parse_cli_rules(args.rules) : Rules::classic();
+  if (!rules) return kExitBadInput;
+  if (rules->states > 2 && out_format != BoardFormat::judge) {
+    return fail(fmt::format("--rules: boards of {} states are judge text (values 0..{}), not {}",
+                            rules->states, rules->states - 1, board_format_name(out_format)));
+  }
+  try {
+    check_board_size(*rules, size->rows, size->cols);
+  } catch (const std::exception& e) {
+    std::string_view message = e.what();
+    if (message.starts_with("rules: ")) message.remove_prefix(7);
+    fmt::print(stderr, "lightsout: --rules: {}\n", message);
+    return kExitBadInput;
   }
 
   try {
@@ -215,10 +136,8 @@ int run_generate(const GenerateArgs& args) {
     const std::uint64_t boards = count.value_or(1);
     for (std::uint64_t i = 0; i < boards; ++i) {
       const std::uint64_t board_seed = *seed + i;  // board i is `generate --seed S+i` (mod 2^64)
-      const Board board = args.solvable
-                              ? random_solvable_board(size->rows, size->cols, board_seed, *density)
-                              : random_board(size->rows, size->cols, board_seed, *density);
-      write_board(board, out_format, write);
+      write_grid(random_grid(*rules, size->rows, size->cols, board_seed, *density, args.solvable),
+                 out_format, write);
     }
     out.flush();
   } catch (const std::exception& e) {

@@ -15,13 +15,14 @@
 
 #include <fmt/core.h>
 
-#include "board_size.hpp"
+#include "cli_rules.hpp"
 #include "commands.hpp"
 #include "lightsout/board.hpp"
+#include "lightsout/board_size.hpp"
 #include "lightsout/info.hpp"
+#include "lightsout/json_schema.hpp"
 #include "lightsout/rules.hpp"
-#include "lightsout/solve_rules.hpp"
-#include "rules_cli.hpp"
+#include "lightsout/rules_text.hpp"
 
 namespace lightsout::cli {
 
@@ -89,73 +90,33 @@ void write_patterns(const std::string& path, const std::vector<Board>& patterns)
   if (std::fclose(raw) != 0) throw fail(errno);
 }
 
-// A JSON string literal.
-std::string json_string(const std::string& text) {
-  std::string out = "\"";
-  for (const char ch : text) {
-    if (ch == '"' || ch == '\\') {
-      out.push_back('\\');
-      out.push_back(ch);
-    } else if (static_cast<unsigned char>(ch) < 0x20) {
-      out += fmt::format("\\u{:04x}", static_cast<unsigned>(ch));
-    } else {
-      out.push_back(ch);
-    }
-  }
-  return out + "\"";
-}
-
-bool is_prime(unsigned k) {
-  for (unsigned d = 2; d * d <= k; ++d) {
-    if (k % d == 0) return false;
-  }
-  return k >= 2;
-}
-
-// `info --rules` with non-classic rules: the homogeneous system solved on the dark board.
-int run_rules_info(const InfoArgs& args, const Rules& rules, std::uint64_t rows,
-                   std::uint64_t cols) {
-  if (args.kernel) {
-    print_error("--kernel applies to the classic rules only");
-    return kExitBadInput;
-  }
-  if (!check_rules_board(rules, rows, cols)) return kExitBadInput;
-  Rules quiet_rules = rules;
-  quiet_rules.target_on = false;  // the quiet patterns do not depend on the goal
-  RulesSolveOptions options;
-  options.kernel = false;
-  const RulesResult result =
-      solve_rules(quiet_rules, rows, cols, std::vector<std::uint8_t>(rows * cols, 0), options);
-  const std::size_t cells = existing_cells(rules, rows, cols);
-  const unsigned k = rules.states;
-  const bool all_solvable = result.solution_count == "1";
-  const std::string canonical = to_string(rules);
-  if (args.json) {
-    const std::string log2 = k == 2 ? std::to_string(cells - result.nullity) : "null";
-    fmt::print(
-        "{{\"rows\":{},\"cols\":{},\"nullity\":{},\"solvable_log2\":{},\"all_solvable\":{},"
-        "\"rules\":{},\"states\":{},\"quiet_patterns\":{}}}\n",
-        rows, cols, result.nullity, log2, all_solvable, json_string(canonical), k,
-        json_string(result.solution_count));
+// The facts as text: the classic rules keep their historical lines; --rules adds the rules and
+// the exact number of quiet patterns.
+void print_facts(const Facts& facts, const InfoArgs& args, const std::optional<Rules>& rules) {
+  const unsigned k = facts.states;
+  const std::string quiet = facts.quiet_patterns.to_string();
+  fmt::print("board {}x{}: nullity {}\n", facts.rows, facts.cols, facts.nullity);
+  if (facts.solvable_log2) {
+    fmt::print("solvable configurations: 2^{} of 2^{}\n", *facts.solvable_log2, facts.cells);
+  } else if (facts.quiet_patterns.factors.size() == 1 &&
+             facts.quiet_patterns.factors[0].first == k) {
+    fmt::print("solvable configurations: {}^{} of {}^{}\n", k,
+               facts.cells - facts.quiet_patterns.factors[0].second, k, facts.cells);
+  } else if (facts.all_solvable) {
+    fmt::print("solvable configurations: {}^{} of {}^{}\n", k, facts.cells, k, facts.cells);
   } else {
-    fmt::print("board {}x{}: nullity {}\n", rows, cols, result.nullity);
-    if (is_prime(k)) {
-      fmt::print("solvable configurations: {}^{} of {}^{}\n", k, cells - result.nullity, k, cells);
-    } else {
-      fmt::print("solvable configurations: {}^{} / {} of {}^{}\n", k, cells, result.solution_count,
-                 k, cells);
-    }
-    fmt::print("every board solvable: {}\n", all_solvable ? "yes" : "no");
-    fmt::print("solutions per solvable board: {}\n", result.solution_count);
-    fmt::print("rules: {} ({} states, {} cells)\n", canonical, k, cells);
-    fmt::print("quiet patterns: {}\n", result.solution_count);
+    fmt::print("solvable configurations: {}^{} / {} of {}^{}\n", k, facts.cells, quiet, k,
+               facts.cells);
   }
-  std::fflush(stdout);
-  if (std::ferror(stdout)) {
-    print_error("cannot write to standard output");
-    return kExitBadInput;
+  fmt::print("every board solvable: {}\n", facts.all_solvable ? "yes" : "no");
+  fmt::print("solutions per solvable board: {}\n", k == 2 ? power_of_two(facts.nullity) : quiet);
+  if (args.kernel) {
+    fmt::print("quiet patterns: {} written to {}\n", facts.nullity, args.kernel_path);
   }
-  return kExitOk;
+  if (rules) {
+    fmt::print("rules: {} ({} states, {} cells)\n", to_string(*rules), k, facts.cells);
+    fmt::print("quiet patterns: {}\n", quiet);
+  }
 }
 
 int run_info(const InfoArgs& args, const std::vector<std::string>& extras) {
@@ -195,60 +156,37 @@ int run_info(const InfoArgs& args, const std::vector<std::string>& extras) {
     return kExitBadInput;
   }
 
-  if (rules && !is_classic(*rules)) {
+  if (args.kernel && rules && !is_classic(*rules)) {
+    print_error("--kernel applies to the classic rules only");
+    return kExitBadInput;
+  }
+  const Rules chosen = rules.value_or(Rules::classic());
+  Facts facts;
+  try {
+    if (!is_classic(chosen)) {
+      // A Solver for this size reports rules that do not fit, or too many cells, in one line.
+      if (!make_solver(chosen, size->rows, size->cols, "auto")) return kExitBadInput;
+    }
     try {
-      return run_rules_info(args, *rules, size->rows, size->cols);
-    } catch (const std::exception& e) {
-      print_error(e.what());
+      facts = board_facts(chosen, size->rows, size->cols, args.kernel);
+    } catch (const std::length_error& e) {
+      if (!args.kernel) throw;
+      print_error(fmt::format("--kernel: {}", e.what()));
       return kExitBadInput;
     }
-  }
-
-  BoardInfo info;
-  try {
-    info = board_info(size->rows, size->cols);
     if (args.kernel) {
       std::vector<Board> patterns;
-      try {
-        patterns = quiet_patterns(size->rows, size->cols);
-      } catch (const std::length_error& e) {
-        print_error(fmt::format("--kernel: {}", e.what()));
-        return kExitBadInput;
-      }
+      for (const Grid& g : facts.kernel) patterns.push_back(g.bits());
       write_patterns(args.kernel_path, patterns);
     }
   } catch (const std::exception& e) {
     print_error(e.what());
     return kExitBadInput;
   }
-
-  // Classic rules named with --rules: the same facts, plus the rules keys.
-  const std::string quiet = info.nullity < 64 ? std::to_string(std::uint64_t{1} << info.nullity)
-                                              : fmt::format("2^{}", info.nullity);
-  if (args.json && rules) {
-    fmt::print(
-        "{{\"rows\":{},\"cols\":{},\"nullity\":{},\"solvable_log2\":{},\"all_solvable\":{},"
-        "\"rules\":{},\"states\":2,\"quiet_patterns\":{}}}\n",
-        info.rows, info.cols, info.nullity, info.solvable_log2, info.all_solvable,
-        json_string(to_string(*rules)), json_string(quiet));
-  } else if (args.json) {
-    fmt::print(
-        "{{\"rows\":{},\"cols\":{},\"nullity\":{},\"solvable_log2\":{},\"all_solvable\":{}}}\n",
-        info.rows, info.cols, info.nullity, info.solvable_log2, info.all_solvable);
+  if (args.json) {
+    fmt::print("{}\n", facts_json(facts, chosen, false));
   } else {
-    fmt::print("board {}x{}: nullity {}\n", info.rows, info.cols, info.nullity);
-    fmt::print("solvable configurations: 2^{} of 2^{}\n", info.solvable_log2,
-               std::uint64_t{info.rows} * info.cols);
-    fmt::print("every board solvable: {}\n", info.all_solvable ? "yes" : "no");
-    fmt::print("solutions per solvable board: {}\n", power_of_two(info.nullity));
-    if (args.kernel) {
-      fmt::print("quiet patterns: {} written to {}\n", info.nullity, args.kernel_path);
-    }
-    if (rules) {
-      fmt::print("rules: {} (2 states, {} cells)\n", to_string(*rules),
-                 std::uint64_t{info.rows} * info.cols);
-      fmt::print("quiet patterns: {}\n", quiet);
-    }
+    print_facts(facts, args, rules);
   }
   std::fflush(stdout);
   if (std::ferror(stdout)) {
@@ -266,8 +204,9 @@ std::function<int()> add_info_command(CLI::App& app) {
       "info", "What a board size decides: nullity, solvable boards, solutions per board");
   cmd->add_option("size", args->size, "Board size RxC (rows x columns), 1 <= R, C <= 10^9");
   cmd->add_flag("--json", args->json,
-                "One JSON line: "
-                "{\"rows\":R,\"cols\":C,\"nullity\":d,\"solvable_log2\":k,\"all_solvable\":b}");
+                "One JSON line (the schema of docs/api.md): "
+                "{\"rows\":R,\"cols\":C,\"nullity\":d,\"solvable_log2\":k,\"all_solvable\":b,"
+                "\"rules\":TEXT,\"states\":K,\"quiet_patterns\":\"N\"}");
   CLI::Option* kernel =
       cmd->add_option("--kernel", args->kernel_path,
                       "Write a basis of the quiet patterns (presses that change nothing) to FILE: "

@@ -5,10 +5,11 @@
 
 #include <fmt/core.h>
 
+#include "cli_rules.hpp"
 #include "commands.hpp"
 #include "file_io.hpp"
 #include "lightsout/board_format.hpp"
-#include "lightsout/solve.hpp"
+#include "lightsout/solver.hpp"
 #include "progress.hpp"
 
 namespace lightsout::cli {
@@ -25,9 +26,14 @@ std::optional<BoardFormat> named_format(const std::string& option, const std::st
   return f;
 }
 
+const char* fewest_note(const Result& result) {
+  if (!result.minimal) return "";
+  return result.minimal_proven ? " (fewest, proven)" : " (fewest found, not proven)";
+}
+
 }  // namespace
 
-int run_board_solve(const BoardSolveArgs& args) {
+int run_board_solve(const BoardSolveArgs& args, const Rules& rules) {
   std::optional<BoardFormat> in_format;
   if (!args.format.empty()) {
     in_format = named_format("--format", args.format);
@@ -42,53 +48,74 @@ int run_board_solve(const BoardSolveArgs& args) {
   } else if (args.output != "-") {
     out_format = board_format_for_path(args.output);
   }
-  const std::optional<Method> method = parse_method(args.method);
-  if (!method) {
-    fmt::print(stderr, "lightsout: --method: unknown method '{}'\n", args.method);
-    return kExitBadInput;
+  const unsigned k = rules.states;
+  if (k > 2) {
+    for (const auto& [what, f] : {std::pair{"input", in_format}, std::pair{"output", out_format}}) {
+      if (f && *f != BoardFormat::judge) {
+        fmt::print(stderr,
+                   "lightsout: --rules: boards of {} states are judge text (values 0..{}), "
+                   "not {} ({})\n",
+                   k, k - 1, board_format_name(*f), what);
+        return kExitBadInput;
+      }
+    }
   }
 
   PhaseClock clock(!args.quiet && stderr_is_terminal());
   InputFile input(args.input);
-  Board lights;
+  Grid lights;
   BoardFormat detected = BoardFormat::grid;
   try {
     clock.report("read", 0.0);
     BoardReadLimits limits;
     limits.input_bytes = input.regular_file_size();
-    lights = read_board([&input](char* buf, std::size_t cap) { return input.read(buf, cap); },
-                        in_format, limits, &detected);
+    lights = read_grid([&input](char* buf, std::size_t cap) { return input.read(buf, cap); },
+                       in_format, k, limits, &detected);
   } catch (const BoardParseError& e) {
     clock.finish();
     fmt::print(stderr, "lightsout: {}:{}\n", input.name(), e.what());
     return kExitBadInput;
   }
-  if (*method == Method::enumerate && std::min(lights.rows(), lights.cols()) > 20) {
+  const std::size_t rows = lights.rows();
+  const std::size_t cols = lights.cols();
+  const std::optional<Solver> solver = make_solver(rules, rows, cols, args.method);
+  if (!solver) {
     clock.finish();
-    fmt::print(stderr, "lightsout: --method enumerate needs the shorter side <= 20\n");
     return kExitBadInput;
   }
-  const Method chosen =
-      *method == Method::automatic ? choose_method(lights.rows(), lights.cols()) : *method;
 
-  SolveOptions options;
-  options.kernel = false;
+  Options options;
   options.minimal = args.minimal;
   options.progress = [&clock](std::string_view phase, double fraction) {
     clock.report(phase, fraction);
   };
+  clock.report("solve", 0.0);
   // The board is handed over: a wide one is released once transposed (peak: two boards).
-  const SolveResult result = solve(std::move(lights), chosen, options);
+  const Result result = solver->solve(std::move(lights), options);
+  auto stats = [&] {
+    if (!args.stats) return;
+    fmt::print(stderr, "method: {}\nnullity: {}\nsolutions: {}\n", method_name(result.method),
+               result.nullity, result.solutions.to_string());
+    if (result.solvable) {
+      fmt::print(stderr, "presses: {}{}\n", result.presses.total(), fewest_note(result));
+    }
+    fmt::print(stderr, "{}", clock.summary());
+  };
 
   if (!result.solvable) {
     clock.finish();
-    const std::size_t cells = result.presses.cells();
-    fmt::print(stderr,
-               "lightsout: no solution: this {}x{} board is not solvable (nullity {}: 2^{} of "
-               "the 2^{} boards of this size are solvable)\n",
-               result.presses.rows(), result.presses.cols(), result.nullity, cells - result.nullity,
-               cells);
-    if (args.stats) fmt::print(stderr, "method: {}\n{}", method_name(chosen), clock.summary());
+    if (is_classic(rules)) {
+      const std::size_t cells = rows * cols;
+      fmt::print(stderr,
+                 "lightsout: no solution: this {}x{} board is not solvable (nullity {}: 2^{} of "
+                 "the 2^{} boards of this size are solvable)\n",
+                 rows, cols, result.nullity, cells - result.nullity, cells);
+    } else {
+      fmt::print(stderr,
+                 "lightsout: no solution: this {}x{} board is not solvable under --rules {}\n",
+                 rows, cols, args.rules_text);
+    }
+    stats();
     return kExitUnsolvable;
   }
   clock.report("write", 0.0);
@@ -98,17 +125,10 @@ int run_board_solve(const BoardSolveArgs& args) {
       detected == BoardFormat::pbm_plain) {
     out_format = BoardFormat::pbm_plain;
   }
-  write_board(result.presses, out_format.value_or(detected),
-              [&output](const char* data, std::size_t size) { output.write(data, size); });
+  write_grid(result.presses, out_format.value_or(detected),
+             [&output](const char* data, std::size_t size) { output.write(data, size); });
   clock.finish();
-  if (args.stats) {
-    fmt::print(stderr, "method: {}\nnullity: {}\npresses: {}{}\n{}", method_name(chosen),
-               result.nullity, result.presses.popcount(),
-               result.minimal
-                   ? (result.minimal_proven ? " (fewest, proven)" : " (fewest found, not proven)")
-                   : "",
-               clock.summary());
-  }
+  stats();
   return kExitOk;
 }
 

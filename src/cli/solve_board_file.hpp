@@ -3,6 +3,8 @@
 
 #include <string>
 
+#include "lightsout/rules.hpp"
+
 namespace lightsout::cli {
 
 struct BoardSolveArgs {
@@ -14,10 +16,12 @@ struct BoardSolveArgs {
   bool minimal = false;
   bool quiet = false;
   bool stats = false;
+  std::string rules_text;  // --rules as given (empty: none), for messages
 };
 
-// Reads the board, solves it, writes the presses. Exit 0 solved, 1 no solution (stderr says so
-// with the nullity), 2 bad input or usage.
-int run_board_solve(const BoardSolveArgs& args);
+// Reads the board, solves it under `rules`, writes the presses (two states: any board format;
+// more: judge text only). Exit 0 solved, 1 no solution (stderr says so with the nullity), 2 bad
+// input or usage.
+int run_board_solve(const BoardSolveArgs& args, const Rules& rules);
 
 }  // namespace lightsout::cli

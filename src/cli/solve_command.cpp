@@ -3,16 +3,17 @@
 #include <charconv>
 #include <optional>
 #include <string>
+#include <vector>
 
 #include <fmt/core.h>
 
-#include "board_size.hpp"
+#include "cli_rules.hpp"
 #include "commands.hpp"
 #include "file_io.hpp"
+#include "lightsout/board_size.hpp"
 #include "lightsout/judge_format.hpp"
 #include "lightsout/small_solver.hpp"
 #include "lightsout/solve.hpp"
-#include "rules_cli.hpp"
 #include "solve_board_file.hpp"
 
 namespace lightsout::cli {
@@ -26,72 +27,70 @@ struct SolveArgs {
   std::string method = "auto";
   bool minimal = false;
   bool trailing_space = false;
-  std::string rules;         // --rules TEXT
-  bool rules_given = false;  // --rules given (even empty)
-  bool size_given = false;   // --size given
+  std::string rules;        // --rules TEXT
+  bool size_given = false;  // --size given
 };
 
-int run_judge_solve(const SolveArgs& args) {
-  const std::optional<BoardSize> size = parse_board_size(args.size);
-  if (!size) {
+// Judge mode: many puzzles of one size, under any rules, through one Solver and one loop.
+int run_judge_solve(const SolveArgs& args, const Rules& rules) {
+  BoardSize size{};
+  const auto implied = implied_size(rules);
+  if (!args.size_given && implied) {
+    size = {implied->first, implied->second};
+  } else if (const std::optional<BoardSize> parsed = parse_board_size(args.size)) {
+    size = *parsed;
+  } else {
     fmt::print(stderr, "lightsout: --size: expected RxC with 1 <= R, C (e.g. 5x6), got '{}'\n",
                args.size);
     return kExitBadInput;
   }
-  const std::optional<Method> method = parse_method(args.method);
-  if (!method) {
-    fmt::print(stderr, "lightsout: --method: unknown method '{}'\n", args.method);
-    return kExitBadInput;
-  }
-  if (*method == Method::enumerate && std::min(size->rows, size->cols) > 20) {
-    fmt::print(stderr, "lightsout: --method enumerate needs the shorter side <= 20\n");
-    return kExitBadInput;
-  }
+  const std::optional<Solver> solver = make_solver(rules, size.rows, size.cols, args.method);
+  if (!solver) return kExitBadInput;
   const JudgeLayout layout = args.layout == "count"    ? JudgeLayout::count
                              : args.layout == "single" ? JudgeLayout::single
                                                        : JudgeLayout::detect;
+  const unsigned states = rules.states;
 
   InputFile input(args.input);
   JudgeReader reader([&input](char* buf, std::size_t cap) { return input.read(buf, cap); },
-                     size->rows, size->cols, layout);
+                     size.rows, size.cols, layout);
+  reader.set_states(states);
   std::optional<JudgeWriter> writer;
-  auto open_writer = [&] {
-    if (!writer) writer.emplace(write_stdout, size->cols, reader.layout(), args.trailing_space);
-  };
+  Options options;
+  options.minimal = args.minimal;
+  // The judge workload (the tables method): a few look-ups per puzzle on packed words.
+  const bool word = solver->word_sized();
+  std::uint64_t lights_word = 0;
+  std::uint64_t presses_word = 0;
+  std::vector<std::uint8_t> values(states > 2 ? size.rows * size.cols : 0);
   std::size_t unsolvable = 0;
   try {
-    if (size->rows * size->cols <= 64 && *method == Method::automatic) {
-      // The judge workload: one elimination up front, then a few look-ups per puzzle.
-      const SmallSolver solver(size->rows, size->cols);
-      const bool exact_minimal = args.minimal && solver.minimal_affordable();
-      std::uint64_t lights = 0;
-      while (reader.next_packed(lights)) {
-        open_writer();
-        const std::size_t k = reader.puzzles_read();
-        if (!solver.solvable(lights)) {
-          writer->write_no_solution(k);
-          ++unsolvable;
-        } else {
-          writer->write_packed(
-              k, exact_minimal ? solver.solve_minimal(lights) : solver.solve(lights), size->rows);
-        }
+    for (;;) {
+      Grid lights;
+      if (word) {
+        if (!reader.next_packed(lights_word)) break;
+      } else {
+        lights = Grid(size.rows, size.cols, states);
+        if (!(states == 2 ? reader.next(lights.bits()) : reader.next_values(values))) break;
+        if (states > 2) lights = Grid::from_values(size.rows, size.cols, states, values);
       }
-    } else {
-      Board lights(size->rows, size->cols);
-      SolveOptions options;
-      options.kernel = false;
-      options.minimal = args.minimal;
-      while (reader.next(lights)) {
-        open_writer();
-        const std::size_t k = reader.puzzles_read();
-        const SolveResult result = solve(lights, *method, options);
-        if (!result.solvable) {
-          writer->write_no_solution(k);
-          ++unsolvable;
-        } else {
-          writer->write_board(k, result.presses);
+      if (!writer) writer.emplace(write_stdout, size.cols, reader.layout(), args.trailing_space);
+      const std::size_t k = reader.puzzles_read();
+      if (word) {
+        if (solver->solve_word(lights_word, presses_word, args.minimal)) {
+          writer->write_packed(k, presses_word, size.rows);
+          continue;
         }
+      } else if (const Result result = solver->solve(std::move(lights), options); result.solvable) {
+        if (states == 2) {
+          writer->write_board(k, result.presses.bits());
+        } else {
+          writer->write_values(k, result.presses.values());
+        }
+        continue;
       }
+      writer->write_no_solution(k);
+      ++unsolvable;
     }
   } catch (const JudgeParseError& e) {
     if (writer) writer->flush();  // what was solved before the error is still delivered
@@ -105,41 +104,6 @@ int run_judge_solve(const SolveArgs& args) {
     return kExitUnsolvable;
   }
   return kExitOk;
-}
-
-// `solve --rules` with non-classic rules (classic rules take the usual paths unchanged).
-int run_rules_solve(const SolveArgs& args, const Rules& rules, bool board_file,
-                    BoardSolveArgs board) {
-  if (board_file) {
-    board.input = args.input;
-    board.method = args.method;
-    board.minimal = args.minimal;
-    return run_rules_board_solve(board, rules);
-  }
-  if (args.method != "auto") {
-    fmt::print(stderr, "lightsout: --method applies to the classic rules only\n");
-    return kExitBadInput;
-  }
-  RulesJudgeArgs judge;
-  judge.input = args.input;
-  judge.layout = args.layout;
-  judge.minimal = args.minimal;
-  judge.trailing_space = args.trailing_space;
-  const auto implied = implied_size(rules);
-  if (!args.size_given && implied) {
-    judge.rows = implied->first;
-    judge.cols = implied->second;
-  } else {
-    const std::optional<BoardSize> size = parse_board_size(args.size);
-    if (!size) {
-      fmt::print(stderr, "lightsout: --size: expected RxC with 1 <= R, C (e.g. 5x6), got '{}'\n",
-                 args.size);
-      return kExitBadInput;
-    }
-    judge.rows = size->rows;
-    judge.cols = size->cols;
-  }
-  return run_rules_judge_solve(judge, rules);
 }
 
 // Board-file mode: any file option given, or a .pbm / .grid input.
@@ -172,8 +136,9 @@ std::function<int()> add_solve_command(CLI::App& app) {
                       "prints 0); --size defaults to the graph=/holes= file's size")
           ->type_name("TEXT");
   cmd->add_option("--method", args->method,
-                  "Solver: auto, enumerate, chase, dense, poly (auto: precomputed tables for "
-                  "boards of <= 64 cells, chase for a shorter side < 8, poly otherwise)");
+                  "Solver: auto, tables, enumerate, chase, poly, dense (classic rules), gf2, zk "
+                  "(auto: tables for two states on <= 64 cells, then chase for a shorter side "
+                  "< 8, poly otherwise; gf2 / zk for other rules)");
   cmd->add_flag("--minimal", args->minimal, "Print the fewest-presses solution");
   cmd->add_flag("--trailing-space", args->trailing_space,
                 "Put a space after every value (reproduces the OpenJudge sample byte for byte)");
@@ -195,19 +160,15 @@ std::function<int()> add_solve_command(CLI::App& app) {
       "2 bad input or usage.");
   return [args, board, size_opt, rules_opt] {
     args->size_given = size_opt->count() > 0;
-    args->rules_given = rules_opt->count() > 0;
-    if (args->rules_given) {
-      const std::optional<Rules> rules = parse_cli_rules(args->rules);
-      if (!rules) return kExitBadInput;
-      if (!is_classic(*rules)) {
-        return run_rules_solve(*args, *rules, wants_board_file(*args, *board), *board);
-      }
-    }
-    if (!wants_board_file(*args, *board)) return run_judge_solve(*args);
+    const std::optional<Rules> rules =
+        rules_opt->count() > 0 ? parse_cli_rules(args->rules) : Rules::classic();
+    if (!rules) return kExitBadInput;
+    if (!wants_board_file(*args, *board)) return run_judge_solve(*args, *rules);
     board->input = args->input;
     board->method = args->method;
     board->minimal = args->minimal;
-    return run_board_solve(*board);
+    board->rules_text = rules_opt->count() > 0 ? args->rules : std::string();
+    return run_board_solve(*board, *rules);
   };
 }
 

@@ -120,4 +120,50 @@ Board random_solvable_board(std::size_t rows, std::size_t cols, std::uint64_t se
   return lights;
 }
 
+Grid random_grid(const Rules& rules, std::size_t rows, std::size_t cols, std::uint64_t seed,
+                 double density, bool solvable) {
+  check_board_size(rules, rows, cols);
+  if (is_classic(rules)) {
+    return Grid(solvable ? random_solvable_board(rows, cols, seed, density)
+                         : random_board(rows, cols, seed, density));
+  }
+  const unsigned k = rules.states;
+  const std::size_t n = rows * cols;
+  if (k == 2 && !solvable) {
+    Board board = random_board(rows, cols, seed, density);
+    if (rules.has_holes()) {
+      for (std::size_t w = 0; w < board.words().size(); ++w)
+        board.words()[w] &= ~rules.holes.words()[w];
+    }
+    return Grid(std::move(board));
+  }
+  std::vector<std::uint8_t> values;
+  if (k == 2) {
+    values = Grid(random_board(rows, cols, seed, density)).to_values();
+  } else {
+    values.resize(n);
+    Xoshiro256StarStar rng(seed);
+    const auto q = static_cast<std::uint64_t>(std::llround(density * 4294967296.0));
+    for (std::size_t i = 0; i < n; ++i) {
+      const std::uint64_t x = rng();
+      values[i] = (x >> 32) < q ? static_cast<std::uint8_t>(1 + (x & 0xFFFFFFFFU) % (k - 1)) : 0;
+    }
+  }
+  if (rules.has_holes()) {
+    for (std::size_t i = 0; i < n; ++i) {
+      if (rules.holes.get(i / cols, i % cols)) values[i] = 0;
+    }
+  }
+  if (solvable) {
+    const PressSystem sys = build_press_system(rules, rows, cols);
+    std::vector<std::uint8_t> lights(n, 0);
+    if (rules.target_on) {
+      for (const std::uint32_t cell : sys.cells) lights[cell] = static_cast<std::uint8_t>(k - 1);
+    }
+    sys.apply(values, lights);
+    values = std::move(lights);
+  }
+  return Grid::from_values(rows, cols, k, values);
+}
+
 }  // namespace lightsout

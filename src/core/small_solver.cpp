@@ -3,6 +3,7 @@
 
 #include <bit>
 #include <stdexcept>
+#include <utility>
 
 #include "lightsout/gf2_matrix.hpp"
 
@@ -27,12 +28,13 @@ std::vector<std::array<std::uint64_t, 256>> byte_tables(const std::vector<std::u
 
 }  // namespace
 
-SmallSolver::SmallSolver(std::size_t rows, std::size_t cols) : rows_(rows), cols_(cols) {
+namespace {
+
+std::vector<std::uint64_t> classic_effects(std::size_t rows, std::size_t cols) {
   if (rows == 0 || cols == 0 || rows > 64 || cols > 64 || rows * cols > 64) {
     throw std::invalid_argument("SmallSolver: needs 1 <= rows * cols <= 64");
   }
-  const std::size_t n = rows * cols;
-  press_effect_.assign(n, 0);
+  std::vector<std::uint64_t> effects(rows * cols, 0);
   for (std::size_t r = 0; r < rows; ++r) {
     for (std::size_t c = 0; c < cols; ++c) {
       std::uint64_t e = std::uint64_t{1} << (r * cols + c);
@@ -40,8 +42,27 @@ SmallSolver::SmallSolver(std::size_t rows, std::size_t cols) : rows_(rows), cols
       if (r + 1 < rows) e |= std::uint64_t{1} << ((r + 1) * cols + c);
       if (c > 0) e |= std::uint64_t{1} << (r * cols + c - 1);
       if (c + 1 < cols) e |= std::uint64_t{1} << (r * cols + c + 1);
-      press_effect_[r * cols + c] = e;
+      effects[r * cols + c] = e;
     }
+  }
+  return effects;
+}
+
+}  // namespace
+
+SmallSolver::SmallSolver(std::size_t rows, std::size_t cols)
+    : SmallSolver(rows, cols, classic_effects(rows, cols)) {}
+
+SmallSolver::SmallSolver(std::size_t rows, std::size_t cols, std::vector<std::uint64_t> effects)
+    : rows_(rows), cols_(cols), press_effect_(std::move(effects)) {
+  if (rows == 0 || cols == 0 || rows > 64 || cols > 64 || rows * cols > 64 ||
+      press_effect_.size() != rows * cols) {
+    throw std::invalid_argument("SmallSolver: needs 1 <= rows * cols <= 64, one effect per cell");
+  }
+  const std::size_t n = rows * cols;
+  const std::uint64_t all = n == 64 ? ~std::uint64_t{0} : (std::uint64_t{1} << n) - 1;
+  for (const std::uint64_t e : press_effect_) {
+    if ((e & ~all) != 0) throw std::invalid_argument("SmallSolver: an effect leaves the board");
   }
   // Eliminate [A | I]: the right half records the row operations E with E A = R (RREF).
   Gf2Matrix m(n, 2 * n);

@@ -1,34 +1,11 @@
-// solve(): method names and the choice of solver by board size.
+// solve(): the choice among the classic-rules methods by board size.
 #include "lightsout/solve.hpp"
 
 #include <algorithm>
+#include <stdexcept>
+#include <string>
 
 namespace lightsout {
-
-std::optional<Method> parse_method(std::string_view name) {
-  if (name == "auto") return Method::automatic;
-  if (name == "enumerate") return Method::enumerate;
-  if (name == "chase") return Method::chase;
-  if (name == "dense") return Method::dense;
-  if (name == "poly") return Method::poly;
-  return std::nullopt;
-}
-
-std::string_view method_name(Method m) {
-  switch (m) {
-    case Method::automatic:
-      return "auto";
-    case Method::enumerate:
-      return "enumerate";
-    case Method::chase:
-      return "chase";
-    case Method::dense:
-      return "dense";
-    case Method::poly:
-      return "poly";
-  }
-  return "?";
-}
 
 Method choose_method(std::size_t rows, std::size_t cols) {
   // Measured (Release, random square boards, kernel off): chase 0.48 us vs poly 0.55 us at 5x5,
@@ -48,9 +25,14 @@ SolveResult solve(const Board& lights, Method method, const SolveOptions& option
       return solve_poly(lights, options);
     case Method::automatic:
     case Method::chase:
+      return solve_chase(lights, options);
+    case Method::tables:
+    case Method::gf2:
+    case Method::zk:
       break;
   }
-  return solve_chase(lights, options);
+  throw std::invalid_argument("solve: " + std::string(method_name(method)) +
+                              " is not a classic-rules method");
 }
 
 SolveResult solve(Board&& lights, Method method, const SolveOptions& options) {

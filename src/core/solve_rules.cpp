@@ -335,7 +335,13 @@ std::string count_text(const std::vector<std::pair<unsigned, std::size_t>>& fact
 
 RulesResult solve_rules(const Rules& rules, std::size_t rows, std::size_t cols,
                         const std::vector<std::uint8_t>& lights, const RulesSolveOptions& options) {
-  const PressSystem sys = build_press_system(rules, rows, cols);
+  return solve_rules(rules, build_press_system(rules, rows, cols), lights, options);
+}
+
+RulesResult solve_rules(const Rules& rules, const PressSystem& sys,
+                        std::span<const std::uint8_t> lights, const RulesSolveOptions& options) {
+  const std::size_t rows = sys.rows;
+  const std::size_t cols = sys.cols;
   const unsigned k = sys.states;
   if (lights.size() != rows * cols) {
     throw std::invalid_argument("solve_rules: " + std::to_string(lights.size()) +
@@ -399,7 +405,7 @@ RulesResult solve_rules(const Rules& rules, std::size_t rows, std::size_t cols,
   };
   result.presses = to_cells(e.solvable ? e.solution : Values(n, 0));
   if (e.solvable) {
-    Values after = lights;
+    Values after(lights.begin(), lights.end());
     sys.apply(result.presses, after);
     for (const std::uint32_t cell : sys.cells) {
       if (after[cell] != target) throw std::logic_error("solve_rules: the presses do not solve");

@@ -16,9 +16,10 @@
 #include "lightsout/board.hpp"
 #include "lightsout/chase_trace.hpp"
 #include "lightsout/info.hpp"
+#include "lightsout/json_schema.hpp"
 #include "lightsout/rules.hpp"
-#include "lightsout/solve.hpp"
-#include "lightsout/solve_rules.hpp"
+#include "lightsout/rules_text.hpp"
+#include "lightsout/solver.hpp"
 
 namespace lightsout::server {
 
@@ -162,22 +163,6 @@ json board_rows(const Board& b) {
   return out;
 }
 
-json value_rows(const std::vector<std::uint8_t>& values, std::size_t rows, std::size_t cols) {
-  json out = json::array();
-  std::string line(cols, '0');
-  for (std::size_t r = 0; r < rows; ++r) {
-    for (std::size_t c = 0; c < cols; ++c) line[c] = static_cast<char>('0' + values[r * cols + c]);
-    out.push_back(line);
-  }
-  return out;
-}
-
-// 2^k as decimal while it fits in 64 bits, else "2^k".
-std::string power_of_two_text(std::size_t k) {
-  if (k < 64) return std::to_string(std::uint64_t{1} << k);
-  return "2^" + std::to_string(k);
-}
-
 Rules parse_rules_or_fail(const std::string& text) {
   try {
     return parse_rules(text, nullptr);  // holes=/graph= files are refused: the server reads none
@@ -217,71 +202,34 @@ ApiResponse guarded(F&& f) {
   }
 }
 
-ApiResponse solve_classic(const json& doc, std::size_t rows, std::size_t cols, bool minimal,
-                          const Limits& limits) {
-  if (too_many_cells(rows, cols, limits.max_cells)) {
-    fail(413, "board: " + std::to_string(rows) + " x " + std::to_string(cols) +
-                  " is over the limit of " + std::to_string(limits.max_cells) + " cells");
+// Any rules: the lights checked, one Solver, the shared result schema plus the time taken.
+ApiResponse solve_board(const json& doc, const Rules& rules, std::size_t rows, std::size_t cols,
+                        bool minimal, const Limits& limits) {
+  const bool classic = is_classic(rules);
+  if (!classic && rules.states > 10) {
+    fail(400, "rules: the web API takes at most 10 states (one digit a cell)");
   }
-  const Board lights = board_from_rows(lights_field(doc, rows, cols, 2), rows, cols);
-  SolveOptions options;
-  options.kernel = minimal;
-  options.minimal = minimal;
-  const auto start = std::chrono::steady_clock::now();
-  const Method method = choose_method(rows, cols);
-  const SolveResult result = solve(lights, method, options);
-  const double ms = ms_since(start);
-  json out;
-  out["solvable"] = result.solvable;
-  out["presses"] = result.solvable ? board_rows(result.presses) : json(nullptr);
-  out["press_count"] = result.solvable ? json(result.presses.popcount()) : json(nullptr);
-  out["nullity"] = result.nullity;
-  out["solutions_log2"] = result.solvable ? json(result.nullity) : json(nullptr);
-  out["solutions"] = result.solvable ? power_of_two_text(result.nullity) : "0";
-  out["minimal"] = result.solvable && result.minimal;
-  out["minimal_proven"] = result.solvable && result.minimal_proven;
-  out["method"] = method_name(method);
-  out["rules"] = "";
-  out["ms"] = ms;
-  return ok(out);
-}
-
-ApiResponse solve_general(const json& doc, const Rules& rules, std::size_t rows, std::size_t cols,
-                          bool minimal, const Limits& limits) {
-  if (rules.states > 10) fail(400, "rules: the web API takes at most 10 states (one digit a cell)");
-  if (too_many_cells(rows, cols, limits.max_rules_cells)) {
+  const std::size_t limit = classic ? limits.max_cells : limits.max_rules_cells;
+  if (too_many_cells(rows, cols, limit)) {
     fail(413, "board: " + std::to_string(rows) + " x " + std::to_string(cols) +
-                  " is over the limit of " + std::to_string(limits.max_rules_cells) +
-                  " cells with these rules");
+                  " is over the limit of " + std::to_string(limit) + " cells" +
+                  (classic ? "" : " with these rules"));
   }
-  check_board_size(rules, rows, cols);
+  const Solver solver(rules, rows, cols);
   const json& rows_json = lights_field(doc, rows, cols, rules.states);
-  std::vector<std::uint8_t> lights(rows * cols);
+  std::vector<std::uint8_t> values(rows * cols);
   for (std::size_t r = 0; r < rows; ++r) {
-    const std::string& s = rows_json[r].get_ref<const std::string&>();
-    for (std::size_t c = 0; c < cols; ++c)
-      lights[r * cols + c] = static_cast<std::uint8_t>(s[c] - '0');
+    const std::string& text = rows_json[r].get_ref<const std::string&>();
+    for (std::size_t c = 0; c < cols; ++c) {
+      values[r * cols + c] = static_cast<std::uint8_t>(text[c] - '0');
+    }
   }
-  RulesSolveOptions options;
-  options.kernel = minimal;
+  Options options;
   options.minimal = minimal;
   const auto start = std::chrono::steady_clock::now();
-  const RulesResult result = solve_rules(rules, rows, cols, lights, options);
+  const Result result = solver.solve(Grid::from_values(rows, cols, rules.states, values), options);
   const double ms = ms_since(start);
-  std::size_t count = 0;
-  for (const std::uint8_t v : result.presses) count += v;
-  json out;
-  out["solvable"] = result.solvable;
-  out["presses"] = result.solvable ? value_rows(result.presses, rows, cols) : json(nullptr);
-  out["press_count"] = result.solvable ? json(count) : json(nullptr);
-  out["nullity"] = result.nullity;
-  out["solutions_log2"] =
-      result.solvable && rules.states == 2 ? json(result.nullity) : json(nullptr);
-  out["solutions"] = result.solution_count;
-  out["minimal"] = result.solvable && result.minimal;
-  out["minimal_proven"] = result.solvable && result.minimal_proven;
-  out["method"] = "rules";
-  out["rules"] = to_string(rules);
+  json out = json::parse(result_json(result, rules));
   out["ms"] = ms;
   return ok(out);
 }
@@ -307,11 +255,7 @@ ApiResponse api_solve(std::string_view body, const Limits& limits) {
     const std::size_t rows = size_field(doc, "rows");
     const std::size_t cols = size_field(doc, "cols");
     const bool minimal = bool_field(doc, "minimal", false);
-    const std::string rules_text = rules_field(doc);
-    if (rules_text.empty()) return solve_classic(doc, rows, cols, minimal, limits);
-    const Rules rules = parse_rules_or_fail(rules_text);
-    if (is_classic(rules)) return solve_classic(doc, rows, cols, minimal, limits);
-    return solve_general(doc, rules, rows, cols, minimal, limits);
+    return solve_board(doc, parse_rules_or_fail(rules_field(doc)), rows, cols, minimal, limits);
   });
 }
 
@@ -367,46 +311,16 @@ ApiResponse api_info(std::string_view size, std::string_view rules_text, const L
       fail(413, "size: sides above " + std::to_string(limits.max_info_side) + " are refused");
     }
     const std::size_t cells = *rows * *cols;
-    json out;
-    out["rows"] = *rows;
-    out["cols"] = *cols;
     const Rules rules = parse_rules_or_fail(std::string(rules_text));
-    if (is_classic(rules)) {
-      const BoardInfo info = board_info(*rows, *cols);
-      out["rules"] = "";
-      out["nullity"] = info.nullity;
-      out["solvable_log2"] = info.solvable_log2;
-      out["all_solvable"] = info.all_solvable;
-      out["solutions_per_board"] = power_of_two_text(info.nullity);
-      if (cells <= limits.max_rules_cells) {
-        json patterns = json::array();
-        for (const Board& p : quiet_patterns(*rows, *cols)) patterns.push_back(board_rows(p));
-        out["quiet_patterns"] = std::move(patterns);
-      } else {
-        out["quiet_patterns"] = nullptr;
-      }
-      return ok(out);
-    }
-    if (cells > limits.max_rules_cells) {
+    const bool classic = is_classic(rules);
+    if (!classic && cells > limits.max_rules_cells) {
       fail(413, "size: " + std::to_string(cells) + " cells, the limit with these rules is " +
                     std::to_string(limits.max_rules_cells));
     }
-    check_board_size(rules, *rows, *cols);
-    // The board already at the goal: its solutions are exactly the quiet patterns.
-    const std::vector<std::uint8_t> done(
-        cells, static_cast<std::uint8_t>(rules.target_on ? rules.states - 1 : 0));
-    RulesSolveOptions options;
-    const RulesResult result = solve_rules(rules, *rows, *cols, done, options);
-    const std::size_t existing = rules.has_holes() ? cells - rules.holes.popcount() : cells;
-    out["rules"] = to_string(rules);
-    out["nullity"] = result.nullity;
-    out["solvable_log2"] = rules.states == 2 ? json(existing - result.nullity) : json(nullptr);
-    out["all_solvable"] = result.nullity == 0;
-    out["solutions_per_board"] = result.solution_count;
-    json patterns = json::array();
-    for (const auto& p : result.kernel) patterns.push_back(value_rows(p, *rows, *cols));
-    out["quiet_patterns"] = std::move(patterns);
-    return ok(out);
+    // The kernel is sent while the patterns stay small; the facts themselves at any size.
+    const bool kernel_too_big = cells > limits.max_rules_cells;
+    const Facts facts = board_facts(rules, *rows, *cols, !kernel_too_big);
+    return ApiResponse{200, facts_json(facts, rules, true, kernel_too_big)};
   });
 }
 

@@ -131,19 +131,19 @@ check_kernel() {
 nullity_of() { "$bin" info --json "$1" | sed 's/.*"nullity":\([0-9]*\).*/\1/'; }
 
 # --- JSON, exact ---
-expect_out json_5x6 '{"rows":5,"cols":6,"nullity":0,"solvable_log2":30,"all_solvable":true}' \
+expect_out json_5x6 '{"rows":5,"cols":6,"nullity":0,"solvable_log2":30,"all_solvable":true,"rules":"plane","states":2,"quiet_patterns":"1"}' \
   info 5x6 --json
-expect_out json_5x5 '{"rows":5,"cols":5,"nullity":2,"solvable_log2":23,"all_solvable":false}' \
+expect_out json_5x5 '{"rows":5,"cols":5,"nullity":2,"solvable_log2":23,"all_solvable":false,"rules":"plane","states":2,"quiet_patterns":"4"}' \
   info --json 5x5
-expect_out json_4x4 '{"rows":4,"cols":4,"nullity":4,"solvable_log2":12,"all_solvable":false}' \
+expect_out json_4x4 '{"rows":4,"cols":4,"nullity":4,"solvable_log2":12,"all_solvable":false,"rules":"plane","states":2,"quiet_patterns":"16"}' \
   info 4x4 --json
-expect_out json_1x1 '{"rows":1,"cols":1,"nullity":0,"solvable_log2":1,"all_solvable":true}' \
+expect_out json_1x1 '{"rows":1,"cols":1,"nullity":0,"solvable_log2":1,"all_solvable":true,"rules":"plane","states":2,"quiet_patterns":"1"}' \
   info 1x1 --json
-expect_out json_1x2 '{"rows":1,"cols":2,"nullity":1,"solvable_log2":1,"all_solvable":false}' \
+expect_out json_1x2 '{"rows":1,"cols":2,"nullity":1,"solvable_log2":1,"all_solvable":false,"rules":"plane","states":2,"quiet_patterns":"2"}' \
   info 1x2 --json
-expect_out json_wide_row '{"rows":1,"cols":1000000000,"nullity":0,"solvable_log2":1000000000,"all_solvable":true}' \
+expect_out json_wide_row '{"rows":1,"cols":1000000000,"nullity":0,"solvable_log2":1000000000,"all_solvable":true,"rules":"plane","states":2,"quiet_patterns":"1"}' \
   info 1x1000000000 --json
-expect_out json_upper_x '{"rows":5,"cols":5,"nullity":2,"solvable_log2":23,"all_solvable":false}' \
+expect_out json_upper_x '{"rows":5,"cols":5,"nullity":2,"solvable_log2":23,"all_solvable":false,"rules":"plane","states":2,"quiet_patterns":"4"}' \
   info 5X5 --json
 
 # --- text ---
@@ -252,7 +252,7 @@ fi
 "$bin" info 1000000x1000000 --json >"$work/out" 2>"$work/err"
 rc=$?
 line=$(cat "$work/out")
-if [[ $rc -eq 0 && $line =~ ^\{\"rows\":1000000,\"cols\":1000000,\"nullity\":([0-9]+),\"solvable_log2\":([0-9]+),\"all_solvable\":(true|false)\}$ ]] &&
+if [[ $rc -eq 0 && $line =~ ^\{\"rows\":1000000,\"cols\":1000000,\"nullity\":([0-9]+),\"solvable_log2\":([0-9]+),\"all_solvable\":(true|false),\"rules\":\"plane\",\"states\":2,\"quiet_patterns\":\"[0-9^]+\"\}$ ]] &&
   [[ $((BASH_REMATCH[1] + BASH_REMATCH[2])) -eq 1000000000000 ]] &&
   [[ ${BASH_REMATCH[3]} == $([[ ${BASH_REMATCH[1]} -eq 0 ]] && echo true || echo false) ]]; then
   pass

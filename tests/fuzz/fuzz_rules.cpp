@@ -18,6 +18,7 @@
 
 #include "fuzz_support.hpp"
 #include "lightsout/rules.hpp"
+#include "lightsout/rules_text.hpp"
 #include "lightsout/solve_rules.hpp"
 
 using lightsout::Rules;

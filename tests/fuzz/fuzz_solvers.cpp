@@ -19,6 +19,7 @@
 #include "fuzz_support.hpp"
 #include "lightsout/board.hpp"
 #include "lightsout/rules.hpp"
+#include "lightsout/rules_text.hpp"
 #include "lightsout/small_solver.hpp"
 #include "lightsout/solve.hpp"
 #include "lightsout/solve_rules.hpp"

@@ -139,6 +139,35 @@ TEST_F(ServerTest, RulesVariant) {
                "lights[0]");
 }
 
+// Holes and graphs travel inline in the rules text; files are never read by the server.
+TEST_F(ServerTest, InlineHolesAndGraphs) {
+  auto res = post("/api/solve", R"({"rows":3,"cols":3,"rules":"holes=[000/010/000]",)"
+                                R"("lights":["010","111","010"]})");
+  ASSERT_TRUE(res);
+  ASSERT_EQ(res->status, 200) << res->body;
+  json doc = json::parse(res->body);
+  EXPECT_TRUE(doc["solvable"]);
+  EXPECT_EQ(doc["presses"][1].get<std::string>()[1], '0');  // a hole is never pressed
+  EXPECT_EQ(doc["rules"], "plane,holes=[000/010/000]");
+  res = post("/api/solve", R"({"rows":3,"cols":1,"rules":"graph=[3:0-1/1-2]",)"
+                           R"("lights":["1","1","0"]})");
+  ASSERT_TRUE(res);
+  ASSERT_EQ(res->status, 200) << res->body;
+  doc = json::parse(res->body);
+  EXPECT_TRUE(doc["solvable"]);
+  res = client().Get("/api/info?size=3x1&rules=graph%3D%5B3%3A0-1%2F1-2%5D");
+  ASSERT_TRUE(res);
+  ASSERT_EQ(res->status, 200) << res->body;
+  doc = json::parse(res->body);
+  EXPECT_EQ(doc["rules"], "graph=[3:0-1/1-2]");
+  EXPECT_TRUE(doc["kernel"].is_array());
+  res = post("/api/solve", R"({"rows":3,"cols":3,"rules":"holes=h.txt",)"
+                           R"("lights":["010","111","010"]})");
+  ASSERT_TRUE(res);
+  EXPECT_EQ(res->status, 400);
+  EXPECT_NE(res->body.find("inline"), std::string::npos) << res->body;
+}
+
 TEST_F(ServerTest, Info) {
   auto res = client().Get("/api/info?size=5x5");
   ASSERT_TRUE(res);
@@ -147,7 +176,10 @@ TEST_F(ServerTest, Info) {
   EXPECT_EQ(doc["nullity"], 2);
   EXPECT_EQ(doc["solvable_log2"], 23);
   EXPECT_FALSE(doc["all_solvable"]);
-  EXPECT_EQ(doc["quiet_patterns"].size(), 2U);
+  EXPECT_EQ(doc["quiet_patterns"], "4");
+  EXPECT_EQ(doc["kernel"].size(), 2U);
+  EXPECT_EQ(doc["rules"], "plane");
+  EXPECT_EQ(doc["states"], 2);
   res = client().Get("/api/info?size=5x6");
   ASSERT_TRUE(res);
   doc = json::parse(res->body);
@@ -155,7 +187,8 @@ TEST_F(ServerTest, Info) {
   res = client().Get("/api/info?size=1000x1000");
   ASSERT_TRUE(res);
   EXPECT_EQ(res->status, 200);
-  EXPECT_TRUE(json::parse(res->body)["quiet_patterns"].is_null());
+  EXPECT_TRUE(json::parse(res->body)["kernel"].is_null());
+  EXPECT_EQ(json::parse(res->body)["quiet_patterns"], "1");
   for (const char* bad :
        {"/api/info", "/api/info?size=", "/api/info?size=5", "/api/info?size=0x5",
         "/api/info?size=-1x5", "/api/info?size=5xa", "/api/info?size=99999999999999999999999x5"}) {

@@ -24,6 +24,7 @@
 #include <vector>
 
 #include "lightsout/rules.hpp"
+#include "lightsout/rules_text.hpp"
 
 namespace {
 

@@ -1,6 +1,7 @@
 // Unit tests for rules.hpp: the --rules text (every token, every error and its message, the
 // canonical round trip), holes and graph files through an in-memory loader, the press system.
 #include "lightsout/rules.hpp"
+#include "lightsout/rules_text.hpp"
 
 #include <gtest/gtest.h>
 
@@ -147,7 +148,7 @@ TEST(RulesParse, TargetOn) {
 TEST(RulesParse, HolesFile) {
   const Rules r = parse_rules("holes=h.txt", test_files());
   ASSERT_TRUE(r.has_holes());
-  EXPECT_EQ(r.holes_file, "h.txt");
+  EXPECT_EQ(r.holes_label, "holes=h.txt");
   EXPECT_EQ(r.holes.rows(), 3U);
   EXPECT_EQ(r.holes.cols(), 4U);
   EXPECT_EQ(r.holes.to_string(), "0000\n0110\n0000\n");
@@ -174,7 +175,7 @@ TEST(RulesParse, GraphFile) {
 TEST(RulesParse, Errors) {
   const std::string known =
       "unknown token (expected plane, torus, cylinder, states=K, nbhd=..., self=0, target=on, "
-      "holes=FILE or graph=FILE)";
+      "holes=[...]/FILE or graph=[...]/FILE)";
   EXPECT_EQ(error_of("hexagonal"), "rules: token 'hexagonal': " + known);
   EXPECT_EQ(error_of("states"), "rules: token 'states': " + known);
   EXPECT_EQ(error_of("plane=1"), "rules: token 'plane=1': " + known);
@@ -233,7 +234,8 @@ TEST(RulesParse, Errors) {
 TEST(RulesParse, FileErrors) {
   EXPECT_EQ(error_of("holes="), "rules: token 'holes=': missing file name");
   EXPECT_EQ(error_of("holes=h.txt", nullptr),
-            "rules: token 'holes=h.txt': no file loader was given");
+            "rules: token 'holes=h.txt': files are not read here: give the value inline, e.g. "
+            "holes=[010/000] or graph=[3:0-1/1-2]");
   EXPECT_EQ(error_of("holes=nope.txt"), "rules: token 'holes=nope.txt': cannot open 'nope.txt'");
   EXPECT_EQ(error_of("holes=empty.txt"), "rules: token 'holes=empty.txt': the holes grid is empty");
   EXPECT_EQ(error_of("holes=ragged.txt"),
@@ -310,8 +312,34 @@ TEST(RulesText, CanonicalForms) {
   EXPECT_EQ(canon("nbhd=000/001/000"), "plane,nbhd=001");
   EXPECT_EQ(canon("nbhd=0/0/1"), "plane,nbhd=0/0/1");
   EXPECT_EQ(canon("nbhd=10101"), "plane,nbhd=10101");
-  EXPECT_EQ(canon("holes=h.txt,states=255"), "plane,states=255,holes=h.txt");
-  EXPECT_EQ(canon("self=0,graph=g.txt,states=4"), "graph=g.txt,states=4,self=0");
+  EXPECT_EQ(canon("holes=h.txt,states=255"), "plane,states=255,holes=[0000/0110/0000]");
+  EXPECT_EQ(canon("self=0,graph=g.txt,states=4"), "graph=[5:0-1/0-2/1-2/3-4],states=4,self=0");
+  // The inline forms need no loader and read the same as the files.
+  EXPECT_EQ(parse_rules("holes=[0000/0110/0000]"), parse_rules("holes=h.txt", test_files()));
+  EXPECT_EQ(parse_rules("holes=[..../.##./....]"), parse_rules("holes=h.txt", test_files()));
+  EXPECT_EQ(parse_rules("graph=[5:3-4/0-1/1-2/2-0/4-3]"), parse_rules("graph=g.txt", test_files()));
+  EXPECT_EQ(parse_rules("graph=[1:]").graph.size(), 1U);
+}
+
+TEST(RulesText, InlineErrorsAndFiles) {
+  const auto error = [](std::string_view text) {
+    try {
+      parse_rules(text);
+    } catch (const RulesError& e) {
+      return std::string(e.what());
+    }
+    return std::string();
+  };
+  EXPECT_EQ(error("holes=[01/10"),
+            "rules: token 'holes=[01/10': an inline value must end with ']'");
+  EXPECT_EQ(error("graph=[3:0-1/12]"),
+            "rules: token 'graph=[3:0-1/12]': expected an edge 'u-v', found '12'");
+  EXPECT_EQ(error("graph=[3:0-5]"),
+            "rules: token 'graph=[3:0-5]': line 2: node 5 is out of range 0..2");
+  EXPECT_EQ(error("holes=[01/1]"), "rules: token 'holes=[01/1]': line 2 has 1 cells, line 1 has 2");
+  EXPECT_EQ(error("holes=h.txt"),
+            "rules: token 'holes=h.txt': files are not read here: give the value inline, e.g. "
+            "holes=[010/000] or graph=[3:0-1/1-2]");
 }
 
 TEST(RulesText, RoundTrip) {
@@ -320,7 +348,8 @@ TEST(RulesText, RoundTrip) {
         "torus,nbhd=knight,states=255,target=on", "nbhd=rowcol", "nbhd=rowcol,self=0",
         "nbhd=110/011/000", "nbhd=0000000/0000000/1000001/0000000/0000000", "nbhd=1/0/1",
         "nbhd=111/111/111,self=0", "holes=h.txt,torus,states=5", "holes=h2.txt,nbhd=x",
-        "graph=g.txt", "graph=g.txt,self=0,states=9,target=on"}) {
+        "graph=g.txt", "graph=g.txt,self=0,states=9,target=on", "holes=[010/000],torus",
+        "graph=[4:0-1/1-2/2-3]"}) {
     SCOPED_TRACE(text);
     const Rules r = parse_rules(text, test_files());
     const std::string canonical = to_string(r);

@@ -17,6 +17,7 @@
 
 #include "core/zk_matrix.hpp"
 #include "lightsout/rules.hpp"
+#include "lightsout/rules_text.hpp"
 #include "lightsout/solve.hpp"
 #include "test_support.hpp"
 

@@ -1,9 +1,9 @@
 // parse_board_size: "RxC" with bounds, for every subcommand that takes a board size.
-#include "board_size.hpp"
+#include "lightsout/board_size.hpp"
 
 #include <charconv>
 
-namespace lightsout::cli {
+namespace lightsout {
 
 std::optional<BoardSize> parse_board_size(std::string_view text, std::uint64_t max_side,
                                           std::uint64_t max_cells) {
@@ -22,4 +22,4 @@ std::optional<BoardSize> parse_board_size(std::string_view text, std::uint64_t m
   return s;
 }
 
-}  // namespace lightsout::cli
+}  // namespace lightsout

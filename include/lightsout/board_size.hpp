@@ -1,11 +1,11 @@
-// Board sizes written "RxC" on the command line, parsed once for every subcommand.
+// Board sizes written "RxC", parsed once for the CLI, the HTTP API and the tests.
 #pragma once
 
 #include <cstdint>
 #include <optional>
 #include <string_view>
 
-namespace lightsout::cli {
+namespace lightsout {
 
 struct BoardSize {
   std::uint64_t rows, cols;
@@ -21,4 +21,4 @@ std::optional<BoardSize> parse_board_size(std::string_view text,
                                           std::uint64_t max_side = kMaxBoardSide,
                                           std::uint64_t max_cells = kMaxBoardCells);
 
-}  // namespace lightsout::cli
+}  // namespace lightsout

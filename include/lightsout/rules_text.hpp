@@ -1,0 +1,53 @@
+// The rules text shared by the CLI (`--rules`), the HTTP API and the tests: parsing and the
+// canonical form.
+#pragma once
+
+#include <functional>
+#include <string>
+#include <string_view>
+
+#include "lightsout/rules.hpp"
+
+namespace lightsout {
+
+// Comma-separated tokens, each at most once, in any order (surrounding blanks are ignored; the
+// empty text means the classic rules):
+//   plane | torus | cylinder   topology (default plane); cylinder = the columns wrap
+//   states=K                   K in 2..255: a press adds 1 (mod K) to every cell it touches
+//   nbhd=NAME                  plus (default), x, square (3x3), knight, rowcol (the whole row and
+//                              column, whatever the topology)
+//   nbhd=MASK                  rows of 0/1 joined by '/', e.g. 010/111/010: an odd number of rows
+//                              of one odd length (at most 63), centred on the button; the centre
+//                              says whether the button itself changes
+//   self=0 | self=1            self=0: the pressed button itself does not change
+//   target=on | target=off     target=on: the goal is every cell at K-1 instead of 0
+//   holes=[ROWS]               inline holes: rows of '0'/'1' or '.'/'#' joined by '/' ('1' and
+//                              '#' = no cell there), exactly the board's size: holes=[000/010/000]
+//   holes=FILE                 the same grid from a file, one row per line (blanks between cells
+//                              ignored), read through the FileLoader
+//   graph=[N:EDGES]            inline graph: N nodes (1..2^24), then edges u-v joined by '/'
+//                              (0-based, u != v, repeats count once): graph=[4:0-1/1-2/2-3]
+//   graph=FILE                 first line N, then one edge "u v" per line (blank lines and lines
+//                              starting with '#' skipped). A press changes the node and its
+//                              neighbours; the board is N x 1 (row i = node i). Not with a
+//                              topology, nbhd= or holes=.
+// The named neighbourhoods include the button itself: plus = it and its 4 orthogonal neighbours,
+// x = it and its 4 diagonal ones, square = its 3x3 block, knight = it and its 8 knight moves.
+
+// Resolves holes=FILE and graph=FILE: returns the file's contents, throws (any std::exception)
+// when it cannot. The CLI passes one that reads files; the server passes none (only the inline
+// forms are accepted there).
+using FileLoader = std::function<std::string(const std::string& path)>;
+
+// Parses the text form. FILE tokens are read through `loader` (a RulesError naming the token if
+// it is null or throws). Throws RulesError, naming the token, on anything malformed. The result's
+// holes_label / graph_label hold the token that gave them.
+Rules parse_rules(std::string_view text, const FileLoader& loader = nullptr);
+
+// The canonical text: the topology (or the graph) first, then only what differs from the
+// defaults, in the order states, nbhd, self, target, holes; holes and graphs inline. A mask
+// prints as its smallest odd box with the centre bit saying `self`.
+// parse_rules(to_string(r)) == r for every r that parse_rules returns.
+std::string to_string(const Rules& rules);
+
+}  // namespace lightsout

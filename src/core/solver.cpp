@@ -1,0 +1,419 @@
+// Solver: one rules set on one size, the method chosen once, every method's answer as a Result.
+#include "lightsout/solver.hpp"
+
+#include <algorithm>
+#include <limits>
+#include <numeric>
+#include <stdexcept>
+#include <string>
+
+#include "lightsout/small_solver.hpp"
+#include "lightsout/solve.hpp"
+#include "lightsout/solve_rules.hpp"
+
+namespace lightsout {
+
+// ---- Grid ----
+
+Grid::Grid(std::size_t rows, std::size_t cols, unsigned states)
+    : rows_(rows), cols_(cols), states_(states) {
+  if (states < kMinStates || states > kMaxStates) {
+    throw std::invalid_argument("Grid: states must be in 2..255, got " + std::to_string(states));
+  }
+  if (states == 2) {
+    bits_ = Board(rows, cols);
+  } else {
+    if (rows == 0 || cols == 0) throw std::invalid_argument("Grid: a side is 0");
+    if (rows > std::numeric_limits<std::size_t>::max() / cols) {
+      throw std::length_error("Grid: too many cells");
+    }
+    values_.assign(rows * cols, 0);
+  }
+}
+
+Grid::Grid(Board bits) : rows_(bits.rows()), cols_(bits.cols()), bits_(std::move(bits)) {}
+
+Grid Grid::from_values(std::size_t rows, std::size_t cols, unsigned states,
+                       std::span<const std::uint8_t> values) {
+  Grid grid(rows, cols, states);
+  if (values.size() != rows * cols) {
+    throw std::invalid_argument("Grid: " + std::to_string(values.size()) + " values for " +
+                                std::to_string(rows * cols) + " cells");
+  }
+  for (std::size_t i = 0; i < values.size(); ++i) {
+    if (values[i] >= states) {
+      throw std::invalid_argument("Grid: value " + std::to_string(values[i]) + " at cell " +
+                                  std::to_string(i) + " is not below the states " +
+                                  std::to_string(states));
+    }
+  }
+  if (states == 2) {
+    for (std::size_t r = 0; r < rows; ++r) {
+      std::uint64_t* row = grid.bits_.row(r).data();
+      const std::uint8_t* src = values.data() + r * cols;
+      for (std::size_t c = 0; c < cols; ++c) row[c / 64] |= std::uint64_t{src[c]} << (c % 64);
+    }
+  } else {
+    std::copy(values.begin(), values.end(), grid.values_.begin());
+  }
+  return grid;
+}
+
+void Grid::set(std::size_t r, std::size_t c, unsigned v) {
+  if (v >= states_) throw std::invalid_argument("Grid::set: value past the states");
+  if (packed()) {
+    bits_.set(r, c, v != 0);
+  } else {
+    values_[r * cols_ + c] = static_cast<std::uint8_t>(v);
+  }
+}
+
+const Board& Grid::bits() const {
+  if (!packed()) throw std::logic_error("Grid::bits: the grid has more than two states");
+  return bits_;
+}
+Board& Grid::bits() {
+  if (!packed()) throw std::logic_error("Grid::bits: the grid has more than two states");
+  return bits_;
+}
+Board Grid::take_bits() && {
+  if (!packed()) throw std::logic_error("Grid::take_bits: the grid has more than two states");
+  return std::move(bits_);
+}
+std::span<const std::uint8_t> Grid::values() const {
+  if (packed()) throw std::logic_error("Grid::values: the grid is bit-packed (two states)");
+  return values_;
+}
+std::span<std::uint8_t> Grid::values() {
+  if (packed()) throw std::logic_error("Grid::values: the grid is bit-packed (two states)");
+  return values_;
+}
+
+std::vector<std::uint8_t> Grid::to_values() const {
+  if (!packed()) return values_;
+  std::vector<std::uint8_t> out(cells());
+  for (std::size_t r = 0; r < rows_; ++r) {
+    const std::uint64_t* row = bits_.row(r).data();
+    for (std::size_t c = 0; c < cols_; ++c) out[r * cols_ + c] = (row[c / 64] >> (c % 64)) & 1U;
+  }
+  return out;
+}
+
+std::uint64_t Grid::total() const {
+  if (packed()) return bits_.popcount();
+  return std::accumulate(values_.begin(), values_.end(), std::uint64_t{0});
+}
+
+// ---- SolutionCount ----
+
+SolutionCount SolutionCount::power(unsigned prime, std::uint64_t exponent) {
+  SolutionCount count;
+  count.zero = false;
+  if (exponent > 0) count.factors.emplace_back(prime, exponent);
+  return count;
+}
+
+std::optional<std::uint64_t> SolutionCount::value() const {
+  if (zero) return 0;
+  std::uint64_t v = 1;
+  for (const auto& [p, e] : factors) {
+    for (std::uint64_t i = 0; i < e; ++i) {
+      if (v > std::numeric_limits<std::uint64_t>::max() / p) return std::nullopt;
+      v *= p;
+    }
+  }
+  return v;
+}
+
+std::string SolutionCount::to_string() const {
+  if (const auto v = value()) return std::to_string(*v);
+  std::string text;
+  for (const auto& [p, e] : factors) {
+    if (!text.empty()) text += " * ";
+    text += std::to_string(p);
+    if (e > 1) text += "^" + std::to_string(e);
+  }
+  return text;
+}
+
+// ---- Methods ----
+
+std::optional<Method> parse_method(std::string_view name) {
+  for (const Method m : {Method::automatic, Method::tables, Method::enumerate, Method::chase,
+                         Method::poly, Method::dense, Method::gf2, Method::zk}) {
+    if (name == method_name(m)) return m;
+  }
+  return std::nullopt;
+}
+
+std::string_view method_name(Method m) {
+  switch (m) {
+    case Method::automatic:
+      return "auto";
+    case Method::tables:
+      return "tables";
+    case Method::enumerate:
+      return "enumerate";
+    case Method::chase:
+      return "chase";
+    case Method::poly:
+      return "poly";
+    case Method::dense:
+      return "dense";
+    case Method::gf2:
+      return "gf2";
+    case Method::zk:
+      return "zk";
+  }
+  return "?";
+}
+
+namespace {
+
+bool classic_method(Method m) {
+  return m == Method::enumerate || m == Method::chase || m == Method::poly || m == Method::dense;
+}
+
+constexpr std::uint64_t kMaxTableCells = 64;
+constexpr std::uint64_t kMaxDenseClassicCells = std::uint64_t{1} << 16;
+constexpr std::size_t kMaxEnumerateSide = 20;
+
+std::size_t existing_cells(const Rules& rules, std::size_t rows, std::size_t cols) {
+  return rows * cols - (rules.has_holes() ? rules.holes.popcount() : 0);
+}
+
+Method choose(const Rules& rules, std::size_t rows, std::size_t cols) {
+  if (rules.states == 2 && !rules.has_holes() && rows * cols <= kMaxTableCells) {
+    return Method::tables;
+  }
+  if (is_classic(rules)) return choose_method(rows, cols);
+  return rules.states == 2 ? Method::gf2 : Method::zk;
+}
+
+// A packed word (bit r * cols + c) <-> a Board.
+std::uint64_t board_word(const Board& b) {
+  std::uint64_t w = 0;
+  for (std::size_t r = 0; r < b.rows(); ++r) w |= b.row(r)[0] << (r * b.cols());
+  return w;
+}
+Board word_board(std::uint64_t w, std::size_t rows, std::size_t cols) {
+  Board b(rows, cols);
+  const std::uint64_t mask = cols == 64 ? ~std::uint64_t{0} : (std::uint64_t{1} << cols) - 1;
+  for (std::size_t r = 0; r < rows; ++r) b.row(r)[0] = (w >> (r * cols)) & mask;
+  return b;
+}
+
+// A classic-method answer as a Result.
+Result from_classic(SolveResult&& r, Method method) {
+  Result out;
+  out.solvable = r.solvable;
+  out.presses = Grid(std::move(r.presses));
+  out.nullity = r.nullity;
+  out.solutions = r.solvable ? SolutionCount::power(2, r.nullity) : SolutionCount::none();
+  for (Board& k : r.kernel) out.kernel.emplace_back(std::move(k));
+  out.kernel_orders.assign(out.kernel.size(), 2);
+  out.minimal = r.minimal;
+  out.minimal_proven = r.minimal_proven;
+  out.method = method;
+  return out;
+}
+
+}  // namespace
+
+// ---- Solver ----
+
+struct Solver::Impl {
+  Rules rules;
+  std::size_t rows = 0;
+  std::size_t cols = 0;
+  Method method = Method::automatic;
+  std::optional<SmallSolver> tables;  // Method::tables
+  std::uint64_t target = 0;           // tables: the lights to xor in (target=on: every cell)
+  std::optional<PressSystem> system;  // gf2 and zk
+};
+
+std::uint64_t Solver::max_cells(const Rules& rules, Method method) {
+  switch (method) {
+    case Method::tables:
+      return kMaxTableCells;
+    case Method::dense:
+      return kMaxDenseClassicCells;
+    case Method::gf2:
+      return kMaxDenseCellsGf2;
+    case Method::zk:
+      return kMaxDenseCellsZk;
+    case Method::automatic:
+      return rules.states == 2 && is_classic(rules) ? std::numeric_limits<std::uint64_t>::max()
+             : rules.states == 2                    ? kMaxDenseCellsGf2
+                                                    : kMaxDenseCellsZk;
+    case Method::enumerate:
+    case Method::chase:
+    case Method::poly:
+      break;
+  }
+  return std::numeric_limits<std::uint64_t>::max();
+}
+
+Solver::Solver(Rules rules, std::size_t rows, std::size_t cols, Method method)
+    : impl_(std::make_unique<Impl>()) {
+  check_board_size(rules, rows, cols);
+  if (rules.states < kMinStates || rules.states > kMaxStates) {
+    throw RulesError("rules: states must be an integer in 2..255");
+  }
+  if (method == Method::automatic) method = choose(rules, rows, cols);
+  if (classic_method(method) && !is_classic(rules)) {
+    throw std::invalid_argument(std::string(method_name(method)) +
+                                " applies to the classic rules only");
+  }
+  if (method == Method::tables && (rules.states != 2 || rules.has_holes())) {
+    throw std::invalid_argument("tables apply to two states without holes only");
+  }
+  if (method == Method::gf2 && rules.states != 2) {
+    throw std::invalid_argument("gf2 applies to two states only");
+  }
+  if (method == Method::zk && rules.states == 2) {
+    throw std::invalid_argument("zk applies to more than two states only");
+  }
+  if (method == Method::enumerate && std::min(rows, cols) > kMaxEnumerateSide) {
+    throw std::invalid_argument("enumerate needs the shorter side <= 20");
+  }
+  const std::uint64_t cells = existing_cells(rules, rows, cols);
+  const std::uint64_t limit = max_cells(rules, method);
+  if (cells > limit) {
+    if (method == Method::gf2 || method == Method::zk) {
+      throw std::length_error(
+          "a " + std::to_string(rows) + "x" + std::to_string(cols) + " board has " +
+          std::to_string(cells) + " cells; the rules solver (dense elimination) takes at most " +
+          std::to_string(limit) + " cells for " + std::to_string(rules.states) + " states");
+    }
+    throw std::length_error("a " + std::to_string(rows) + "x" + std::to_string(cols) +
+                            " board has " + std::to_string(cells) + " cells; " +
+                            std::string(method_name(method)) + " takes at most " +
+                            std::to_string(limit));
+  }
+  if (method == Method::tables) {
+    if (is_classic(rules)) {
+      impl_->tables.emplace(rows, cols);
+    } else {
+      // Column j of the press matrix: the cells one press of cell j flips (amounts are 1 mod 2).
+      const PressSystem sys = build_press_system(rules, rows, cols);
+      std::vector<std::uint64_t> effects(rows * cols, 0);
+      for (std::size_t j = 0; j < sys.size(); ++j) {
+        for (const PressSystem::Touch& t : sys.touched_by(j)) {
+          effects[sys.cells[j]] ^= std::uint64_t{1} << sys.cells[t.cell];
+        }
+      }
+      impl_->tables.emplace(rows, cols, std::move(effects));
+    }
+    const std::size_t n = rows * cols;
+    const std::uint64_t all = n == 64 ? ~std::uint64_t{0} : (std::uint64_t{1} << n) - 1;
+    impl_->target = rules.target_on ? all : 0;
+  } else if (method == Method::gf2 || method == Method::zk) {
+    impl_->system = build_press_system(rules, rows, cols);
+  }
+  impl_->rules = std::move(rules);
+  impl_->rows = rows;
+  impl_->cols = cols;
+  impl_->method = method;
+}
+
+Solver::~Solver() = default;
+Solver::Solver(Solver&&) noexcept = default;
+Solver& Solver::operator=(Solver&&) noexcept = default;
+
+const Rules& Solver::rules() const { return impl_->rules; }
+std::size_t Solver::rows() const { return impl_->rows; }
+std::size_t Solver::cols() const { return impl_->cols; }
+unsigned Solver::states() const { return impl_->rules.states; }
+Method Solver::method() const { return impl_->method; }
+bool Solver::word_sized() const { return impl_->method == Method::tables; }
+bool Solver::minimal_exact() const {
+  return impl_->tables.has_value() && impl_->tables->minimal_affordable();
+}
+
+bool Solver::solve_word(std::uint64_t lights, std::uint64_t& presses, bool minimal) const {
+  if (!impl_->tables) throw std::logic_error("Solver::solve_word: the method is not tables");
+  const SmallSolver& t = *impl_->tables;
+  lights ^= impl_->target;
+  if (!t.solvable(lights)) return false;
+  presses = minimal && t.minimal_affordable() ? t.solve_minimal(lights) : t.solve(lights);
+  return true;
+}
+
+Result Solver::solve(const Grid& lights, const Options& options) const {
+  return solve(Grid(lights), options);
+}
+
+Result Solver::solve(Grid&& lights, const Options& options) const {
+  const Impl& s = *impl_;
+  if (lights.rows() != s.rows || lights.cols() != s.cols || lights.states() != s.rules.states) {
+    throw std::invalid_argument(
+        "Solver::solve: a " + std::to_string(lights.rows()) + "x" + std::to_string(lights.cols()) +
+        " grid of " + std::to_string(lights.states()) + " states for a " + std::to_string(s.rows) +
+        "x" + std::to_string(s.cols) + " solver of " + std::to_string(s.rules.states) + " states");
+  }
+  SolveOptions classic;
+  classic.kernel = options.kernel || options.minimal;
+  classic.minimal = options.minimal;
+  classic.minimal_budget = options.minimal_budget;
+  classic.progress = options.progress;
+
+  if (s.method == Method::tables) {
+    const SmallSolver& t = *s.tables;
+    const std::uint64_t word = board_word(lights.bits()) ^ s.target;
+    SolveResult r;
+    r.solvable = t.solvable(word);
+    r.nullity = t.nullity();
+    r.presses = word_board(r.solvable ? t.solve(word) : 0, s.rows, s.cols);
+    if (r.solvable) {
+      // Re-applied, as every method's answer is.
+      if (t.effect(board_word(r.presses)) != word) {
+        throw std::logic_error("Solver: the table solution does not solve");
+      }
+    }
+    if (classic.kernel) {
+      for (const std::uint64_t k : t.kernel()) r.kernel.push_back(word_board(k, s.rows, s.cols));
+    }
+    if (options.minimal && r.solvable) minimize_presses(r, classic);
+    if (!options.kernel) r.kernel.clear();
+    return from_classic(std::move(r), s.method);
+  }
+  if (classic_method(s.method)) {
+    SolveResult r = lightsout::solve(std::move(lights).take_bits(), s.method, classic);
+    if (!options.kernel) r.kernel.clear();
+    return from_classic(std::move(r), s.method);
+  }
+  RulesSolveOptions rules_options;
+  rules_options.kernel = options.kernel;
+  rules_options.minimal = options.minimal;
+  rules_options.minimal_budget = options.minimal_budget;
+  const std::vector<std::uint8_t> values = lights.to_values();
+  RulesResult r = solve_rules(s.rules, *s.system, values, rules_options);
+  Result out;
+  out.solvable = r.solvable;
+  out.presses = Grid::from_values(s.rows, s.cols, s.rules.states, r.presses);
+  out.nullity = r.nullity;
+  if (r.solvable) {
+    out.solutions.zero = false;
+    for (const auto& [p, e] : r.solution_count_factors) out.solutions.factors.emplace_back(p, e);
+  }
+  for (const auto& k : r.kernel) {
+    out.kernel.push_back(Grid::from_values(s.rows, s.cols, s.rules.states, k));
+  }
+  out.kernel_orders = std::move(r.kernel_orders);
+  out.minimal = r.minimal;
+  out.minimal_proven = r.minimal_proven;
+  out.method = s.method;
+  return out;
+}
+
+Result solve(const Rules& rules, const Grid& lights, const Options& options) {
+  return Solver(rules, lights.rows(), lights.cols()).solve(lights, options);
+}
+
+Result solve(const Rules& rules, Grid&& lights, const Options& options) {
+  const Solver solver(rules, lights.rows(), lights.cols());
+  return solver.solve(std::move(lights), options);
+}
+
+}  // namespace lightsout
