@@ -1,10 +1,10 @@
 #!/usr/bin/env bash
 # clang-format --dry-run --Werror with the checked-in .clang-format over the C++ sources in src,
-# include, tests and bench. Fails, listing the files, when any would change; fix with
+# include, tests, bench and examples. Fails, listing the files, when any would change; fix with
 # `clang-format -i FILE...`.
 set -euo pipefail
 cd "$(dirname "${BASH_SOURCE[0]}")/.."
-mapfile -t files < <(find src include tests bench -name node_modules -prune -o \
+mapfile -t files < <(find src include tests bench examples -name node_modules -prune -o \
   -type f \( -name '*.cpp' -o -name '*.hpp' \) -print | sort)
 bad=()
 for f in "${files[@]}"; do

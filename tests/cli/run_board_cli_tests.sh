@@ -9,56 +9,7 @@ set -uo pipefail
 bin=$1
 repo=$2
 [[ -d "$repo" ]] || { echo "no repository at $repo"; exit 2; }
-work=$(mktemp -d)
-trap 'rm -rf "$work"' EXIT
-passed=0
-failed=0
-
-pass() { passed=$((passed + 1)); }
-fail() {
-  failed=$((failed + 1))
-  echo "FAIL: $1"
-}
-
-# run CMD...: runs with stdout/stderr captured in $work/out, $work/err; sets rc.
-run() {
-  "$@" >"$work/out" 2>"$work/err" </dev/null
-  rc=$?
-}
-
-# expect NAME STATUS STDOUT_TEXT -- CMD...: exit status and the whole of stdout (one line).
-expect() {
-  local name=$1 status=$2 want=$3
-  shift 4
-  run "$@"
-  local got
-  got=$(cat "$work/out")
-  if [[ $rc -ne $status ]]; then
-    fail "$name: exit $rc, wanted $status; stderr: $(head -c 300 "$work/err")"
-  elif [[ "$got" != "$want" ]]; then
-    fail "$name: stdout '$got', wanted '$want'"
-  else
-    pass
-  fi
-}
-
-# expect_error NAME STATUS STDERR_LINE -- ARGS...: exact one-line stderr, exit status, no stdout.
-expect_error() {
-  local name=$1 status=$2 message=$3
-  shift 4
-  run "$bin" "$@"
-  local got
-  got=$(cat "$work/err")
-  if [[ $rc -ne $status ]]; then
-    fail "$name: exit $rc, wanted $status; stderr: $got"
-  elif [[ "$got" != "$message" ]]; then
-    fail "$name: stderr was '$got', wanted '$message'"
-  elif [[ -s "$work/out" ]]; then
-    fail "$name: wrote to stdout on error"
-  else
-    pass
-  fi
-}
+source "$(dirname "${BASH_SOURCE[0]}")/lib.sh"
 
 # expect_parse_error NAME FILE -- ARGS...: exit 2 and one stderr line "lightsout: FILE:L:C: ...".
 expect_parse_error() {
@@ -133,16 +84,16 @@ for size in 1x1 5x6 4x4 17x65 64x63 3x129; do
       fail "solve $size $f -o: exit $rc; stderr: $(head -c 300 "$work/err")"
       continue
     fi
-    expect "verify $size $f" 0 ok -- "$bin" verify "$b" "$p"
-    expect "verify $size $f forced formats" 0 ok -- \
+    expect_line "verify $size $f" 0 ok -- "$bin" verify "$b" "$p"
+    expect_line "verify $size $f forced formats" 0 ok -- \
       "$bin" verify --format "$f" --presses-format "$f" "$b" "$p"
     # The presses really act: on a dark board they light exactly the board's lit cells.
     "$bin" generate "$size" --density 0 --format "$f" -o "$work/dark.$e"
     lit=$(flat "$f" "$b" | tr -cd 1 | wc -c)
     if [[ $lit -eq 0 ]]; then
-      expect "presses on a dark $size $f board" 0 ok -- "$bin" verify "$work/dark.$e" "$p"
+      expect_line "presses on a dark $size $f board" 0 ok -- "$bin" verify "$work/dark.$e" "$p"
     else
-      expect "presses on a dark $size $f board" 1 "$lit lights left" -- \
+      expect_line "presses on a dark $size $f board" 1 "$lit lights left" -- \
         "$bin" verify "$work/dark.$e" "$p"
     fi
   done
@@ -151,16 +102,16 @@ done
 # Press files in another format than the board, and standard input for either file.
 "$bin" generate 33x70 --solvable --seed 99 -o "$work/x.pbm"
 "$bin" solve "$work/x.pbm" -o "$work/x-presses.grid" >/dev/null 2>&1
-expect "verify p4 board, grid presses" 0 ok -- "$bin" verify "$work/x.pbm" "$work/x-presses.grid"
-expect "verify board on stdin" 0 ok -- \
+expect_line "verify p4 board, grid presses" 0 ok -- "$bin" verify "$work/x.pbm" "$work/x-presses.grid"
+expect_line "verify board on stdin" 0 ok -- \
   bash -c "\"$bin\" verify - \"$work/x-presses.grid\" <\"$work/x.pbm\""
-expect "verify presses on stdin" 0 ok -- \
+expect_line "verify presses on stdin" 0 ok -- \
   bash -c "\"$bin\" verify \"$work/x.pbm\" - <\"$work/x-presses.grid\""
-expect "verify presses on stdin, forced format" 0 ok -- \
+expect_line "verify presses on stdin, forced format" 0 ok -- \
   bash -c "\"$bin\" verify --presses-format grid \"$work/x.pbm\" - <\"$work/x-presses.grid\""
 
 # The judge format: generate's count layout is what `solve` reads, and every board is solvable.
-expect "count layout solved" 0 "" -- \
+expect_line "count layout solved" 0 "" -- \
   bash -c "\"$bin\" generate 4x4 --solvable --count 200 --seed 5 | \"$bin\" solve --size 4x4 - >/dev/null"
 run bash -c "\"$bin\" generate 4x4 --count 200 --seed 5 | \"$bin\" solve --size 4x4 - >/dev/null"
 if [[ $rc -eq 1 ]]; then pass; else fail "random 4x4 boards (not --solvable) include unsolvable ones ($rc)"; fi
@@ -171,12 +122,12 @@ for f in $formats; do
   "$bin" generate 23x71 --seed 3 --format "$f" -o "$work/lit.$e"
   "$bin" generate 23x71 --density 0 --format "$f" -o "$work/zero.$e"
   lit=$(flat "$f" "$work/lit.$e" | tr -cd 1 | wc -c)
-  expect "zero presses on a lit board ($f)" 1 "$lit lights left" -- \
+  expect_line "zero presses on a lit board ($f)" 1 "$lit lights left" -- \
     "$bin" verify "$work/lit.$e" "$work/zero.$e"
   # Every button pressed on a dark board: a cell stays lit iff it has an even number of
   # neighbours (corners and the interior): 4 + (R - 2)(C - 2).
   "$bin" generate 23x71 --density 1 --format "$f" -o "$work/all.$e"
-  expect "all presses on a dark board ($f)" 1 "$((4 + 21 * 69)) lights left" -- \
+  expect_line "all presses on a dark board ($f)" 1 "$((4 + 21 * 69)) lights left" -- \
     "$bin" verify "$work/zero.$e" "$work/all.$e"
 done
 if [[ $lit -gt 0 ]]; then pass; else fail "the random 23x71 board has lights on"; fi
@@ -214,7 +165,7 @@ fi
 "$bin" generate 9x10 --seed 8 --format pbm -o "$work/ext.p"
 if cmp -s "$work/ext.pbm" "$work/ext.p"; then pass; else fail "--format pbm is P4"; fi
 "$bin" generate 9x10 --density 0 -o "$work/dark9x10.grid"
-expect "verify reads P4 from .pbm, presses zero" 1 "$(flat p4 "$work/ext.pbm" | tr -cd 1 | wc -c) lights left" -- \
+expect_line "verify reads P4 from .pbm, presses zero" 1 "$(flat p4 "$work/ext.pbm" | tr -cd 1 | wc -c) lights left" -- \
   "$bin" verify "$work/ext.pbm" "$work/dark9x10.grid"
 
 # --- reproducible: same arguments, same bytes; another seed, other bytes ---
@@ -254,25 +205,25 @@ if [[ $? -eq 0 && $(grep -c '^PUZZLE #' "$work/poj.out") -eq 1000 ]]; then pass;
 
 # --- generate errors: one line, exit 2 ---
 g="lightsout: generate:"
-expect_error gen_size_zero 2 "$g size: expected RxC with 1 <= R, C (e.g. 5x6), got '0x3'" -- generate 0x3
-expect_error gen_size_word 2 "$g size: expected RxC with 1 <= R, C (e.g. 5x6), got 'big'" -- generate big
-expect_error gen_size_half 2 "$g size: expected RxC with 1 <= R, C (e.g. 5x6), got '5x'" -- generate 5x
-expect_error gen_size_negative 2 "$g size: expected RxC with 1 <= R, C (e.g. 5x6), got '-5x6'" -- generate -- -5x6
-expect_error gen_size_huge 2 "$g size: expected RxC with 1 <= R, C (e.g. 5x6), got '2000000x2000000'" -- generate 2000000x2000000
-expect_error gen_density_high 2 "$g --density: expected a number in [0, 1], got '1.5'" -- generate 5x6 --density 1.5
-expect_error gen_density_negative 2 "$g --density: expected a number in [0, 1], got '-0.1'" -- generate 5x6 --density -0.1
-expect_error gen_density_nan 2 "$g --density: expected a number in [0, 1], got 'nan'" -- generate 5x6 --density nan
-expect_error gen_density_word 2 "$g --density: expected a number in [0, 1], got 'half'" -- generate 5x6 --density half
-expect_error gen_count_zero 2 "$g --count: expected a positive integer, got '0'" -- generate 5x6 --count 0
-expect_error gen_count_word 2 "$g --count: expected a positive integer, got 'x'" -- generate 5x6 --count x
-expect_error gen_count_p4 2 "$g --count 2 needs the judge format (a p4 file holds one board)" -- generate 5x6 --count 2 --format p4
-expect_error gen_count_grid_ext 2 "$g --count 5 needs the judge format (a grid file holds one board)" -- generate 5x6 --count 5 -o "$work/c.grid"
+expect_error_only gen_size_zero 2 "$g size: expected RxC with 1 <= R, C (e.g. 5x6), got '0x3'" -- generate 0x3
+expect_error_only gen_size_word 2 "$g size: expected RxC with 1 <= R, C (e.g. 5x6), got 'big'" -- generate big
+expect_error_only gen_size_half 2 "$g size: expected RxC with 1 <= R, C (e.g. 5x6), got '5x'" -- generate 5x
+expect_error_only gen_size_negative 2 "$g size: expected RxC with 1 <= R, C (e.g. 5x6), got '-5x6'" -- generate -- -5x6
+expect_error_only gen_size_huge 2 "$g size: expected RxC with 1 <= R, C (e.g. 5x6), got '2000000x2000000'" -- generate 2000000x2000000
+expect_error_only gen_density_high 2 "$g --density: expected a number in [0, 1], got '1.5'" -- generate 5x6 --density 1.5
+expect_error_only gen_density_negative 2 "$g --density: expected a number in [0, 1], got '-0.1'" -- generate 5x6 --density -0.1
+expect_error_only gen_density_nan 2 "$g --density: expected a number in [0, 1], got 'nan'" -- generate 5x6 --density nan
+expect_error_only gen_density_word 2 "$g --density: expected a number in [0, 1], got 'half'" -- generate 5x6 --density half
+expect_error_only gen_count_zero 2 "$g --count: expected a positive integer, got '0'" -- generate 5x6 --count 0
+expect_error_only gen_count_word 2 "$g --count: expected a positive integer, got 'x'" -- generate 5x6 --count x
+expect_error_only gen_count_p4 2 "$g --count 2 needs the judge format (a p4 file holds one board)" -- generate 5x6 --count 2 --format p4
+expect_error_only gen_count_grid_ext 2 "$g --count 5 needs the judge format (a grid file holds one board)" -- generate 5x6 --count 5 -o "$work/c.grid"
 if [[ ! -e "$work/c.grid" ]]; then pass; else fail "no output file created on a usage error"; fi
-expect_error gen_seed_word 2 "$g --seed: expected an integer in [0, 2^64), got 'abc'" -- generate 5x6 --seed abc
-expect_error gen_seed_negative 2 "$g --seed: expected an integer in [0, 2^64), got '-1'" -- generate 5x6 --seed -1
-expect_error gen_format 2 "$g --format: unknown format 'png' (p1, p4, pbm, grid, judge)" -- generate 5x6 --format png
-expect_error gen_unwritable 2 "$g cannot write '$work/no/such/dir.pbm': No such file or directory" -- generate 5x6 -o "$work/no/such/dir.pbm"
-expect_error gen_directory 2 "$g cannot write '$work': Is a directory" -- generate 5x6 -o "$work"
+expect_error_only gen_seed_word 2 "$g --seed: expected an integer in [0, 2^64), got 'abc'" -- generate 5x6 --seed abc
+expect_error_only gen_seed_negative 2 "$g --seed: expected an integer in [0, 2^64), got '-1'" -- generate 5x6 --seed -1
+expect_error_only gen_format 2 "$g --format: unknown format 'png' (p1, p4, pbm, grid, judge)" -- generate 5x6 --format png
+expect_error_only gen_unwritable 2 "$g cannot write '$work/no/such/dir.pbm': No such file or directory" -- generate 5x6 -o "$work/no/such/dir.pbm"
+expect_error_only gen_directory 2 "$g cannot write '$work': Is a directory" -- generate 5x6 -o "$work"
 run "$bin" generate
 if [[ $rc -eq 2 ]]; then pass; else fail "generate without a size: exit $rc"; fi
 run "$bin" generate 5x6 --bogus
@@ -285,15 +236,15 @@ expect_count "--count wraps the seed past 2^64 - 1" "$bin" generate 5x6 --count 
 # --- verify errors: exit 2 ---
 "$bin" generate 5x6 -o "$work/a.grid"
 "$bin" generate 6x5 --density 0 -o "$work/b6x5.grid"
-expect_error verify_size_mismatch 2 "lightsout: verify: the board is 5x6 but the presses are 6x5" -- \
+expect_error_only verify_size_mismatch 2 "lightsout: verify: the board is 5x6 but the presses are 6x5" -- \
   verify "$work/a.grid" "$work/b6x5.grid"
-expect_error verify_both_stdin 2 "lightsout: verify: only one of BOARD and PRESSES can be '-' (stdin)" -- \
+expect_error_only verify_both_stdin 2 "lightsout: verify: only one of BOARD and PRESSES can be '-' (stdin)" -- \
   verify - -
-expect_error verify_missing 2 "lightsout: cannot open '$work/none.grid': No such file or directory" -- \
+expect_error_only verify_missing 2 "lightsout: cannot open '$work/none.grid': No such file or directory" -- \
   verify "$work/none.grid" "$work/a.grid"
-expect_error verify_missing_presses 2 "lightsout: cannot open '$work/none.grid': No such file or directory" -- \
+expect_error_only verify_missing_presses 2 "lightsout: cannot open '$work/none.grid': No such file or directory" -- \
   verify "$work/a.grid" "$work/none.grid"
-expect_error verify_bad_format 2 "lightsout: verify: --presses-format: unknown format 'png' (p1, p4, pbm, grid, judge)" -- \
+expect_error_only verify_bad_format 2 "lightsout: verify: --presses-format: unknown format 'png' (p1, p4, pbm, grid, judge)" -- \
   verify --presses-format png "$work/a.grid" "$work/a.grid"
 printf '0101\n01x1\n' >"$work/bad.grid"
 expect_parse_error verify_bad_board "$work/bad.grid" -- verify "$work/bad.grid" "$work/a.grid"
@@ -357,7 +308,7 @@ fi
 "$bin" generate 40x37 --solvable --seed 5 -o "$work/m.grid"
 for method in auto chase poly dense; do
   "$bin" solve --method "$method" "$work/m.grid" -o "$work/m-$method.grid" 2>/dev/null
-  expect "solve --method $method verifies" 0 ok -- "$bin" verify "$work/m.grid" "$work/m-$method.grid"
+  expect_line "solve --method $method verifies" 0 ok -- "$bin" verify "$work/m.grid" "$work/m-$method.grid"
 done
 "$bin" solve --stats "$work/m.grid" -o "$work/m-stats.grid" 2>"$work/err"
 if grep -q "^method: poly" "$work/err" && grep -q "chase again" "$work/err" && grep -q "total" "$work/err"; then
@@ -367,7 +318,6 @@ else
 fi
 "$bin" solve --minimal --stats "$work/m.grid" -o "$work/m-min.grid" 2>"$work/err"
 grep -q "fewest" "$work/err" && pass || fail "--minimal --stats says fewest: $(cat "$work/err")"
-expect "solve --minimal verifies" 0 ok -- "$bin" verify "$work/m.grid" "$work/m-min.grid"
+expect_line "solve --minimal verifies" 0 ok -- "$bin" verify "$work/m.grid" "$work/m-min.grid"
 
-echo "boards: $passed passed, $failed failed"
-[[ $failed -eq 0 ]]
+finish

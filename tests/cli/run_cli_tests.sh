@@ -9,49 +9,7 @@ repo=$2
 verify=$3
 gen=$4
 golden="$repo/tests/cli/golden"
-work=$(mktemp -d)
-trap 'rm -rf "$work"' EXIT
-passed=0
-failed=0
-
-pass() { passed=$((passed + 1)); }
-fail() {
-  failed=$((failed + 1))
-  echo "FAIL: $1"
-}
-
-# expect_stdout NAME EXPECTED_FILE STATUS -- CMD...: stdout byte-exact and the exit status.
-expect_stdout() {
-  local name=$1 expected=$2 status=$3
-  shift 4
-  "$@" >"$work/out" 2>"$work/err" </dev/null
-  local rc=$?
-  if [[ $rc -ne $status ]]; then
-    fail "$name: exit $rc, wanted $status; stderr: $(head -c 300 "$work/err")"
-  elif ! cmp -s "$work/out" "$expected"; then
-    fail "$name: stdout differs"
-    diff <(cat -A "$expected") <(cat -A "$work/out") | head -10
-  else
-    pass
-  fi
-}
-
-# expect_error NAME STATUS STDERR_LINE STDIN_TEXT -- ARGS...: exact one-line stderr and status.
-expect_error() {
-  local name=$1 status=$2 message=$3 input=$4
-  shift 5
-  printf '%b' "$input" | "$bin" "$@" >"$work/out" 2>"$work/err"
-  local rc=$?
-  local got
-  got=$(cat "$work/err")
-  if [[ $rc -ne $status ]]; then
-    fail "$name: exit $rc, wanted $status; stderr: $got"
-  elif [[ "$got" != "$message" ]]; then
-    fail "$name: stderr was '$got', wanted '$message'"
-  else
-    pass
-  fi
-}
+source "$(dirname "${BASH_SOURCE[0]}")/lib.sh"
 
 poj_in="$golden/poj1222-sample.in"
 poj_out="$golden/poj1222-sample.out"
@@ -159,5 +117,4 @@ done
 rc=$?
 if [[ $rc -eq 0 ]] && "$verify" 5 6 "$work/million.in" "$work/million.out"; then pass; else fail "10^6 puzzles verified"; fi
 
-echo "cli: $passed passed, $failed failed"
-[[ $failed -eq 0 ]]
+finish

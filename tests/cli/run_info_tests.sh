@@ -6,16 +6,7 @@
 set -uo pipefail
 
 bin=$1
-work=$(mktemp -d)
-trap 'rm -rf "$work"' EXIT
-passed=0
-failed=0
-
-pass() { passed=$((passed + 1)); }
-fail() {
-  failed=$((failed + 1))
-  echo "FAIL: $1"
-}
+source "$(dirname "${BASH_SOURCE[0]}")/lib.sh"
 
 # expect_out NAME EXPECTED_STDOUT ARGS...: exit 0, stdout exactly EXPECTED_STDOUT (plus the final
 # newline), stderr empty.
@@ -260,5 +251,4 @@ else
   fail "1000000x1000000: exit $rc, '$line' $(cat "$work/err")"
 fi
 
-echo "info: $passed passed, $failed failed"
-[[ $failed -eq 0 ]]
+finish

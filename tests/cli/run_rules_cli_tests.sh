@@ -11,64 +11,7 @@ bin=$1
 repo=$2
 verify=$3
 golden="$repo/tests/cli/golden"
-work=$(mktemp -d)
-trap 'rm -rf "$work"' EXIT
-passed=0
-failed=0
-
-pass() { passed=$((passed + 1)); }
-fail() {
-  failed=$((failed + 1))
-  echo "FAIL: $1"
-}
-
-# expect_stdout NAME EXPECTED_FILE STATUS -- CMD...: stdout byte-exact and the exit status.
-expect_stdout() {
-  local name=$1 expected=$2 status=$3
-  shift 4
-  "$@" >"$work/out" 2>"$work/err" </dev/null
-  local rc=$?
-  if [[ $rc -ne $status ]]; then
-    fail "$name: exit $rc, wanted $status; stderr: $(head -c 300 "$work/err")"
-  elif ! cmp -s "$work/out" "$expected"; then
-    fail "$name: stdout differs"
-    diff <(cat -A "$expected") <(cat -A "$work/out") | head -10
-  else
-    pass
-  fi
-}
-
-# expect_line NAME EXPECTED_LINE -- ARGS...: exit 0, stdout exactly that one line.
-expect_line() {
-  local name=$1 expected=$2
-  shift 3
-  "$bin" "$@" >"$work/out" 2>"$work/err" </dev/null
-  local rc=$?
-  if [[ $rc -ne 0 ]]; then
-    fail "$name: exit $rc; stderr: $(head -c 300 "$work/err")"
-  elif [[ "$(cat "$work/out")" != "$expected" ]]; then
-    fail "$name: stdout was '$(cat "$work/out")', wanted '$expected'"
-  else
-    pass
-  fi
-}
-
-# expect_error NAME STDERR_LINE STDIN_TEXT -- ARGS...: exit 2, exactly that one stderr line.
-expect_error() {
-  local name=$1 message=$2 input=$3
-  shift 4
-  printf '%b' "$input" | "$bin" "$@" >"$work/out" 2>"$work/err"
-  local rc=$?
-  local got
-  got=$(cat "$work/err")
-  if [[ $rc -ne 2 ]]; then
-    fail "$name: exit $rc, wanted 2; stderr: $got"
-  elif [[ "$got" != "$message" ]]; then
-    fail "$name: stderr was '$got', wanted '$message'"
-  else
-    pass
-  fi
-}
+source "$(dirname "${BASH_SOURCE[0]}")/lib.sh"
 
 # --- rule files ---
 holes="$work/holes.txt"  # 4x5, three holes
@@ -198,9 +141,9 @@ expect_stdout board_file_unsolvable /dev/null 1 -- "$bin" solve --rules torus "$
 [[ "$(cat "$work/err")" == "lightsout: no solution: this 3x3 board is not solvable under --rules torus" ]] && pass || fail "board_file_unsolvable: stderr '$(cat "$work/err")'"
 
 # --- info --json: documented values, then brute-force counts from rules_verify ---
-expect_line info_5x5_plane '{"rows":5,"cols":5,"nullity":2,"solvable_log2":23,"all_solvable":false,"rules":"plane","states":2,"quiet_patterns":"4"}' -- info 5x5 --rules plane --json
-expect_line info_5x5_states2 '{"rows":5,"cols":5,"nullity":2,"solvable_log2":23,"all_solvable":false,"rules":"plane","states":2,"quiet_patterns":"4"}' -- info 5x5 --rules states=2 --json
-expect_line info_5x6_classic '{"rows":5,"cols":6,"nullity":0,"solvable_log2":30,"all_solvable":true,"rules":"plane","states":2,"quiet_patterns":"1"}' -- info 5x6 --rules plane --json
+expect_line info_5x5_plane 0 '{"rows":5,"cols":5,"nullity":2,"solvable_log2":23,"all_solvable":false,"rules":"plane","states":2,"quiet_patterns":"4"}' -- "$bin" info 5x5 --rules plane --json
+expect_line info_5x5_states2 0 '{"rows":5,"cols":5,"nullity":2,"solvable_log2":23,"all_solvable":false,"rules":"plane","states":2,"quiet_patterns":"4"}' -- "$bin" info 5x5 --rules states=2 --json
+expect_line info_5x6_classic 0 '{"rows":5,"cols":6,"nullity":0,"solvable_log2":30,"all_solvable":true,"rules":"plane","states":2,"quiet_patterns":"1"}' -- "$bin" info 5x6 --rules plane --json
 for spec in "torus 4 4" "torus 3 3" "cylinder 3 5" "states=3 3 3" "states=3 3 4" "states=4 3 3" \
             "states=6 2 3" "states=6 2 4" "torus,states=6 2 3" "torus,states=6 2 4" \
             "torus,states=6 3 3" "nbhd=x 4 4" "nbhd=knight 4 4" "nbhd=010/101/010 4 4" \
@@ -209,9 +152,9 @@ for spec in "torus 4 4" "torus 3 3" "cylinder 3 5" "states=3 3 3" "states=3 3 4"
             "graph=$graph,states=5 7 1" "graph=$petersen 10 1" "graph=$petersen,states=4 10 1"; do
   read -r rules rows cols <<<"$spec"
   want=$("$verify" info "$rules" "$rows" "$cols")
-  expect_line "info_json[$rules ${rows}x$cols]" "$want" -- info "${rows}x$cols" --rules "$rules" --json
+  expect_line "info_json[$rules ${rows}x$cols]" 0 "$want" -- "$bin" info "${rows}x$cols" --rules "$rules" --json
 done
-expect_line info_graph_implied_size "$("$verify" info "graph=$graph" 7 1)" -- info --rules "graph=$graph" --json
+expect_line info_graph_implied_size 0 "$("$verify" info "graph=$graph" 7 1)" -- "$bin" info --rules "graph=$graph" --json
 cat >"$work/info.want" <<'TXT'
 board 3x4: nullity 2
 solvable configurations: 3^10 of 3^12
@@ -247,32 +190,31 @@ else
 fi
 
 # --- errors: one line, exit 2 ---
-expect_error bad_mask "lightsout: --rules: token 'nbhd=01/11': mask rows must have equal odd length" "" -- solve --rules nbhd=01/11
-expect_error unknown_token "lightsout: --rules: token 'foo': unknown token (expected plane, torus, cylinder, states=K, nbhd=..., self=0, target=on, holes=[...]/FILE or graph=[...]/FILE)" "" -- info 5x5 --rules foo
-expect_error states_low "lightsout: --rules: token 'states=1': states must be an integer in 2..255" "" -- solve --rules states=1
-expect_error states_high "lightsout: --rules: token 'states=256': states must be an integer in 2..255" "" -- generate 3x3 --rules states=256
-expect_error twice "lightsout: --rules: token 'plane': the topology is already given by 'torus'" "" -- solve --rules torus,plane
-expect_error missing_file "lightsout: --rules: token 'holes=$work/none': cannot open '$work/none': No such file or directory" "" -- solve --rules "holes=$work/none"
+expect_error bad_mask 2 "lightsout: --rules: token 'nbhd=01/11': mask rows must have equal odd length" "" -- solve --rules nbhd=01/11
+expect_error unknown_token 2 "lightsout: --rules: token 'foo': unknown token (expected plane, torus, cylinder, states=K, nbhd=..., self=0, target=on, holes=[...]/FILE or graph=[...]/FILE)" "" -- info 5x5 --rules foo
+expect_error states_low 2 "lightsout: --rules: token 'states=1': states must be an integer in 2..255" "" -- solve --rules states=1
+expect_error states_high 2 "lightsout: --rules: token 'states=256': states must be an integer in 2..255" "" -- generate 3x3 --rules states=256
+expect_error twice 2 "lightsout: --rules: token 'plane': the topology is already given by 'torus'" "" -- solve --rules torus,plane
+expect_error missing_file 2 "lightsout: --rules: token 'holes=$work/none': cannot open '$work/none': No such file or directory" "" -- solve --rules "holes=$work/none"
 truncate -s 65M "$work/big.txt"
-expect_error big_file "lightsout: --rules: token 'graph=$work/big.txt': '$work/big.txt' is larger than 64 MiB" "" -- info --rules "graph=$work/big.txt"
+expect_error big_file 2 "lightsout: --rules: token 'graph=$work/big.txt': '$work/big.txt' is larger than 64 MiB" "" -- info --rules "graph=$work/big.txt"
 printf '3\n0 1\n1 1\n' >"$work/loop.txt"
-expect_error graph_loop "lightsout: --rules: token 'graph=$work/loop.txt': line 3: self-loop on node 1" "" -- solve --rules "graph=$work/loop.txt"
-expect_error holes_size "lightsout: --rules: token 'holes=$holes': the holes grid is 4x5, the board is 5x5" "" -- solve --rules "holes=$holes" --size 5x5
-expect_error holes_size_info "lightsout: --rules: token 'holes=$holes': the holes grid is 4x5, the board is 3x3" "" -- info 3x3 --rules "holes=$holes"
-expect_error holes_size_generate "lightsout: --rules: token 'holes=$holes': the holes grid is 4x5, the board is 4x4" "" -- generate 4x4 --rules "holes=$holes"
-expect_error graph_size "lightsout: --rules: token 'graph=$graph': the graph has 7 nodes, so the board is 7x1, not 5x5" "" -- info 5x5 --rules "graph=$graph"
-expect_error value_k3 "lightsout: <stdin>:2:3: expected a value 0..2, found '3' (puzzle 1)" "1 2\n0 3\n" -- solve --rules states=3 --size 2x2
-expect_error value_k3_junk "lightsout: <stdin>:1:1: expected a value 0..2, found '01' (puzzle 1)" "01 2\n0 1\n" -- solve --rules states=3 --size 2x2
-expect_error value_k2_rules "lightsout: <stdin>:1:3: expected 0 or 1, found '2' (puzzle 1)" "1 2\n0 1\n" -- solve --rules torus --size 2x2
+expect_error graph_loop 2 "lightsout: --rules: token 'graph=$work/loop.txt': line 3: self-loop on node 1" "" -- solve --rules "graph=$work/loop.txt"
+expect_error holes_size 2 "lightsout: --rules: token 'holes=$holes': the holes grid is 4x5, the board is 5x5" "" -- solve --rules "holes=$holes" --size 5x5
+expect_error holes_size_info 2 "lightsout: --rules: token 'holes=$holes': the holes grid is 4x5, the board is 3x3" "" -- info 3x3 --rules "holes=$holes"
+expect_error holes_size_generate 2 "lightsout: --rules: token 'holes=$holes': the holes grid is 4x5, the board is 4x4" "" -- generate 4x4 --rules "holes=$holes"
+expect_error graph_size 2 "lightsout: --rules: token 'graph=$graph': the graph has 7 nodes, so the board is 7x1, not 5x5" "" -- info 5x5 --rules "graph=$graph"
+expect_error value_k3 2 "lightsout: <stdin>:2:3: expected a value 0..2, found '3' (puzzle 1)" "1 2\n0 3\n" -- solve --rules states=3 --size 2x2
+expect_error value_k3_junk 2 "lightsout: <stdin>:1:1: expected a value 0..2, found '01' (puzzle 1)" "01 2\n0 1\n" -- solve --rules states=3 --size 2x2
+expect_error value_k2_rules 2 "lightsout: <stdin>:1:3: expected 0 or 1, found '2' (puzzle 1)" "1 2\n0 1\n" -- solve --rules torus --size 2x2
 printf '1 2\n0 7\n' >"$work/bad3.txt"
-expect_error value_k3_board_file "lightsout: $work/bad3.txt:2:3: expected a value 0..2, found '7'" "" -- solve --rules states=3 "$work/bad3.txt" -o "$work/x.txt"
-expect_error k3_pbm_out "lightsout: --rules: boards of 3 states are judge text (values 0..2), not p4 (output)" "" -- solve --rules states=3 "$work/k.txt" -o "$work/x.pbm"
-expect_error k3_grid_in "lightsout: --rules: boards of 3 states are judge text (values 0..2), not grid (input)" "" -- solve --rules states=3 "$work/k.grid" -o "$work/x.txt"
-expect_error k3_generate_pbm "lightsout: generate: --rules: boards of 3 states are judge text (values 0..2), not p4" "" -- generate 3x3 --rules states=3 -o "$work/x.pbm"
-expect_error too_big "lightsout: --rules: a 600x600 board has 360000 cells; the rules solver (dense elimination) takes at most 262144 cells for 2 states" "" -- info 600x600 --rules torus
-expect_error too_big_zk "lightsout: --rules: a 300x300 board has 90000 cells; the rules solver (dense elimination) takes at most 65536 cells for 3 states" "" -- solve --rules states=3 --size 300x300
-expect_error method "lightsout: --method: chase applies to the classic rules only" "" -- solve --rules torus --method chase
-expect_error kernel "lightsout: info: --kernel applies to the classic rules only" "" -- info 4x4 --rules torus --kernel "$work/k.out"
+expect_error value_k3_board_file 2 "lightsout: $work/bad3.txt:2:3: expected a value 0..2, found '7'" "" -- solve --rules states=3 "$work/bad3.txt" -o "$work/x.txt"
+expect_error k3_pbm_out 2 "lightsout: --rules: boards of 3 states are judge text (values 0..2), not p4 (output)" "" -- solve --rules states=3 "$work/k.txt" -o "$work/x.pbm"
+expect_error k3_grid_in 2 "lightsout: --rules: boards of 3 states are judge text (values 0..2), not grid (input)" "" -- solve --rules states=3 "$work/k.grid" -o "$work/x.txt"
+expect_error k3_generate_pbm 2 "lightsout: generate: --rules: boards of 3 states are judge text (values 0..2), not p4" "" -- generate 3x3 --rules states=3 -o "$work/x.pbm"
+expect_error too_big 2 "lightsout: --rules: a 600x600 board has 360000 cells; the rules solver (dense elimination) takes at most 262144 cells for 2 states" "" -- info 600x600 --rules torus
+expect_error too_big_zk 2 "lightsout: --rules: a 300x300 board has 90000 cells; the rules solver (dense elimination) takes at most 65536 cells for 3 states" "" -- solve --rules states=3 --size 300x300
+expect_error method 2 "lightsout: --method: chase applies to the classic rules only" "" -- solve --rules torus --method chase
+expect_error kernel 2 "lightsout: info: --kernel applies to the classic rules only" "" -- info 4x4 --rules torus --kernel "$work/k.out"
 
-echo "rules: $passed passed, $failed failed"
-[[ $failed -eq 0 ]]
+finish
