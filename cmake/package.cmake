@@ -28,12 +28,12 @@ endif()
 
 # The libraries are static, so what they link privately still reaches the consumer's link line
 # (as $<LINK_ONLY:...>) and must be found again by lightsoutConfig.cmake. Threads::Threads and
-# fmt::fmt come from CMake packages of their own and are exported by name. NTL and GMP (absolute
+# fmt::fmt and nlohmann_json::nlohmann_json (header-only) come from CMake packages of their own and are exported by name. NTL and GMP (absolute
 # paths from find_library) and PkgConfig::M4RI (a pkg-config target, not exportable) are exported
 # under the private names lightsout::_ntl, lightsout::_gmp, lightsout::_m4ri, which the config
 # file creates; the build tree keeps linking the originals.
 set(_lightsout_exported_targets lightsout_core lightsout_io lightsout_lib)
-set(_lightsout_deps_by_name Threads::Threads fmt::fmt)
+set(_lightsout_deps_by_name Threads::Threads fmt::fmt nlohmann_json::nlohmann_json)
 set(_lightsout_deps_build PkgConfig::M4RI "${NTL_LIBRARY}" "${GMP_LIBRARY}")
 set(_lightsout_deps_install lightsout::_m4ri lightsout::_ntl lightsout::_gmp)
 

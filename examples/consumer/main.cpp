@@ -5,6 +5,7 @@
 #include <vector>
 
 #include "lightsout/rules.hpp"
+#include "lightsout/rules_text.hpp"
 #include "lightsout/solver.hpp"
 
 int main() {
