@@ -193,13 +193,17 @@ Method choose(const Rules& rules, std::size_t rows, std::size_t cols) {
 // A packed word (bit r * cols + c) <-> a Board.
 std::uint64_t board_word(const Board& b) {
   std::uint64_t w = 0;
-  for (std::size_t r = 0; r < b.rows(); ++r) w |= b.row(r)[0] << (r * b.cols());
+  for (std::size_t r = 0, shift = 0; r < b.rows() && shift < 64; ++r, shift += b.cols()) {
+    w |= b.row(r)[0] << shift;
+  }
   return w;
 }
 Board word_board(std::uint64_t w, std::size_t rows, std::size_t cols) {
   Board b(rows, cols);
   const std::uint64_t mask = cols == 64 ? ~std::uint64_t{0} : (std::uint64_t{1} << cols) - 1;
-  for (std::size_t r = 0; r < rows; ++r) b.row(r)[0] = (w >> (r * cols)) & mask;
+  for (std::size_t r = 0, shift = 0; r < rows && shift < 64; ++r, shift += cols) {
+    b.row(r)[0] = (w >> shift) & mask;
+  }
   return b;
 }
 
