@@ -65,31 +65,33 @@ int run_judge_solve(const SolveArgs& args, const Rules& rules) {
   std::vector<std::uint8_t> values(states > 2 ? size.rows * size.cols : 0);
   std::size_t unsolvable = 0;
   try {
+    const auto open_writer = [&] {
+      if (!writer) writer.emplace(write_stdout, size.cols, reader.layout(), args.trailing_space);
+    };
     for (;;) {
-      Grid lights;
       if (word) {
         if (!reader.next_packed(lights_word)) break;
-      } else {
-        lights = Grid(size.rows, size.cols, states);
-        if (!(states == 2 ? reader.next(lights.bits()) : reader.next_values(values))) break;
-        if (states > 2) lights = Grid::from_values(size.rows, size.cols, states, values);
-      }
-      if (!writer) writer.emplace(write_stdout, size.cols, reader.layout(), args.trailing_space);
-      const std::size_t k = reader.puzzles_read();
-      if (word) {
+        open_writer();
         if (solver->solve_word(lights_word, presses_word, args.minimal)) {
-          writer->write_packed(k, presses_word, size.rows);
+          writer->write_packed(reader.puzzles_read(), presses_word, size.rows);
           continue;
         }
-      } else if (const Result result = solver->solve(std::move(lights), options); result.solvable) {
-        if (states == 2) {
-          writer->write_board(k, result.presses.bits());
-        } else {
-          writer->write_values(k, result.presses.values());
+      } else {
+        Grid lights(size.rows, size.cols, states);
+        if (!(states == 2 ? reader.next(lights.bits()) : reader.next_values(values))) break;
+        if (states > 2) lights = Grid::from_values(size.rows, size.cols, states, values);
+        open_writer();
+        const Result result = solver->solve(std::move(lights), options);
+        if (result.solvable) {
+          if (states == 2) {
+            writer->write_board(reader.puzzles_read(), result.presses.bits());
+          } else {
+            writer->write_values(reader.puzzles_read(), result.presses.values());
+          }
+          continue;
         }
-        continue;
       }
-      writer->write_no_solution(k);
+      writer->write_no_solution(reader.puzzles_read());
       ++unsolvable;
     }
   } catch (const JudgeParseError& e) {

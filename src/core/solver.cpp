@@ -131,7 +131,10 @@ std::string SolutionCount::to_string() const {
   for (const auto& [p, e] : factors) {
     if (!text.empty()) text += " * ";
     text += std::to_string(p);
-    if (e > 1) text += "^" + std::to_string(e);
+    if (e > 1) {
+      text.push_back('^');  // not += "^" + ...: GCC 12 -Wrestrict false positive
+      text += std::to_string(e);
+    }
   }
   return text;
 }
