@@ -34,6 +34,8 @@
 // exactly one way.
 #include "zk_matrix.hpp"
 
+#include <algorithm>
+#include <span>
 #include <stdexcept>
 #include <string>
 
@@ -84,24 +86,28 @@ struct Ring {
   }
 };
 
-}  // namespace
+// Pivot columns and their valuations, in row order.
+struct Echelon {
+  std::vector<std::size_t> pivot_col;
+  std::vector<unsigned> pivot_val;
+};
 
-PrimePowerSolution solve_prime_power(std::vector<std::uint8_t> a, std::vector<std::uint8_t> b,
-                                     std::size_t rows, std::size_t cols, unsigned p, unsigned e,
-                                     bool want_kernel) {
-  const Ring ring(p, e);
+// Forward elimination (steps 1-3 above) of the rows x cols matrix `a`, applying every row
+// operation to the rows x extra_cols matrix `extra` too (a right side, or an identity that then
+// records the operations). Returns the pivots, in row order.
+Echelon eliminate(std::vector<std::uint8_t>& a, std::size_t rows, std::size_t cols,
+                  std::vector<std::uint8_t>& extra, std::size_t extra_cols, const Ring& ring) {
   const unsigned q = ring.q;
-  if (a.size() != rows * cols || b.size() != rows) {
-    throw std::invalid_argument("solve_prime_power: matrix and right side sizes disagree");
-  }
+  const unsigned e = ring.e;
   const auto at = [&a, cols](std::size_t i, std::size_t j) -> std::uint8_t& {
     return a[i * cols + j];
   };
-
-  // Forward elimination (steps 1-3 above).
-  std::vector<std::size_t> pivot_col;
-  std::vector<unsigned> pivot_val;
-  std::vector<std::size_t> nonzero;  // columns where the pivot row is non-zero
+  const auto ex = [&extra, extra_cols](std::size_t i, std::size_t j) -> std::uint8_t& {
+    return extra[i * extra_cols + j];
+  };
+  Echelon out;
+  std::vector<std::size_t> nonzero;     // columns where the pivot row is non-zero
+  std::vector<std::uint8_t> multiples;  // c * pivot row, for c in 0..q-1
   std::size_t r = 0;
   while (r < rows) {
     // 1. The entry of least valuation below row r. Used columns are zero there already.
@@ -123,7 +129,7 @@ PrimePowerSolution solve_prime_power(std::vector<std::uint8_t> a, std::vector<st
     // 2. Bring it to row r and scale the pivot to p^v: a = u p^v, u = a / p^v is a unit mod q.
     if (bi != r) {
       for (std::size_t j = 0; j < cols; ++j) std::swap(at(bi, j), at(r, j));
-      std::swap(b[bi], b[r]);
+      for (std::size_t j = 0; j < extra_cols; ++j) std::swap(ex(bi, j), ex(r, j));
     }
     const unsigned unit_inverse = ring.inverse[at(r, bc) / ring.power[best]];
     nonzero.clear();
@@ -132,79 +138,169 @@ PrimePowerSolution solve_prime_power(std::vector<std::uint8_t> a, std::vector<st
       at(r, j) = static_cast<std::uint8_t>(at(r, j) * unit_inverse % q);
       nonzero.push_back(j);
     }
-    b[r] = static_cast<std::uint8_t>(b[r] * unit_inverse % q);
-    // 3. Clear column bc below: a_ic = t p^v exactly, since v is least.
+    for (std::size_t j = 0; j < extra_cols; ++j) {
+      ex(r, j) = static_cast<std::uint8_t>(ex(r, j) * unit_inverse % q);
+    }
+    // 3. Clear column bc below: a_ic = t p^v exactly, since v is least, so row_i += (q - t) row_r.
+    // The multiples c * row_r (mod q) are tabulated once per pivot, so that each update is an
+    // addition mod q (a compare and a subtract, which vectorises) instead of a division. Sparse
+    // pivot rows (the press matrices of the dense path) update only their non-zero columns.
+    const bool sparse = nonzero.size() * 4 < cols;
+    const std::size_t span = sparse ? nonzero.size() : cols;  // table columns of the a part
+    const std::size_t width = span + extra_cols;
+    multiples.resize(std::size_t{q} * width);
+    for (unsigned c = 1; c < q; ++c) {
+      std::uint8_t* m = multiples.data() + std::size_t{c} * width;
+      if (sparse) {
+        for (std::size_t k = 0; k < span; ++k) {
+          m[k] = static_cast<std::uint8_t>(c * at(r, nonzero[k]) % q);
+        }
+      } else {
+        for (std::size_t j = 0; j < cols; ++j) m[j] = static_cast<std::uint8_t>(c * at(r, j) % q);
+      }
+      for (std::size_t j = 0; j < extra_cols; ++j) {
+        m[span + j] = static_cast<std::uint8_t>(c * ex(r, j) % q);
+      }
+    }
+    const auto add_row = [q](std::uint8_t* dst, const std::uint8_t* src, std::size_t n) {
+      for (std::size_t j = 0; j < n; ++j) {
+        const unsigned v = unsigned{dst[j]} + src[j];
+        dst[j] = static_cast<std::uint8_t>(v >= q ? v - q : v);
+      }
+    };
     for (std::size_t i = r + 1; i < rows; ++i) {
       const unsigned t = at(i, bc) / ring.power[best];
       if (t == 0) continue;
-      const unsigned minus_t = q - t;
-      for (const std::size_t j : nonzero) {
-        at(i, j) = static_cast<std::uint8_t>((at(i, j) + minus_t * at(r, j)) % q);
+      const std::uint8_t* m = multiples.data() + std::size_t{q - t} * width;
+      if (sparse) {
+        for (std::size_t k = 0; k < span; ++k) {
+          std::uint8_t& x = at(i, nonzero[k]);
+          const unsigned v = unsigned{x} + m[k];
+          x = static_cast<std::uint8_t>(v >= q ? v - q : v);
+        }
+      } else {
+        add_row(&at(i, 0), m, cols);
       }
-      b[i] = static_cast<std::uint8_t>((b[i] + minus_t * b[r]) % q);
+      if (extra_cols > 0) add_row(&ex(i, 0), m + span, extra_cols);
     }
-    pivot_col.push_back(bc);
-    pivot_val.push_back(best);
+    out.pivot_col.push_back(bc);
+    out.pivot_val.push_back(best);
     ++r;
   }
+  return out;
+}
 
-  PrimePowerSolution out;
+// Back-substitution through rows from-1 .. 0 of the echelon form: y[c_i] = (rhs_i - sum_j U_ij
+// y_j) / p^{v_i}. Row i's entries in the columns of earlier pivots are zero, so summing over all
+// j != c_i is the same as over the later columns.
+void back_substitute(const std::vector<std::uint8_t>& a, std::size_t cols, const Echelon& ech,
+                     const Ring& ring, std::span<const std::uint8_t> rhs, std::size_t from,
+                     std::span<std::uint8_t> y) {
+  const unsigned q = ring.q;
+  for (std::size_t i = from; i-- > 0;) {
+    unsigned sum = 0;
+    const std::uint8_t* row = a.data() + i * cols;
+    for (std::size_t j = 0; j < cols; ++j) {
+      if (j != ech.pivot_col[i]) sum = (sum + row[j] * unsigned{y[j]}) % q;
+    }
+    const unsigned c = (rhs[i] + q - sum) % q;
+    if (c % ring.power[ech.pivot_val[i]] != 0) {
+      throw std::logic_error("solve_prime_power: back-substitution met a non-divisible value");
+    }
+    y[ech.pivot_col[i]] = static_cast<std::uint8_t>(c / ring.power[ech.pivot_val[i]]);
+  }
+}
+
+// Counts and the kernel basis of an echelon form (see the top of this file).
+void kernel_of(const std::vector<std::uint8_t>& a, std::size_t rows, std::size_t cols,
+               const Echelon& ech, const Ring& ring, bool want_kernel, PrimePowerSolution& out) {
+  const std::size_t r = ech.pivot_col.size();
   out.rank = r;
-  out.count_exponent = static_cast<std::size_t>(e) * (cols - r);
+  out.count_exponent = static_cast<std::size_t>(ring.e) * (cols - r);
   out.generators = cols - r;
-  for (const unsigned v : pivot_val) {
+  for (const unsigned v : ech.pivot_val) {
     out.count_exponent += v;
     if (v > 0) ++out.generators;
   }
+  if (!want_kernel) return;
+  const std::vector<std::uint8_t> zero(rows, 0);
+  std::vector<bool> is_pivot(cols, false);
+  for (const std::size_t c : ech.pivot_col) is_pivot[c] = true;
+  for (std::size_t f = 0; f < cols; ++f) {
+    if (is_pivot[f]) continue;
+    std::vector<std::uint8_t> y(cols, 0);
+    y[f] = 1;
+    back_substitute(a, cols, ech, ring, zero, r, y);
+    out.kernel.push_back(std::move(y));
+    out.orders.push_back(ring.q);
+  }
+  for (std::size_t i = 0; i < r; ++i) {
+    if (ech.pivot_val[i] == 0) continue;
+    std::vector<std::uint8_t> y(cols, 0);
+    y[ech.pivot_col[i]] = static_cast<std::uint8_t>(ring.power[ring.e - ech.pivot_val[i]]);
+    back_substitute(a, cols, ech, ring, zero, i, y);
+    out.kernel.push_back(std::move(y));
+    out.orders.push_back(ring.power[ech.pivot_val[i]]);
+  }
+}
 
-  // Back-substitution through rows from-1 .. 0: y[c_i] = (rhs_i - sum_j U_ij y_j) / p^{v_i}.
-  // Row i's entries in the columns of earlier pivots are zero, so summing over all j != c_i is
-  // the same as over the later columns.
-  const auto back_substitute = [&](const std::vector<std::uint8_t>& rhs, std::size_t from,
-                                   std::vector<std::uint8_t>& y) {
-    for (std::size_t i = from; i-- > 0;) {
-      unsigned sum = 0;
-      for (std::size_t j = 0; j < cols; ++j) {
-        if (j != pivot_col[i]) sum = (sum + at(i, j) * unsigned{y[j]}) % q;
-      }
-      const unsigned c = (rhs[i] + q - sum) % q;
-      if (c % ring.power[pivot_val[i]] != 0) {
-        throw std::logic_error("solve_prime_power: back-substitution met a non-divisible value");
-      }
-      y[pivot_col[i]] = static_cast<std::uint8_t>(c / ring.power[pivot_val[i]]);
-    }
-  };
+}  // namespace
 
+PrimePowerSolution solve_prime_power(std::vector<std::uint8_t> a, std::vector<std::uint8_t> b,
+                                     std::size_t rows, std::size_t cols, unsigned p, unsigned e,
+                                     bool want_kernel) {
+  const Ring ring(p, e);
+  if (a.size() != rows * cols || b.size() != rows) {
+    throw std::invalid_argument("solve_prime_power: matrix and right side sizes disagree");
+  }
+  const Echelon ech = eliminate(a, rows, cols, b, 1, ring);
+  const std::size_t r = ech.pivot_col.size();
+  PrimePowerSolution out;
+  kernel_of(a, rows, cols, ech, ring, want_kernel, out);
   out.solvable = true;
   for (std::size_t i = 0; i < rows; ++i) {
-    const bool ok = i < r ? b[i] % ring.power[pivot_val[i]] == 0 : b[i] == 0;
+    const bool ok = i < r ? b[i] % ring.power[ech.pivot_val[i]] == 0 : b[i] == 0;
     if (!ok) out.solvable = false;
   }
   out.solution.assign(cols, 0);
-  if (out.solvable) back_substitute(b, r, out.solution);
-
-  if (want_kernel) {
-    const std::vector<std::uint8_t> zero(rows, 0);
-    std::vector<bool> is_pivot(cols, false);
-    for (const std::size_t c : pivot_col) is_pivot[c] = true;
-    for (std::size_t f = 0; f < cols; ++f) {
-      if (is_pivot[f]) continue;
-      std::vector<std::uint8_t> y(cols, 0);
-      y[f] = 1;
-      back_substitute(zero, r, y);
-      out.kernel.push_back(std::move(y));
-      out.orders.push_back(q);
-    }
-    for (std::size_t i = 0; i < r; ++i) {
-      if (pivot_val[i] == 0) continue;
-      std::vector<std::uint8_t> y(cols, 0);
-      y[pivot_col[i]] = static_cast<std::uint8_t>(ring.power[e - pivot_val[i]]);
-      back_substitute(zero, i, y);
-      out.kernel.push_back(std::move(y));
-      out.orders.push_back(ring.power[pivot_val[i]]);
-    }
-  }
+  if (out.solvable) back_substitute(a, cols, ech, ring, b, r, out.solution);
   return out;
+}
+
+PrimePowerFactor::PrimePowerFactor(std::vector<std::uint8_t> a, std::size_t rows, std::size_t cols,
+                                   unsigned p, unsigned e, bool want_kernel)
+    : rows_(rows), cols_(cols), p_(p), e_(e), a_(std::move(a)), ops_(rows * rows, 0) {
+  const Ring ring(p, e);
+  if (a_.size() != rows * cols) throw std::invalid_argument("PrimePowerFactor: matrix size");
+  for (std::size_t i = 0; i < rows; ++i) ops_[i * rows + i] = 1;
+  const Echelon ech = eliminate(a_, rows, cols, ops_, rows, ring);
+  pivot_col_ = ech.pivot_col;
+  pivot_val_ = ech.pivot_val;
+  kernel_of(a_, rows, cols, ech, ring, want_kernel, facts_);
+}
+
+bool PrimePowerFactor::solve(std::span<const std::uint8_t> b, std::span<std::uint8_t> y) const {
+  const Ring ring(p_, e_);
+  const unsigned q = ring.q;
+  // b' = E b: the right side as the elimination would have left it.
+  std::vector<std::uint8_t> bb(rows_);
+  for (std::size_t i = 0; i < rows_; ++i) {
+    const std::uint8_t* row = ops_.data() + i * rows_;
+    unsigned sum = 0;
+    for (std::size_t j = 0; j < rows_; ++j) sum += row[j] * unsigned{b[j]} % q;
+    bb[i] = static_cast<std::uint8_t>(sum % q);
+  }
+  const std::size_t r = pivot_col_.size();
+  for (std::size_t i = 0; i < rows_; ++i) {
+    const bool ok = i < r ? bb[i] % ring.power[pivot_val_[i]] == 0 : bb[i] == 0;
+    if (!ok) return false;
+  }
+  std::fill(y.begin(), y.end(), 0);
+  Echelon ech;
+  ech.pivot_col = pivot_col_;
+  ech.pivot_val = pivot_val_;
+  back_substitute(a_, cols_, ech, ring, bb, r, y);
+  return true;
 }
 
 }  // namespace lightsout::detail

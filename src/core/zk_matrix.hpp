@@ -4,6 +4,7 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <span>
 #include <utility>
 #include <vector>
 
@@ -37,5 +38,27 @@ struct PrimePowerSolution {
 PrimePowerSolution solve_prime_power(std::vector<std::uint8_t> a, std::vector<std::uint8_t> b,
                                      std::size_t rows, std::size_t cols, unsigned p, unsigned e,
                                      bool want_kernel);
+
+// A x = b over Z_{p^e} for many right sides: the elimination runs once, on A and an identity
+// that records its row operations E; solve() then costs E b (rows^2) and a back-substitution
+// (rank * cols). Memory rows * (rows + cols) bytes: meant for small systems (thousands of rows).
+class PrimePowerFactor {
+ public:
+  PrimePowerFactor(std::vector<std::uint8_t> a, std::size_t rows, std::size_t cols, unsigned p,
+                   unsigned e, bool want_kernel);
+  // A solution of A y = b into y (cols values), or false when there is none.
+  bool solve(std::span<const std::uint8_t> b, std::span<std::uint8_t> y) const;
+  // rank, count_exponent, generators, kernel, orders as in PrimePowerSolution (no solution).
+  const PrimePowerSolution& facts() const { return facts_; }
+
+ private:
+  std::size_t rows_, cols_;
+  unsigned p_, e_;
+  std::vector<std::uint8_t> a_;    // the echelon form
+  std::vector<std::uint8_t> ops_;  // E, rows x rows
+  std::vector<std::size_t> pivot_col_;
+  std::vector<unsigned> pivot_val_;
+  PrimePowerSolution facts_;
+};
 
 }  // namespace lightsout::detail
