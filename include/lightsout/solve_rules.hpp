@@ -79,4 +79,15 @@ RulesResult solve_rules(const Rules& rules, const PressSystem& sys,
                         std::span<const std::uint8_t> lights,
                         const RulesSolveOptions& options = {});
 
+namespace detail {
+// The fewest presses (a value v counts as v) in solution + span(kernel) over Z_k, in place; the
+// values are rows * cols board cells and kernel[j] has order orders[j] (as in RulesResult).
+// Returns whether the minimum is proven (the whole set searched within `budget`), else the best
+// found by greedy descent.
+bool minimize_values(std::vector<std::uint8_t>& solution,
+                     const std::vector<std::vector<std::uint8_t>>& kernel,
+                     const std::vector<unsigned>& orders, unsigned k, std::size_t rows,
+                     std::size_t cols, std::uint64_t budget);
+}  // namespace detail
+
 }  // namespace lightsout

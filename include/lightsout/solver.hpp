@@ -85,7 +85,9 @@ enum class Method {
   automatic,
   tables,     // K = 2, at most 64 cells, no holes: precomputed per-byte tables, a few look-ups
   enumerate,  // classic rules: all 2^n first rows chased (n = shorter side <= 20)
-  chase,      // classic rules: light chasing + the n x n first-row system
+  chase,      // light chasing: classic rules, the n x n first-row system over GF(2); other rules
+              // with the plus neighbourhood (any K, topology, goal; no holes), over Z_K with the
+              // reduced system factored once per size
   poly,       // classic rules: the linear-time polynomial method
   dense,      // classic rules: Gauss-Jordan on all cells (the tests' oracle)
   gf2,        // any rules, K = 2: elimination of the press system with M4RI
@@ -133,8 +135,10 @@ struct Result {
 // One rules set on one board size, prepared once, then any number of boards solved.
 //
 // `automatic` chooses, in this order: `tables` for K = 2 without holes on at most 64 cells;
-// for the classic rules `chase` when the shorter side is below 8, else `poly`; `gf2` for other
-// rules with K = 2; `zk` for K > 2. A forced method must suit the rules and size.
+// for the classic rules `chase` when the shorter side is below 8, else `poly`; `chase` for other
+// rules with the plus neighbourhood and no holes (reduced system up to 16384 unknowns for K = 2,
+// 2048 for K > 2: the shorter side, twice it on a torus); `gf2` for other rules with K = 2; `zk`
+// for K > 2. A forced method must suit the rules and size.
 // Throws RulesError when the rules do not fit the size (check_board_size), std::invalid_argument
 // when a forced method does not suit them, std::length_error past the method's cell limit
 // (max_cells()).
@@ -169,6 +173,7 @@ class Solver {
   bool solve_word(std::uint64_t lights, std::uint64_t& presses, bool minimal = false) const;
 
  private:
+  Result solve_by_rules_chase(const Grid& lights, const Options& options) const;
   struct Impl;
   std::unique_ptr<Impl> impl_;
 };

@@ -425,4 +425,35 @@ RulesResult solve_rules(const Rules& rules, const PressSystem& sys,
   return result;
 }
 
+namespace detail {
+
+bool minimize_values(std::vector<std::uint8_t>& solution,
+                     const std::vector<std::vector<std::uint8_t>>& kernel,
+                     const std::vector<unsigned>& orders, unsigned k, std::size_t rows,
+                     std::size_t cols, std::uint64_t budget) {
+  Elimination e;
+  e.solvable = true;
+  e.solution = std::move(solution);
+  e.kernel = kernel;
+  e.orders = orders;
+  e.nullity = kernel.size();
+  bool proven = false;
+  if (k == 2) {
+    // Every board cell is a position: the identity press system of the board's shape.
+    PressSystem cells;
+    cells.rows = rows;
+    cells.cols = cols;
+    cells.states = 2;
+    cells.cells.resize(rows * cols);
+    for (std::size_t i = 0; i < rows * cols; ++i) cells.cells[i] = static_cast<std::uint32_t>(i);
+    minimize_gf2(e, cells, budget, &proven);
+  } else {
+    minimize_zk(e, k, budget, &proven);
+  }
+  solution = std::move(e.solution);
+  return proven;
+}
+
+}  // namespace detail
+
 }  // namespace lightsout

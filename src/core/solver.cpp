@@ -7,6 +7,7 @@
 #include <stdexcept>
 #include <string>
 
+#include "chase_rules.hpp"
 #include "lightsout/small_solver.hpp"
 #include "lightsout/solve.hpp"
 #include "lightsout/solve_rules.hpp"
@@ -180,9 +181,19 @@ bool classic_method(Method m) {
 constexpr std::uint64_t kMaxTableCells = 64;
 constexpr std::uint64_t kMaxDenseClassicCells = std::uint64_t{1} << 16;
 constexpr std::size_t kMaxEnumerateSide = 20;
+constexpr std::uint64_t kMaxChaseCells = std::uint64_t{1} << 32;  // a byte a cell, three copies
 
 std::size_t existing_cells(const Rules& rules, std::size_t rows, std::size_t cols) {
   return rows * cols - (rules.has_holes() ? rules.holes.popcount() : 0);
+}
+
+// Light chasing over Z_K takes these rules on this size (plus neighbourhood, no holes, a reduced
+// system within its limit).
+bool rules_chase_fits(const Rules& rules, std::size_t rows, std::size_t cols) {
+  if (!detail::RulesChase::applies(rules, rows, cols)) return false;
+  const std::size_t limit =
+      rules.states == 2 ? detail::RulesChase::kMaxUnknownsGf2 : detail::RulesChase::kMaxUnknownsZk;
+  return detail::RulesChase::unknowns(rules, rows, cols) <= limit;
 }
 
 Method choose(const Rules& rules, std::size_t rows, std::size_t cols) {
@@ -190,6 +201,7 @@ Method choose(const Rules& rules, std::size_t rows, std::size_t cols) {
     return Method::tables;
   }
   if (is_classic(rules)) return choose_method(rows, cols);
+  if (rules_chase_fits(rules, rows, cols)) return Method::chase;
   return rules.states == 2 ? Method::gf2 : Method::zk;
 }
 
@@ -237,6 +249,7 @@ struct Solver::Impl {
   std::optional<SmallSolver> tables;  // Method::tables
   std::uint64_t target = 0;           // tables: the lights to xor in (target=on: every cell)
   std::optional<PressSystem> system;  // gf2 and zk
+  std::optional<detail::RulesChase> rules_chase;  // chase under rules other than the classic
 };
 
 std::uint64_t Solver::max_cells(const Rules& rules, Method method) {
@@ -253,8 +266,9 @@ std::uint64_t Solver::max_cells(const Rules& rules, Method method) {
       return rules.states == 2 && is_classic(rules) ? std::numeric_limits<std::uint64_t>::max()
              : rules.states == 2                    ? kMaxDenseCellsGf2
                                                     : kMaxDenseCellsZk;
-    case Method::enumerate:
     case Method::chase:
+      return is_classic(rules) ? std::numeric_limits<std::uint64_t>::max() : kMaxChaseCells;
+    case Method::enumerate:
     case Method::poly:
       break;
   }
@@ -268,7 +282,13 @@ Solver::Solver(Rules rules, std::size_t rows, std::size_t cols, Method method)
     throw RulesError("rules: states must be an integer in 2..255");
   }
   if (method == Method::automatic) method = choose(rules, rows, cols);
-  if (classic_method(method) && !is_classic(rules)) {
+  const bool variant_chase = method == Method::chase && !is_classic(rules);
+  if (variant_chase && !detail::RulesChase::applies(rules, rows, cols)) {
+    throw std::invalid_argument(
+        "chase applies to the plus neighbourhood (with or without the button) without holes, "
+        "and to sides of at least 3 where the board wraps");
+  }
+  if (classic_method(method) && !variant_chase && !is_classic(rules)) {
     throw std::invalid_argument(std::string(method_name(method)) +
                                 " applies to the classic rules only");
   }
@@ -317,6 +337,8 @@ Solver::Solver(Rules rules, std::size_t rows, std::size_t cols, Method method)
     impl_->target = rules.target_on ? all : 0;
   } else if (method == Method::gf2 || method == Method::zk) {
     impl_->system = build_press_system(rules, rows, cols);
+  } else if (variant_chase) {
+    impl_->rules_chase.emplace(rules, rows, cols, true);
   }
   impl_->rules = std::move(rules);
   impl_->rows = rows;
@@ -385,6 +407,7 @@ Result Solver::solve(Grid&& lights, const Options& options) const {
     if (!options.kernel) r.kernel.clear();
     return from_classic(std::move(r), s.method);
   }
+  if (s.rules_chase) return solve_by_rules_chase(lights, options);
   if (classic_method(s.method)) {
     SolveResult r = lightsout::solve(std::move(lights).take_bits(), s.method, classic);
     if (!options.kernel) r.kernel.clear();
@@ -411,6 +434,38 @@ Result Solver::solve(Grid&& lights, const Options& options) const {
   out.minimal = r.minimal;
   out.minimal_proven = r.minimal_proven;
   out.method = s.method;
+  return out;
+}
+
+Result Solver::solve_by_rules_chase(const Grid& lights, const Options& options) const {
+  const Impl& s = *impl_;
+  const detail::RulesChase& chase = *s.rules_chase;
+  const unsigned k = s.rules.states;
+  std::vector<std::uint8_t> presses(s.rows * s.cols, 0);
+  Result out;
+  out.method = Method::chase;
+  out.solvable = chase.solve(lights.to_values(), presses);
+  out.nullity = chase.nullity();
+  if (out.solvable) {
+    out.solutions.zero = false;
+    for (const auto& [p, e] : chase.count_factors()) {
+      if (e > 0) out.solutions.factors.emplace_back(p, e);
+    }
+  }
+  std::vector<std::vector<std::uint8_t>> kernel;
+  if (options.kernel || (options.minimal && out.solvable)) kernel = chase.kernel();
+  if (options.minimal && out.solvable) {
+    out.minimal = true;
+    out.minimal_proven = detail::minimize_values(presses, kernel, chase.kernel_orders(), k, s.rows,
+                                                 s.cols, options.minimal_budget);
+  }
+  out.presses = Grid::from_values(s.rows, s.cols, k, presses);
+  if (options.kernel) {
+    for (const auto& pattern : kernel) {
+      out.kernel.push_back(Grid::from_values(s.rows, s.cols, k, pattern));
+    }
+    out.kernel_orders = chase.kernel_orders();
+  }
   return out;
 }
 

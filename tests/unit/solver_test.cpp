@@ -83,6 +83,66 @@ TEST(Solver, AutomaticAgreesWithTheGeneralElimination) {
   EXPECT_GT(checked, 1000);
 }
 
+// Light chasing over Z_K (plus neighbourhood, every topology, K prime, prime power and composite,
+// both goals, tall and wide boards) against the general elimination: solvability, nullity, exact
+// count, the presses re-applied, the kernel quiet and of the right size, and the fewest presses.
+TEST(Solver, RulesChaseAgreesWithTheGeneralElimination) {
+  std::mt19937_64 rng(21);
+  int checked = 0;
+  for (const char* text :
+       {"torus", "cylinder", "self=0", "torus,self=0,target=on", "cylinder,states=3",
+        "torus,states=4", "states=6,target=on", "torus,states=12", "cylinder,states=9,self=0",
+        "torus,states=255", "nbhd=010/111/010,states=5", "plane,states=2,target=on"}) {
+    const Rules rules = parse_rules(text);
+    for (const auto& [rows, cols] : std::vector<std::pair<std::size_t, std::size_t>>{{3, 3},
+                                                                                     {3, 4},
+                                                                                     {4, 3},
+                                                                                     {5, 5},
+                                                                                     {4, 9},
+                                                                                     {9, 4},
+                                                                                     {6, 6},
+                                                                                     {7, 11},
+                                                                                     {12, 5},
+                                                                                     {3, 17},
+                                                                                     {10, 10}}) {
+      if (rows * cols <= 64 && rules.states == 2) continue;  // tables take these
+      SCOPED_TRACE(std::string(text) + " " + std::to_string(rows) + "x" + std::to_string(cols));
+      const Solver chase(rules, rows, cols);
+      ASSERT_EQ(chase.method(), Method::chase);
+      const Solver general(rules, rows, cols, rules.states == 2 ? Method::gf2 : Method::zk);
+      for (int trial = 0; trial < 3; ++trial) {
+        const Grid lights = trial == 0 ? random_grid(rules, rows, cols, rng(), 0.5, true)
+                                       : random_lights(rng, rows, cols, rules.states);
+        Options options;
+        options.kernel = true;
+        options.minimal = trial == 0;
+        const Result a = chase.solve(lights, options);
+        const Result b = general.solve(lights, options);
+        ASSERT_EQ(a.solvable, b.solvable);
+        if (trial == 0) {
+          EXPECT_TRUE(a.solvable);
+        }
+        EXPECT_EQ(a.nullity, b.nullity);
+        EXPECT_EQ(a.solutions, b.solutions);
+        ASSERT_EQ(a.kernel.size(), a.nullity);
+        for (const Grid& k : a.kernel) {
+          Rules goal_off = rules;
+          goal_off.target_on = false;
+          EXPECT_TRUE(solves(goal_off, Grid(rows, cols, rules.states), k));
+        }
+        if (a.solvable) {
+          EXPECT_TRUE(solves(rules, lights, a.presses));
+        }
+        if (a.solvable && a.minimal_proven && b.minimal_proven) {
+          EXPECT_EQ(a.presses.total(), b.presses.total());
+        }
+        ++checked;
+      }
+    }
+  }
+  EXPECT_GT(checked, 250);
+}
+
 // Every classic method, forced, agrees on solvability, nullity and count, and each solution is
 // re-applied; the kernel is quiet and of the right size.
 TEST(Solver, EveryClassicMethodAgrees) {
@@ -191,12 +251,15 @@ TEST(Solver, FactsAgreeBetweenFormulaAndElimination) {
 }
 
 TEST(Solver, Errors) {
-  EXPECT_THROW(Solver(parse_rules("torus"), 5, 5, Method::chase), std::invalid_argument);
+  EXPECT_THROW(Solver(parse_rules("torus,nbhd=x"), 5, 5, Method::chase), std::invalid_argument);
+  EXPECT_THROW(Solver(parse_rules("torus,states=3"), 2, 5, Method::chase), std::invalid_argument);
+  EXPECT_THROW(Solver(parse_rules("holes=[000/010/000]"), 3, 3, Method::chase),
+               std::invalid_argument);
   EXPECT_THROW(Solver(parse_rules("states=3"), 5, 5, Method::gf2), std::invalid_argument);
   EXPECT_THROW(Solver(Rules::classic(), 5, 5, Method::zk), std::invalid_argument);
   EXPECT_THROW(Solver(Rules::classic(), 30, 30, Method::enumerate), std::invalid_argument);
   EXPECT_THROW(Solver(Rules::classic(), 9, 9, Method::tables), std::length_error);
-  EXPECT_THROW(Solver(parse_rules("states=3"), 300, 300), std::length_error);
+  EXPECT_THROW(Solver(parse_rules("states=3,nbhd=x"), 300, 300), std::length_error);
   EXPECT_THROW(Solver(parse_rules("holes=[01/10]"), 3, 3), RulesError);
   const Solver solver(Rules::classic(), 5, 6);
   EXPECT_THROW(solver.solve(Grid(5, 5, 2)), std::invalid_argument);

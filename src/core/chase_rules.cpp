@@ -1,0 +1,255 @@
+// RulesChase: light chasing over Z_K on the plane, cylinder and torus, the reduced system
+// factored once per size.
+//
+// In solving orientation (M rows of N values, N the shorter side; a wide board is transposed,
+// which swaps the wrap of rows and columns), write d_r = goal - lights_r (mod K), the deficit of
+// row r, and step(d, cur, prev) = d - s cur - cur[c-1] - cur[c+1] - prev (mod K), the presses the
+// row below `cur` must make so that the row of `cur` ends at the goal.
+//
+//   Rows do not wrap (plane, cylinder): unknowns y = x_0 (u = N).
+//     x_{r+1} = step(d_r, x_r, x_{r-1}) for r = 0 .. M-2 (x_{-1} = 0), and the last row is right
+//     iff the phantom row step(d_{M-1}, x_{M-1}, x_{M-2}) is zero: that is the residual.
+//   Rows wrap (torus, and a transposed cylinder): unknowns y = (x_0, x_1) (u = 2N), M >= 3.
+//     x_{r+1} = step(d_r, x_r, x_{r-1}) for r = 1 .. M-2; rows M-1 and 0 are right iff
+//     step(d_{M-1}, x_{M-1}, x_{M-2}) = x_0 and step(d_0, x_0, x_{M-1}) = x_1: the residual is
+//     the two differences.
+//
+// The residual is affine in y: residual(y) = residual_0 + E y, with residual_0 the chase of the
+// board from y = 0 and column j of E the chase of deficit 0 from y = e_j. So the constructor runs
+// u chases of deficit 0 (O(u M N)), and factors E; a board then costs a chase from y = 0, one
+// solve of E y = -residual_0, and the chase from that y, which must leave residual 0.
+#include "chase_rules.hpp"
+
+#include <algorithm>
+#include <stdexcept>
+#include <string>
+
+namespace lightsout::detail {
+
+namespace {
+
+bool is_plus(const Rules& rules) {
+  if (rules.neighbourhood == Neighbourhood::rowcol) return false;
+  std::vector<Offset> plus = named_offsets(Neighbourhood::plus);
+  if (rules.offsets == plus) return true;
+  plus.erase(std::find(plus.begin(), plus.end(), Offset{0, 0}));
+  return rules.offsets == plus;
+}
+
+}  // namespace
+
+struct RulesChase::Impl {
+  std::size_t rows = 0;  // the board as given
+  std::size_t cols = 0;
+  bool transposed = false;
+  std::size_t m = 0;  // solving orientation: m rows of n values
+  std::size_t n = 0;
+  bool wrap_rows = false;
+  bool wrap_cols = false;
+  unsigned k = 2;
+  bool self = true;
+  std::uint8_t goal = 0;
+  std::size_t u = 0;  // unknowns (= equations of the reduced system)
+  std::unique_ptr<SmallSystem> system;
+  std::vector<std::uint8_t> zero_row;
+
+  // out = step(d, cur, prev) (see the top of this file); T is wide enough for 2K - 2.
+  template <typename T>
+  void step_as(std::uint8_t* out, const std::uint8_t* d, const std::uint8_t* cur,
+               const std::uint8_t* prev) const {
+    const T kk = static_cast<T>(k);
+    const T self_mask = self ? static_cast<T>(~T{0}) : T{0};
+    const auto reduce = [kk](T v) { return static_cast<T>(v >= kk ? v - kk : v); };
+    const auto at = [&](std::size_t c, T left, T right) {
+      T t = reduce(static_cast<T>(left + right));
+      t = reduce(static_cast<T>(t + prev[c]));
+      t = reduce(static_cast<T>(t + (cur[c] & self_mask)));
+      return static_cast<std::uint8_t>(reduce(static_cast<T>(d[c] + kk - t)));
+    };
+    if (n == 1) {
+      out[0] = at(0, 0, 0);
+      return;
+    }
+    out[0] = at(0, wrap_cols ? cur[n - 1] : 0, cur[1]);
+    for (std::size_t c = 1; c + 1 < n; ++c) {
+      T t = reduce(static_cast<T>(T{cur[c - 1]} + T{cur[c + 1]}));
+      t = reduce(static_cast<T>(t + prev[c]));
+      t = reduce(static_cast<T>(t + (cur[c] & self_mask)));
+      out[c] = static_cast<std::uint8_t>(reduce(static_cast<T>(d[c] + kk - t)));
+    }
+    out[n - 1] = at(n - 1, cur[n - 2], wrap_cols ? cur[0] : 0);
+  }
+  void step(std::uint8_t* out, const std::uint8_t* d, const std::uint8_t* cur,
+            const std::uint8_t* prev) const {
+    if (k <= 127) {
+      step_as<std::uint8_t>(out, d, cur, prev);
+    } else {
+      step_as<std::uint16_t>(out, d, cur, prev);
+    }
+  }
+
+  // The chase from unknowns y: d holds m * n deficits (null: all zero), x receives the m * n
+  // presses (null: only the residual is wanted; rows roll through scratch), residual u values.
+  void chase(const std::uint8_t* d, const std::uint8_t* y, std::uint8_t* x, std::uint8_t* residual,
+             std::vector<std::uint8_t>& scratch) const {
+    const auto deficit = [&](std::size_t r) { return d != nullptr ? d + r * n : zero_row.data(); };
+    // Rows 0 and 1 stay available (the wrapped equations need them); the others roll.
+    scratch.resize(5 * n);
+    std::uint8_t* row0 = x != nullptr ? x : scratch.data();
+    std::uint8_t* row1 = x != nullptr ? x + n : scratch.data() + n;
+    const auto row = [&](std::size_t r) -> std::uint8_t* {
+      if (x != nullptr) return x + r * n;
+      if (r == 0) return row0;
+      if (r == 1 && wrap_rows) return row1;
+      return scratch.data() + (2 + r % 3) * n;
+    };
+    std::copy(y, y + n, row0);
+    std::size_t first = 0;  // the first row whose equation chases
+    if (wrap_rows) {
+      std::copy(y + n, y + 2 * n, row1);
+      first = 1;
+    }
+    for (std::size_t r = first; r + 1 < m; ++r) {
+      step(row(r + 1), deficit(r), row(r), r > 0 ? row(r - 1) : zero_row.data());
+    }
+    const std::uint8_t* last = row(m - 1);
+    const std::uint8_t* before = m > 1 ? row(m - 2) : zero_row.data();
+    step(residual, deficit(m - 1), last, before);
+    if (!wrap_rows) return;
+    std::uint8_t* second = residual + n;
+    step(second, deficit(0), row0, last);
+    for (std::size_t c = 0; c < n; ++c) {
+      residual[c] = static_cast<std::uint8_t>((residual[c] + k - row0[c]) % k);
+      second[c] = static_cast<std::uint8_t>((second[c] + k - row1[c]) % k);
+    }
+  }
+
+  // Board values <-> solving orientation.
+  std::vector<std::uint8_t> to_solving(std::span<const std::uint8_t> v) const {
+    if (!transposed) return {v.begin(), v.end()};
+    std::vector<std::uint8_t> out(v.size());
+    for (std::size_t r = 0; r < rows; ++r) {
+      for (std::size_t c = 0; c < cols; ++c) out[c * rows + r] = v[r * cols + c];
+    }
+    return out;
+  }
+  void to_board(const std::vector<std::uint8_t>& x, std::span<std::uint8_t> out) const {
+    if (!transposed) {
+      std::copy(x.begin(), x.end(), out.begin());
+      return;
+    }
+    for (std::size_t r = 0; r < rows; ++r) {
+      for (std::size_t c = 0; c < cols; ++c) out[r * cols + c] = x[c * rows + r];
+    }
+  }
+};
+
+bool RulesChase::applies(const Rules& rules, std::size_t rows, std::size_t cols) {
+  if (rules.has_holes() || rules.has_graph() || !is_plus(rules) || rows == 0 || cols == 0) {
+    return false;
+  }
+  const bool wrap_r = rules.topology == Topology::torus;
+  const bool wrap_c = rules.topology != Topology::plane;
+  return (!wrap_r || rows >= 3) && (!wrap_c || cols >= 3);
+}
+
+std::size_t RulesChase::unknowns(const Rules& rules, std::size_t rows, std::size_t cols) {
+  const bool transpose = cols > rows;
+  const bool wrap_r = rules.topology == Topology::torus;
+  const bool wrap_c = rules.topology != Topology::plane;
+  const bool wraps = transpose ? wrap_c : wrap_r;  // the rows of the solving orientation
+  return std::min(rows, cols) * (wraps ? 2 : 1);
+}
+
+RulesChase::RulesChase(const Rules& rules, std::size_t rows, std::size_t cols, bool want_kernel)
+    : impl_(std::make_unique<Impl>()) {
+  if (!applies(rules, rows, cols)) throw std::invalid_argument("chase: rules not supported");
+  Impl& s = *impl_;
+  s.rows = rows;
+  s.cols = cols;
+  s.transposed = cols > rows;
+  s.m = std::max(rows, cols);
+  s.n = std::min(rows, cols);
+  const bool wrap_r = rules.topology == Topology::torus;
+  const bool wrap_c = rules.topology != Topology::plane;
+  s.wrap_rows = s.transposed ? wrap_c : wrap_r;
+  s.wrap_cols = s.transposed ? wrap_r : wrap_c;
+  s.k = rules.states;
+  s.self =
+      std::find(rules.offsets.begin(), rules.offsets.end(), Offset{0, 0}) != rules.offsets.end();
+  s.goal = static_cast<std::uint8_t>(rules.target_on ? s.k - 1 : 0);
+  s.u = s.n * (s.wrap_rows ? 2 : 1);
+  const std::size_t limit = s.k == 2 ? kMaxUnknownsGf2 : kMaxUnknownsZk;
+  if (s.u > limit) {
+    throw std::length_error("chase: " + std::to_string(s.u) + " unknowns, at most " +
+                            std::to_string(limit));
+  }
+  s.zero_row.assign(s.n, 0);
+  // E, column j = the residual of the chase of deficit 0 from y = e_j.
+  std::vector<std::uint8_t> e(s.u * s.u, 0);
+  std::vector<std::uint8_t> y(s.u, 0);
+  std::vector<std::uint8_t> residual(s.u);
+  std::vector<std::uint8_t> scratch;
+  for (std::size_t j = 0; j < s.u; ++j) {
+    y[j] = 1;
+    s.chase(nullptr, y.data(), nullptr, residual.data(), scratch);
+    y[j] = 0;
+    for (std::size_t i = 0; i < s.u; ++i) e[i * s.u + j] = residual[i];
+  }
+  s.system = std::make_unique<SmallSystem>(e, s.u, s.u, s.k, want_kernel);
+}
+
+RulesChase::~RulesChase() = default;
+RulesChase::RulesChase(RulesChase&&) noexcept = default;
+RulesChase& RulesChase::operator=(RulesChase&&) noexcept = default;
+
+bool RulesChase::solve(std::span<const std::uint8_t> lights,
+                       std::span<std::uint8_t> presses) const {
+  const Impl& s = *impl_;
+  if (lights.size() != s.rows * s.cols || presses.size() != lights.size()) {
+    throw std::invalid_argument("chase: wrong number of values");
+  }
+  std::vector<std::uint8_t> d = s.to_solving(lights);
+  for (std::uint8_t& v : d) {
+    if (v >= s.k) throw std::invalid_argument("chase: a light value is not below the states");
+    v = static_cast<std::uint8_t>((s.goal + s.k - v) % s.k);
+  }
+  std::vector<std::uint8_t> y(s.u, 0);
+  std::vector<std::uint8_t> residual(s.u);
+  std::vector<std::uint8_t> scratch;
+  s.chase(d.data(), y.data(), nullptr, residual.data(), scratch);
+  for (std::uint8_t& v : residual) v = static_cast<std::uint8_t>((s.k - v) % s.k);
+  if (!s.system->solve(residual, y)) return false;
+  std::vector<std::uint8_t> x(s.m * s.n);
+  s.chase(d.data(), y.data(), x.data(), residual.data(), scratch);
+  if (std::any_of(residual.begin(), residual.end(), [](std::uint8_t v) { return v != 0; })) {
+    throw std::logic_error("chase: the reduced solution leaves lights");
+  }
+  s.to_board(x, presses);
+  return true;
+}
+
+std::size_t RulesChase::nullity() const { return impl_->system->generators(); }
+
+const std::vector<std::pair<unsigned, std::size_t>>& RulesChase::count_factors() const {
+  return impl_->system->count_factors();
+}
+
+std::vector<std::vector<std::uint8_t>> RulesChase::kernel() const {
+  const Impl& s = *impl_;
+  std::vector<std::vector<std::uint8_t>> out;
+  std::vector<std::uint8_t> residual(s.u);
+  std::vector<std::uint8_t> scratch;
+  for (const std::vector<std::uint8_t>& y : s.system->kernel()) {
+    std::vector<std::uint8_t> x(s.m * s.n);
+    s.chase(nullptr, y.data(), x.data(), residual.data(), scratch);
+    std::vector<std::uint8_t> pattern(s.rows * s.cols);
+    s.to_board(x, pattern);
+    out.push_back(std::move(pattern));
+  }
+  return out;
+}
+
+const std::vector<unsigned>& RulesChase::kernel_orders() const { return impl_->system->orders(); }
+
+}  // namespace lightsout::detail

@@ -1,0 +1,61 @@
+// Internal: light chasing for the plus neighbourhood under any topology, number of states and
+// goal, with the reduced system factored once per size (Solver's `chase` method for variants).
+#pragma once
+
+#include <cstddef>
+#include <cstdint>
+#include <memory>
+#include <span>
+#include <utility>
+#include <vector>
+
+#include "lightsout/rules.hpp"
+#include "small_system.hpp"
+
+namespace lightsout::detail {
+
+// Works on the board turned so that the row width N is the shorter side (a wide board is
+// transposed, which swaps the wrap of rows and columns).
+// With M rows and presses x_r (a row of N values), the light equation of row r reads
+//   lights_r + s x_r + x_r[c - 1] + x_r[c + 1] + x_{r-1} + x_{r+1} = goal   (mod K)
+// so x_{r+1} follows from the rows above: light chasing. Unknowns: the first row (N of them), or
+// the first two rows when the rows wrap (2N). Chasing expresses every press row as an affine
+// function A_r y + b_r of them; the rows the chase could not use (the last, and with wrapping rows
+// also the first) give the reduced system E y = residual, E = u x u. The constructor chases A_r
+// symbolically once (O(M N u) operations, bit-packed for K = 2) and factors E (SmallSystem); each
+// board then costs two numeric chases (O(M N)) and one solve of the reduced system.
+// The map y -> presses is injective and Z_K-linear, so the reduced system's kernel and the quiet
+// patterns correspond one to one: same count, same number of generators.
+class RulesChase {
+ public:
+  // True for rules this method takes on a rows x cols board: a grid without holes whose
+  // neighbourhood is plus (with or without the button itself), and a side of at least 3 wherever
+  // it wraps (below that a press touches a cell twice).
+  static bool applies(const Rules& rules, std::size_t rows, std::size_t cols);
+  // The largest reduced system taken: u = N, or 2N when the rows wrap.
+  static constexpr std::size_t kMaxUnknownsGf2 = 16384;
+  static constexpr std::size_t kMaxUnknownsZk = 2048;
+  static std::size_t unknowns(const Rules& rules, std::size_t rows, std::size_t cols);
+
+  // Throws std::invalid_argument unless applies(), std::length_error past the unknowns limits.
+  RulesChase(const Rules& rules, std::size_t rows, std::size_t cols, bool want_kernel);
+  ~RulesChase();
+  RulesChase(RulesChase&&) noexcept;
+  RulesChase& operator=(RulesChase&&) noexcept;
+
+  // lights and presses: rows * cols values, row-major, 0..K-1. Returns whether the board is
+  // solvable; when it is, `presses` solves it (checked by chasing: std::logic_error if not).
+  bool solve(std::span<const std::uint8_t> lights, std::span<std::uint8_t> presses) const;
+
+  std::size_t nullity() const;
+  const std::vector<std::pair<unsigned, std::size_t>>& count_factors() const;
+  // With want_kernel: a basis of the quiet patterns (row-major board values) and their orders.
+  std::vector<std::vector<std::uint8_t>> kernel() const;
+  const std::vector<unsigned>& kernel_orders() const;
+
+ private:
+  struct Impl;
+  std::unique_ptr<Impl> impl_;
+};
+
+}  // namespace lightsout::detail
