@@ -121,7 +121,7 @@ int run_rules_judge_solve(const RulesJudgeArgs& args, const Rules& rules) {
                                                        : JudgeLayout::detect;
   InputFile input(args.input);
   JudgeReader reader([&input](char* buf, std::size_t cap) { return input.read(buf, cap); },
-                     args.rows, args.cols, layout);
+                     args.rows, args.cols, layout, input.buffer_bytes());
   reader.set_states(rules.states);
   std::optional<JudgeWriter> writer;
   RulesSolveOptions options;
@@ -131,7 +131,9 @@ int run_rules_judge_solve(const RulesJudgeArgs& args, const Rules& rules) {
   std::size_t unsolvable = 0;
   try {
     while (reader.next_values(lights)) {
-      if (!writer) writer.emplace(write_stdout, args.cols, reader.layout(), args.trailing_space);
+      if (!writer)
+        writer.emplace(write_stdout, args.cols, reader.layout(), args.trailing_space,
+                       input.buffer_bytes());
       const std::size_t k = reader.puzzles_read();
       const RulesResult result = solve_rules(rules, args.rows, args.cols, lights, options);
       if (!result.solvable) {

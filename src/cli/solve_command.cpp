@@ -53,10 +53,12 @@ int run_judge_solve(const SolveArgs& args) {
 
   InputFile input(args.input);
   JudgeReader reader([&input](char* buf, std::size_t cap) { return input.read(buf, cap); },
-                     size->rows, size->cols, layout);
+                     size->rows, size->cols, layout, input.buffer_bytes());
   std::optional<JudgeWriter> writer;
   auto open_writer = [&] {
-    if (!writer) writer.emplace(write_stdout, size->cols, reader.layout(), args.trailing_space);
+    if (!writer)
+      writer.emplace(write_stdout, size->cols, reader.layout(), args.trailing_space,
+                     input.buffer_bytes());
   };
   std::size_t unsolvable = 0;
   try {
