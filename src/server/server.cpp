@@ -11,6 +11,7 @@
 #include <atomic>
 #include <cerrno>
 #include <chrono>
+#include <cstdlib>
 #include <cstring>
 #include <map>
 #include <stdexcept>
@@ -61,8 +62,10 @@ void numeric_address(int sock, bool peer, std::string& ip, int& port) {
 }
 
 // One request on a connection: everything read must have arrived by the request's deadline, and
-// the response must be written within write_timeout of its first byte. Reads are buffered like
-// httplib's own SocketStream (the request line and headers are read a byte at a time).
+// what is written after the last read (the response; or "100 Continue") must be sent within
+// write_timeout of its first byte, so a client that stops reading is cut off too (the handler's
+// own time is not counted). Reads are buffered like httplib's own SocketStream (the request line
+// and headers are read a byte at a time).
 class DeadlineStream final : public httplib::Stream {
  public:
   DeadlineStream(int sock, Clock::time_point read_deadline, Clock::duration write_timeout,
@@ -85,6 +88,7 @@ class DeadlineStream final : public httplib::Stream {
       return static_cast<ssize_t>(n);
     }
     if (!is_readable()) return -1;
+    write_deadline_ = {};  // a write after this read starts a new deadline
     if (size >= sizeof buffer_) return recv_some(ptr, size);
     const ssize_t got = recv_some(buffer_, sizeof buffer_);
     if (got <= 0) return got;
