@@ -27,15 +27,19 @@ if(NOT LIGHTSOUT_INSTALL)
 endif()
 
 # The libraries are static, so what they link privately still reaches the consumer's link line
-# (as $<LINK_ONLY:...>) and must be found again by lightsoutConfig.cmake. Threads::Threads and
-# fmt::fmt and nlohmann_json::nlohmann_json (header-only) come from CMake packages of their own and are exported by name. NTL and GMP (absolute
-# paths from find_library) and PkgConfig::M4RI (a pkg-config target, not exportable) are exported
-# under the private names lightsout::_ntl, lightsout::_gmp, lightsout::_m4ri, which the config
-# file creates; the build tree keeps linking the originals.
+# (as $<LINK_ONLY:...>) and must be found again by lightsoutConfig.cmake. Threads, {fmt} and
+# nlohmann-json (header-only) come from CMake packages of their own and are exported by name, as
+# is libm. The static archives of M4RI, NTL and GMP and the shared libgf2x (absolute paths from
+# find_library) are exported under the private names lightsout::_m4ri, _ntl, _gmp and _gf2x,
+# which the config file creates from the same archives; the build tree keeps linking the
+# originals. M4RI must be the static archive there too: the core's --wrap link options (its
+# tables built on first use) assume it.
 set(_lightsout_exported_targets lightsout_core lightsout_io lightsout_lib)
-set(_lightsout_deps_by_name Threads::Threads fmt::fmt nlohmann_json::nlohmann_json)
-set(_lightsout_deps_build PkgConfig::M4RI "${NTL_LIBRARY}" "${GMP_LIBRARY}")
-set(_lightsout_deps_install lightsout::_m4ri lightsout::_ntl lightsout::_gmp)
+set(_lightsout_deps_by_name Threads::Threads fmt::fmt fmt::fmt-header-only
+    nlohmann_json::nlohmann_json m)
+set(_lightsout_deps_build "${M4RI_STATIC_LIBRARY}" "${NTL_STATIC_LIBRARY}" "${GMP_STATIC_LIBRARY}"
+    "${GF2X_LIBRARY}")
+set(_lightsout_deps_install lightsout::_m4ri lightsout::_ntl lightsout::_gmp lightsout::_gf2x)
 
 # _lightsout_relocate(TARGET): makes TARGET's usage requirements exportable. Include directories
 # inside the source or build tree become build-only (install(TARGETS ... INCLUDES DESTINATION)

@@ -4,6 +4,7 @@
 #include <fcntl.h>
 #include <sys/stat.h>
 #include <unistd.h>
+#include <algorithm>
 #include <cerrno>
 #include <cstring>
 #include <stdexcept>
@@ -31,6 +32,14 @@ InputFile::InputFile(const std::string& path) {
 
 InputFile::~InputFile() {
   if (owned_) ::close(fd_);
+}
+
+std::size_t InputFile::buffer_bytes() const {
+  constexpr std::uint64_t kSmallest = std::uint64_t{16} << 10;
+  constexpr std::uint64_t kLargest = std::uint64_t{1} << 20;
+  if (!size_) return kLargest;
+  // Twice the input holds any judge answer to it in one block (values are written as read).
+  return static_cast<std::size_t>(std::clamp(*size_ * 2 + 1, kSmallest, kLargest));
 }
 
 std::size_t InputFile::read(char* buf, std::size_t capacity) {

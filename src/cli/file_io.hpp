@@ -24,6 +24,9 @@ class InputFile {
   // The size in bytes when the input is a regular file (lets parsers reject lying headers
   // before allocating); nullopt for pipes and terminals.
   std::optional<std::uint64_t> regular_file_size() const { return size_; }
+  // A size for the buffers of the reader and writer of this input: 1 MiB, or less for a small
+  // regular file (the buffers are zero-filled, and a two-puzzle file need not fault in 2 MiB).
+  std::size_t buffer_bytes() const;
 
  private:
   int fd_;

@@ -1,92 +1,62 @@
-// `lightsout serve`: the web playground and its JSON API over HTTP, until Ctrl-C.
-#include <pthread.h>
-#include <signal.h>
+// `lightsout serve`: execs lightsout-server from the directory of this executable, so that the
+// other commands never load the HTTP server, TLS and compression libraries.
+#include <unistd.h>
 
-#include <algorithm>
-#include <cstdio>
-#include <exception>
+#include <cerrno>
+#include <cstring>
 #include <memory>
 #include <string>
-#include <thread>
+#include <vector>
 
 #include <fmt/core.h>
 
 #include "commands.hpp"
-#include "server/server.hpp"
 
 namespace lightsout::cli {
 
 namespace {
 
-struct ServeArgs {
-  server::ServerOptions options;
-};
+constexpr const char* kServerProgram = "lightsout-server";
 
-int run_serve(const ServeArgs& args) {
-  // SIGINT/SIGTERM are taken by one thread with sigwait (every other thread inherits the block),
-  // which stops the server; SIGUSR1 wakes that thread when the server stops on its own.
-  sigset_t signals;
-  sigemptyset(&signals);
-  sigaddset(&signals, SIGINT);
-  sigaddset(&signals, SIGTERM);
-  sigaddset(&signals, SIGUSR1);
-  pthread_sigmask(SIG_BLOCK, &signals, nullptr);
+// The directory of the running executable (with its final '/'), or "" if unknown.
+std::string own_directory() {
+  std::string path(4096, '\0');
+  const ssize_t n = ::readlink("/proc/self/exe", path.data(), path.size());
+  if (n <= 0 || static_cast<std::size_t>(n) >= path.size()) return {};
+  path.resize(static_cast<std::size_t>(n));
+  return path.substr(0, path.rfind('/') + 1);
+}
 
-  server::WebServer web(args.options);
-  int port = 0;
-  try {
-    port = web.bind();
-  } catch (const std::exception& e) {
-    fmt::print(stderr, "lightsout: serve: {}\n", e.what());
+// Replaces this process with `lightsout-server serve ARGS...`, argv[0] kept so that its usage
+// lines name the program the user ran. Returns only on failure.
+int exec_server(const char* argv0, const std::vector<std::string>& args) {
+  const std::string dir = own_directory();
+  if (dir.empty()) {
+    fmt::print(stderr, "lightsout: serve: cannot find this program's directory\n");
     return kExitBadInput;
   }
-  std::thread waiter([&web, signals] {
-    int sig = 0;
-    sigwait(&signals, &sig);
-    if (sig != SIGUSR1) {
-      fmt::print(stderr, "lightsout: serve: stopping\n");
-      web.stop();
-    }
-  });
-  const std::string host = args.options.host.find(':') != std::string::npos
-                               ? "[" + args.options.host + "]"
-                               : args.options.host;
-  fmt::print("lightsout: serving on http://{}:{}/ (Ctrl-C stops)\n", host, port);
-  std::fflush(stdout);
-  const bool ok = web.run();
-  pthread_kill(waiter.native_handle(), SIGUSR1);
-  waiter.join();
-  return ok ? kExitOk : kExitBadInput;
+  const std::string server = dir + kServerProgram;
+  std::vector<char*> argv;
+  argv.push_back(const_cast<char*>(argv0));
+  argv.push_back(const_cast<char*>("serve"));
+  for (const std::string& arg : args) argv.push_back(const_cast<char*>(arg.c_str()));
+  argv.push_back(nullptr);
+  std::fflush(nullptr);
+  ::execv(server.c_str(), argv.data());
+  fmt::print(stderr, "lightsout: serve: cannot run {}: {}\n", server, std::strerror(errno));
+  return kExitBadInput;
 }
 
 }  // namespace
 
 std::function<int()> add_serve_command(CLI::App& app) {
-  auto args = std::make_shared<ServeArgs>();
   CLI::App* cmd =
       app.add_subcommand("serve", "Serve the web playground and its JSON API over HTTP");
-  server::ServerOptions& o = args->options;
-  cmd->add_option("--host", o.host, "Address to listen on")->capture_default_str();
-  cmd->add_option("--port", o.port, "Port (0: any free port)")
-      ->check(CLI::Range(0, 65535))
-      ->capture_default_str();
-  cmd->add_option("--max-cells", o.limits.max_cells, "Largest board /api/solve takes, in cells")
-      ->check(CLI::Range(std::size_t{1}, std::size_t{1} << 32))
-      ->capture_default_str();
-  cmd->add_option("--threads", o.threads, "Worker threads (one per open connection)")
-      ->check(CLI::Range(1, 1024))
-      ->capture_default_str();
-  cmd->add_option("--request-timeout", o.request_timeout_s,
-                  "Seconds a request may take to arrive before the connection is closed")
-      ->check(CLI::Range(0.1, 3600.0))
-      ->capture_default_str();
-  return [args] {
-    // The body must hold the largest board: one character a cell plus JSON around each row.
-    const std::size_t cells = args->options.limits.max_cells;
-    args->options.limits.max_body_bytes =
-        std::max<std::size_t>(std::size_t{1} << 20, cells * 2 + (std::size_t{1} << 20));
-    return run_serve(*args);
-  };
+  // Every argument, --help included, goes to lightsout-server, which owns the options.
+  cmd->set_help_flag();
+  cmd->allow_extras();
+  cmd->prefix_command();
+  return [cmd, &app] { return exec_server(app.get_name().c_str(), cmd->remaining()); };
 }
 
 }  // namespace lightsout::cli

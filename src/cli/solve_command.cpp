@@ -53,7 +53,7 @@ int run_judge_solve(const SolveArgs& args, const Rules& rules) {
 
   InputFile input(args.input);
   JudgeReader reader([&input](char* buf, std::size_t cap) { return input.read(buf, cap); },
-                     size.rows, size.cols, layout);
+                     size.rows, size.cols, layout, input.buffer_bytes());
   reader.set_states(states);
   std::optional<JudgeWriter> writer;
   Options options;
@@ -66,7 +66,10 @@ int run_judge_solve(const SolveArgs& args, const Rules& rules) {
   std::size_t unsolvable = 0;
   try {
     const auto open_writer = [&] {
-      if (!writer) writer.emplace(write_stdout, size.cols, reader.layout(), args.trailing_space);
+      if (!writer) {
+        writer.emplace(write_stdout, size.cols, reader.layout(), args.trailing_space,
+                       input.buffer_bytes());
+      }
     };
     for (;;) {
       if (word) {

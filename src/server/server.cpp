@@ -1,21 +1,21 @@
-// WebServer: routes, limits, a thread pool, and a watchdog that closes connections whose
-// request does not arrive in time (cpp-httplib only times out each read, not the whole request).
+// WebServer: routes, limits, a thread pool, and connections whose every request must arrive
+// by a deadline (cpp-httplib 0.11 only times out each read, not the whole request).
 #include "server.hpp"
 
+#include <netdb.h>
+#include <poll.h>
 #include <sys/socket.h>
-#include <sys/syscall.h>
 #include <unistd.h>
 
 #include <algorithm>
 #include <atomic>
+#include <cerrno>
 #include <chrono>
-#include <condition_variable>
-#include <cstdint>
+#include <cstdlib>
+#include <cstring>
 #include <map>
-#include <mutex>
 #include <stdexcept>
 #include <string>
-#include <thread>
 #include <utility>
 
 #include <httplib.h>
@@ -28,120 +28,149 @@ namespace {
 
 using Clock = std::chrono::steady_clock;
 
-// Connections being served, each with the time its current request must be complete by.
-class Watchdog {
- public:
-  explicit Watchdog(Clock::duration timeout) : timeout_(timeout), thread_([this] { loop(); }) {}
-  ~Watchdog() {
-    {
-      std::lock_guard lock(mutex_);
-      done_ = true;
-    }
-    wake_.notify_all();
-    thread_.join();
+// The longest single poll(): a stopped server is noticed within this time.
+constexpr auto kPollSlice = std::chrono::milliseconds(100);
+
+// Waits until sock is ready for `events` (POLLIN or POLLOUT), `until` passes, or `stopped`
+// turns true. True only when the socket is ready (or hung up: the next read then says so).
+bool wait_ready(int sock, short events, Clock::time_point until, const std::atomic<bool>* stopped) {
+  for (;;) {
+    if (stopped != nullptr && stopped->load()) return false;
+    const auto now = Clock::now();
+    if (now >= until) return false;
+    const auto left = std::chrono::ceil<std::chrono::milliseconds>(until - now);
+    pollfd pfd{sock, events, 0};
+    const int n = ::poll(
+        &pfd, 1, static_cast<int>(std::min<std::chrono::milliseconds>(left, kPollSlice).count()));
+    if (n > 0) return true;
+    if (n < 0 && errno != EINTR) return false;
   }
-  Watchdog(const Watchdog&) = delete;
-  Watchdog& operator=(const Watchdog&) = delete;
-
-  // Registers a connection; the watchdog keeps its own duplicate of the descriptor, so shutting
-  // it down can never hit a later connection that reuses the number.
-  std::uint64_t add(int sock) {
-    const int dup_fd = ::dup(sock);
-    std::lock_guard lock(mutex_);
-    const std::uint64_t id = next_id_++;
-    entries_[id] = {dup_fd, Clock::now() + timeout_};
-    return id;
-  }
-  void remove(std::uint64_t id) {
-    int fd = -1;
-    {
-      std::lock_guard lock(mutex_);
-      const auto it = entries_.find(id);
-      if (it == entries_.end()) return;
-      fd = it->second.fd;
-      entries_.erase(it);
-    }
-    if (fd >= 0) ::close(fd);
-  }
-  // A request was answered: the next one gets a fresh deadline.
-  void renew(std::uint64_t id) {
-    std::lock_guard lock(mutex_);
-    const auto it = entries_.find(id);
-    if (it != entries_.end()) it->second.deadline = Clock::now() + timeout_;
-  }
-
- private:
-  struct Entry {
-    int fd;
-    Clock::time_point deadline;
-  };
-  void loop() {
-    std::unique_lock lock(mutex_);
-    while (!done_) {
-      wake_.wait_for(lock, std::chrono::milliseconds(200));
-      const auto now = Clock::now();
-      for (auto& [id, entry] : entries_) {
-        if (entry.fd >= 0 && entry.deadline < now) {
-          ::shutdown(entry.fd, SHUT_RDWR);  // the worker's blocked read returns, it closes
-          entry.deadline = Clock::time_point::max();
-        }
-      }
-    }
-  }
-
-  Clock::duration timeout_;
-  std::mutex mutex_;
-  std::condition_variable wake_;
-  bool done_ = false;
-  std::uint64_t next_id_ = 1;
-  std::map<std::uint64_t, Entry> entries_;
-  std::thread thread_;
-};
-
-thread_local std::uint64_t current_connection = 0;
-thread_local int last_accepted = -1;
-
-// httplib's ThreadPool, with every connection registered with the watchdog for as long as a
-// worker serves it. enqueue runs on the accepting thread right after accept(), so the socket is
-// the one `accept` below just recorded, and it is still open.
-class GuardedPool : public httplib::TaskQueue {
- public:
-  GuardedPool(std::size_t threads, Watchdog& watchdog) : pool_(threads), watchdog_(watchdog) {}
-  void enqueue(std::function<void()> fn) override {
-    const int sock = last_accepted;
-    last_accepted = -1;
-    const std::uint64_t id = sock >= 0 ? watchdog_.add(sock) : 0;
-    pool_.enqueue([this, id, fn = std::move(fn)] {
-      current_connection = id;
-      try {
-        fn();
-      } catch (...) {  // a worker must outlive any one connection
-      }
-      current_connection = 0;
-      if (id != 0) watchdog_.remove(id);
-    });
-  }
-  void shutdown() override { pool_.shutdown(); }
-
- private:
-  httplib::ThreadPool pool_;
-  Watchdog& watchdog_;
-};
-
-}  // namespace
-}  // namespace lightsout::server
-
-// cpp-httplib 0.11 times out each read but not a whole request, and hands no socket to user code
-// before the request is parsed. This definition takes precedence over libc's for the library's
-// accept() calls: it records the socket on the accepting thread (thread-local), nothing else.
-extern "C" int accept(int fd, sockaddr* __restrict addr, socklen_t* __restrict len) {
-  const int sock = static_cast<int>(::syscall(SYS_accept, fd, addr, len));
-  lightsout::server::last_accepted = sock;
-  return sock;
 }
 
-namespace lightsout::server {
-namespace {
+void numeric_address(int sock, bool peer, std::string& ip, int& port) {
+  sockaddr_storage addr{};
+  socklen_t len = sizeof addr;
+  auto* sa = reinterpret_cast<sockaddr*>(&addr);
+  if ((peer ? ::getpeername(sock, sa, &len) : ::getsockname(sock, sa, &len)) != 0) return;
+  char host[NI_MAXHOST];
+  char serv[NI_MAXSERV];
+  if (::getnameinfo(sa, len, host, sizeof host, serv, sizeof serv,
+                    NI_NUMERICHOST | NI_NUMERICSERV) == 0) {
+    ip = host;
+    port = std::atoi(serv);
+  }
+}
+
+// One request on a connection: everything read must have arrived by the request's deadline, and
+// what is written after the last read (the response; or "100 Continue") must be sent within
+// write_timeout of its first byte, so a client that stops reading is cut off too (the handler's
+// own time is not counted). Reads are buffered like httplib's own SocketStream (the request line
+// and headers are read a byte at a time).
+class DeadlineStream final : public httplib::Stream {
+ public:
+  DeadlineStream(int sock, Clock::time_point read_deadline, Clock::duration write_timeout,
+                 const std::atomic<bool>& stopped)
+      : sock_(sock),
+        read_deadline_(read_deadline),
+        write_timeout_(write_timeout),
+        stopped_(stopped) {}
+
+  bool is_readable() const override { return wait_ready(sock_, POLLIN, read_deadline_, &stopped_); }
+  bool is_writable() const override {
+    if (write_deadline_ == Clock::time_point{}) write_deadline_ = Clock::now() + write_timeout_;
+    return wait_ready(sock_, POLLOUT, write_deadline_, nullptr);
+  }
+  ssize_t read(char* ptr, std::size_t size) override {
+    if (begin_ < end_) {
+      const std::size_t n = std::min(size, end_ - begin_);
+      std::memcpy(ptr, buffer_ + begin_, n);
+      begin_ += n;
+      return static_cast<ssize_t>(n);
+    }
+    if (!is_readable()) return -1;
+    write_deadline_ = {};  // a write after this read starts a new deadline
+    if (size >= sizeof buffer_) return recv_some(ptr, size);
+    const ssize_t got = recv_some(buffer_, sizeof buffer_);
+    if (got <= 0) return got;
+    begin_ = 0;
+    end_ = static_cast<std::size_t>(got);
+    return read(ptr, size);
+  }
+  ssize_t write(const char* ptr, std::size_t size) override {
+    if (!is_writable()) return -1;
+    ssize_t n;
+    do {
+      n = ::send(sock_, ptr, size, MSG_NOSIGNAL);
+    } while (n < 0 && errno == EINTR);
+    return n;
+  }
+  void get_remote_ip_and_port(std::string& ip, int& port) const override {
+    numeric_address(sock_, true, ip, port);
+  }
+  void get_local_ip_and_port(std::string& ip, int& port) const override {
+    numeric_address(sock_, false, ip, port);
+  }
+  int socket() const override { return sock_; }
+
+ private:
+  ssize_t recv_some(char* ptr, std::size_t size) {
+    ssize_t n;
+    do {
+      n = ::recv(sock_, ptr, size, 0);
+    } while (n < 0 && errno == EINTR);
+    return n;
+  }
+
+  int sock_;
+  Clock::time_point read_deadline_;
+  Clock::duration write_timeout_;
+  mutable Clock::time_point write_deadline_{};
+  const std::atomic<bool>& stopped_;
+  char buffer_[4096];
+  std::size_t begin_ = 0;
+  std::size_t end_ = 0;
+};
+
+// httplib::Server with its own connection loop (the library's per-connection entry point is a
+// virtual member): each request, with the keep-alive wait before it, must arrive within
+// request_timeout, so a client sending a byte a second is cut off. No libc function is replaced.
+class DeadlineServer final : public httplib::Server {
+ public:
+  explicit DeadlineServer(Clock::duration request_timeout) : request_timeout_(request_timeout) {}
+  // Makes every connection loop return at its next wait, and httplib's listen loop with them.
+  void stop_all() {
+    stopped_ = true;
+    stop();
+  }
+
+ private:
+  bool process_and_close_socket(int sock) override {
+    bool ok = false;
+    const auto keep_alive = std::chrono::seconds(keep_alive_timeout_sec_);
+    const auto write_timeout =
+        std::chrono::seconds(write_timeout_sec_) + std::chrono::microseconds(write_timeout_usec_);
+    for (std::size_t left = keep_alive_max_count_; left > 0 && !stopped_; --left) {
+      const auto start = Clock::now();
+      const auto deadline = start + request_timeout_;
+      // Wait for the next request no longer than the keep-alive timeout nor past its deadline.
+      if (!wait_ready(sock, POLLIN, std::min(deadline, start + keep_alive), &stopped_)) break;
+      DeadlineStream stream(sock, deadline, write_timeout, stopped_);
+      bool closed = false;
+      try {
+        ok = process_request(stream, left == 1, closed, nullptr);
+      } catch (...) {  // a worker must outlive any one connection
+        ok = false;
+      }
+      if (!ok || closed) break;
+    }
+    ::shutdown(sock, SHUT_RDWR);
+    ::close(sock);
+    return ok;
+  }
+
+  Clock::duration request_timeout_;
+  std::atomic<bool> stopped_{false};
+};
 
 void send_json(httplib::Response& res, const ApiResponse& api) {
   res.status = api.status;
@@ -157,11 +186,10 @@ void send_error(httplib::Response& res, int status, std::string_view message) {
 struct WebServer::Impl {
   explicit Impl(ServerOptions o)
       : options(std::move(o)),
-        watchdog(std::chrono::duration_cast<Clock::duration>(
+        http(std::chrono::duration_cast<Clock::duration>(
             std::chrono::duration<double>(options.request_timeout_s))) {}
   ServerOptions options;
-  Watchdog watchdog;
-  httplib::Server http;
+  DeadlineServer http;
   bool bound = false;
 };
 
@@ -170,7 +198,7 @@ WebServer::WebServer(ServerOptions options) : impl_(std::make_unique<Impl>(std::
   const Limits limits = o.limits;
   httplib::Server& http = impl_->http;
   const std::size_t threads = std::max<std::size_t>(o.threads, 1);
-  http.new_task_queue = [this, threads] { return new GuardedPool(threads, impl_->watchdog); };
+  http.new_task_queue = [threads] { return new httplib::ThreadPool(threads); };
   http.set_payload_max_length(limits.max_body_bytes);
   const auto timeout_s = static_cast<time_t>(std::max(1.0, o.request_timeout_s));
   http.set_read_timeout(timeout_s, 0);
@@ -180,9 +208,6 @@ WebServer::WebServer(ServerOptions options) : impl_(std::make_unique<Impl>(std::
   // Headers and body go out in separate writes: without TCP_NODELAY the body waits for the
   // client's delayed ACK (40 ms a request on Linux).
   http.set_tcp_nodelay(true);
-  http.set_logger([this](const httplib::Request&, const httplib::Response&) {
-    impl_->watchdog.renew(current_connection);
-  });
 
   // Known paths answer 405 (with Allow) for other methods; anything under /api/ answers JSON.
   http.set_pre_routing_handler([](const httplib::Request& req, httplib::Response& res) {
@@ -262,6 +287,6 @@ int WebServer::bind() {
 
 bool WebServer::run() { return impl_->bound && impl_->http.listen_after_bind(); }
 
-void WebServer::stop() { impl_->http.stop(); }
+void WebServer::stop() { impl_->http.stop_all(); }
 
 }  // namespace lightsout::server

@@ -1,0 +1,132 @@
+// lightsout-server: `lightsout serve` (which execs this program), the web playground and its JSON
+// API over HTTP until Ctrl-C; kept out of `lightsout` so that its other commands do not load the
+// HTTP, TLS and compression libraries.
+#include <pthread.h>
+#include <signal.h>
+
+#include <algorithm>
+#include <cstdio>
+#include <exception>
+#include <functional>
+#include <memory>
+#include <string>
+#include <thread>
+
+#include <fmt/core.h>
+
+#include "cli/commands.hpp"
+#include "server/server.hpp"
+
+namespace lightsout::cli {
+namespace {
+
+struct ServeArgs {
+  server::ServerOptions options;
+};
+
+int run_serve(const ServeArgs& args) {
+  // SIGINT/SIGTERM are taken by one thread with sigwait (every other thread inherits the block),
+  // which stops the server; SIGUSR1 wakes that thread when the server stops on its own.
+  sigset_t signals;
+  sigemptyset(&signals);
+  sigaddset(&signals, SIGINT);
+  sigaddset(&signals, SIGTERM);
+  sigaddset(&signals, SIGUSR1);
+  pthread_sigmask(SIG_BLOCK, &signals, nullptr);
+
+  server::WebServer web(args.options);
+  int port = 0;
+  try {
+    port = web.bind();
+  } catch (const std::exception& e) {
+    fmt::print(stderr, "lightsout: serve: {}\n", e.what());
+    return kExitBadInput;
+  }
+  std::thread waiter([&web, signals] {
+    int sig = 0;
+    sigwait(&signals, &sig);
+    if (sig != SIGUSR1) {
+      fmt::print(stderr, "lightsout: serve: stopping\n");
+      web.stop();
+    }
+  });
+  const std::string host = args.options.host.find(':') != std::string::npos
+                               ? "[" + args.options.host + "]"
+                               : args.options.host;
+  fmt::print("lightsout: serving on http://{}:{}/ (Ctrl-C stops)\n", host, port);
+  std::fflush(stdout);
+  const bool ok = web.run();
+  pthread_kill(waiter.native_handle(), SIGUSR1);
+  waiter.join();
+  return ok ? kExitOk : kExitBadInput;
+}
+
+std::function<int()> add_serve_command(CLI::App& app) {
+  auto args = std::make_shared<ServeArgs>();
+  CLI::App* cmd =
+      app.add_subcommand("serve", "Serve the web playground and its JSON API over HTTP");
+  server::ServerOptions& o = args->options;
+  cmd->add_option("--host", o.host, "Address to listen on")->capture_default_str();
+  cmd->add_option("--port", o.port, "Port (0: any free port)")
+      ->check(CLI::Range(0, 65535))
+      ->capture_default_str();
+  cmd->add_option("--max-cells", o.limits.max_cells, "Largest board /api/solve takes, in cells")
+      ->check(CLI::Range(std::size_t{1}, std::size_t{1} << 32))
+      ->capture_default_str();
+  cmd->add_option("--threads", o.threads, "Worker threads (one per open connection)")
+      ->check(CLI::Range(1, 1024))
+      ->capture_default_str();
+  cmd->add_option("--request-timeout", o.request_timeout_s,
+                  "Seconds a request may take to arrive before the connection is closed")
+      ->check(CLI::Range(0.1, 3600.0))
+      ->capture_default_str();
+  return [args] {
+    // The body must hold the largest board: one character a cell plus JSON around each row.
+    const std::size_t cells = args->options.limits.max_cells;
+    args->options.limits.max_body_bytes =
+        std::max<std::size_t>(std::size_t{1} << 20, cells * 2 + (std::size_t{1} << 20));
+    return run_serve(*args);
+  };
+}
+
+// The same command line as `lightsout serve`: `lightsout` execs this program with its own argv[0]
+// and `serve` in front of the rest, so that usage, help and errors read exactly as before.
+int run_cli(int argc, char** argv) {
+  CLI::App app{"lightsout: exact Lights Out solving, from the judge formats to huge boards"};
+  app.set_version_flag("--version", std::string("lightsout ") + LIGHTSOUT_VERSION);
+  app.require_subcommand(1);
+  const std::function<int()> serve = add_serve_command(app);
+  try {
+    app.parse(argc, argv);
+  } catch (const CLI::CallForHelp& e) {
+    return app.exit(e);
+  } catch (const CLI::CallForAllHelp& e) {
+    return app.exit(e);
+  } catch (const CLI::CallForVersion& e) {
+    return app.exit(e);
+  } catch (const CLI::ParseError& e) {
+    fmt::print(stderr, "lightsout: {}\nRun 'lightsout --help' for usage.\n", e.what());
+    return kExitBadInput;
+  }
+  try {
+    return serve();
+  } catch (const std::exception& e) {
+    fmt::print(stderr, "lightsout: {}\n", e.what());
+    return kExitBadInput;
+  }
+}
+
+}  // namespace
+}  // namespace lightsout::cli
+
+// Nothing escapes main: building the command line can throw too (CLI11, std::bad_alloc).
+int main(int argc, char** argv) {
+  try {
+    return lightsout::cli::run_cli(argc, argv);
+  } catch (const std::exception& e) {
+    std::fprintf(stderr, "lightsout: %s\n", e.what());
+  } catch (...) {
+    std::fputs("lightsout: unexpected error\n", stderr);
+  }
+  return lightsout::cli::kExitBadInput;
+}
