@@ -40,9 +40,12 @@ struct BandPlan {
 // whatever pivots are chosen and however many columns turn out free. So the elimination holds only
 // a window of "active" rows, each 2b + 64 bits wide, and records:
 //   - U: the pivot row of each pivot column (2b + 64 bits, the upper band of the echelon form);
-//   - L: per column, which active rows (by slot) the pivot row was added to, and per row the slot
-//     it entered; rows that became zero (each one a consistency condition: a dependency among the
-//     equations) with the slot and block where they were dropped.
+//   - L, in a replayable form: the slot each row entered, and per block of 64 columns which of
+//     the block's pivot rows each pivot row and each surviving row received (a 64-bit set);
+//     rows that became zero (each one a consistency condition: a dependency among the equations)
+//     with the slot and block where they were dropped.
+// Within a block, the elimination runs on the rows' first words only; the rest of the rows is
+// brought up to date once per block, through tables of sums of 8 pivot rows (four Russians).
 // Memory O(cells * bandwidth / 8) bytes, factorisation O(cells * bandwidth^2 / 64) word
 // operations.
 class BandedGf2 {
@@ -85,8 +88,21 @@ class BandedGf2 {
 
  private:
   static constexpr std::uint32_t kNone = 0xFFFFFFFFU;
+  static constexpr std::size_t kChunk = 8;  // pivot rows per addition table
+
+  // A pivot chosen in the current block of 64 columns (see apply_block).
+  struct Pivot {
+    std::uint32_t slot = 0;
+    std::uint32_t column = 0;
+    std::uint64_t head = 0;  // its first word, final
+    std::uint64_t comb = 0;  // the block's earlier pivots it received
+  };
 
   void factor(const PressSystem& sys);
+  void apply_block(std::vector<std::uint64_t>& rows, const std::vector<Pivot>& pivots,
+                   const std::vector<std::uint32_t>& active, const std::vector<std::uint64_t>& head,
+                   const std::vector<std::uint64_t>& comb, const std::vector<std::uint8_t>& dead,
+                   std::vector<std::uint64_t>& tables);
   // Back-substitution over positions: x (packed, position order) holds the free unknowns on entry
   // and y the transformed right side per pivot column; fills the pivot unknowns.
   void back_substitute(const std::vector<std::uint64_t>& y, std::vector<std::uint64_t>& x,
@@ -104,10 +120,13 @@ class BandedGf2 {
   std::vector<std::uint64_t> u_;
   std::vector<std::uint8_t> is_pivot_;     // per column (position)
   std::vector<std::uint32_t> pivot_slot_;  // per column: the slot of its pivot row, or kNone
-  // L: per column k, l_words_[k / 64] words of slot mask at l_[l_begin_[k / 64] + (k % 64) * ...].
-  std::vector<std::uint64_t> l_;
-  std::vector<std::size_t> l_begin_;       // per block of 64 columns
-  std::vector<std::uint32_t> l_words_;     // per block
+  // The elimination steps, block by block (64 columns): pivot_comb_[k] = the block's earlier
+  // pivots (by number) that the pivot row of column k received; the surviving rows that received
+  // pivots in block q, received_slot_/received_comb_[received_begin_[q] .. [q + 1]).
+  std::vector<std::uint64_t> pivot_comb_;
+  std::vector<std::uint32_t> received_slot_;
+  std::vector<std::uint64_t> received_comb_;
+  std::vector<std::size_t> received_begin_;
   std::vector<std::uint32_t> entry_slot_;  // per equation (position): its slot
   // Rows found zero at the end of block q: retired_[retired_begin_[q] .. retired_begin_[q + 1]).
   std::vector<std::uint32_t> retired_;
