@@ -170,7 +170,7 @@ TEST(BandedGf2, LargeNullitiesAndManyRightSides) {
   for (const std::string& text :
        {std::string("torus"), std::string("torus,nbhd=x"), std::string("plane,nbhd=x"),
         std::string("cylinder,nbhd=square"), std::string("torus,nbhd=knight")}) {
-    for (const std::size_t n : {4U, 5U, 8U, 16U, 17U, 24U, 32U}) {
+    for (const std::size_t n : {4U, 5U, 8U, 16U, 17U, 24U, 32U, 48U}) {
       const Rules rules = parse_rules(text);
       const PressSystem sys = build_press_system(rules, n, n);
       const BandedGf2 banded(sys);
@@ -183,6 +183,24 @@ TEST(BandedGf2, LargeNullitiesAndManyRightSides) {
         check(rules, sys, banded, lights, dense, rng, text + " " + std::to_string(n));
       }
     }
+  }
+}
+
+// Many blocks of 64 columns and rows of several words, with holes.
+TEST(BandedGf2, WideBandsWithHoles) {
+  std::mt19937_64 rng = make_rng(5);
+  for (const std::string& text :
+       {std::string("torus,nbhd=knight"), std::string("cylinder,nbhd=knight"),
+        std::string("plane,nbhd=01110/11111/11011/11111/01110")}) {
+    const std::size_t rows = 41;
+    const std::size_t cols = 37;
+    const Rules rules = parse_rules(text + "," + random_holes(rows, cols, rng));
+    const PressSystem sys = build_press_system(rules, rows, cols);
+    const BandedGf2 banded(sys);
+    EXPECT_GT(banded.bandwidth(), 40U) << text;  // rows of 3 words or more
+    std::vector<std::uint8_t> lights(rows * cols);
+    for (std::uint8_t& v : lights) v = static_cast<std::uint8_t>(rng() & 1U);
+    check(rules, sys, banded, lights, solve_rules(rules, sys, lights), rng, text);
   }
 }
 
