@@ -87,11 +87,14 @@ std::optional<BandPlan> BandedGf2::plan(const PressSystem& sys, std::size_t max_
 }
 
 std::size_t BandedGf2::estimated_bytes(std::size_t cells, std::size_t bandwidth) {
-  // U: width words per column; L: about bandwidth + 128 active slots, one bit each per column;
-  // per cell: positions both ways, the entry slot, the pivot slot and flag.
+  // U: width words per column; per block of 64 columns, a slot and a 64-bit set per active row
+  // (about bandwidth + 128 of them); per cell: the position, entry slot, pivot slot, pivot set
+  // and flag.
   const std::size_t width = words_for(2 * bandwidth + kWord);
-  const std::size_t slots = words_for(bandwidth + 2 * kWord);
-  return cells * ((width + slots) * sizeof(std::uint64_t) + 4 * sizeof(std::uint32_t) + 1);
+  const std::size_t records = (words_for(cells) + 1) * (bandwidth + 2 * kWord);
+  return cells * (width * sizeof(std::uint64_t) + 3 * sizeof(std::uint32_t) +
+                  sizeof(std::uint64_t) + 1) +
+         records * (sizeof(std::uint32_t) + sizeof(std::uint64_t));
 }
 
 BandedGf2::BandedGf2(const PressSystem& sys) {
@@ -181,17 +184,17 @@ void BandedGf2::apply_block(std::vector<std::uint64_t>& rows, const std::vector<
 void BandedGf2::factor(const PressSystem& sys) {
   if (sys.states != 2) throw std::invalid_argument("BandedGf2: the rules must have 2 states");
   n_ = sys.size();
-  pos_ = positions(sys, order_);
-  band_ = bandwidth_of(sys, pos_);
+  const std::vector<std::uint32_t> pos = positions(sys, order_);
+  band_ = bandwidth_of(sys, pos);
   width_ = words_for(2 * band_ + kWord);
   cell_.assign(n_, 0);
-  for (std::size_t t = 0; t < n_; ++t) cell_[pos_[t]] = static_cast<std::uint32_t>(t);
+  for (std::size_t t = 0; t < n_; ++t) cell_[pos[t]] = static_cast<std::uint32_t>(t);
 
   // The rows of B (equations by position), CSR: row p's columns at cols[row_begin[p] ..].
   std::vector<std::uint32_t> row_begin(n_ + 1, 0);
   for (std::size_t j = 0; j < n_; ++j) {
     for (const PressSystem::Touch& t : sys.touched_by(j)) {
-      if ((t.amount & 1U) != 0) ++row_begin[pos_[t.cell] + 1];
+      if ((t.amount & 1U) != 0) ++row_begin[pos[t.cell] + 1];
     }
   }
   for (std::size_t p = 0; p < n_; ++p) row_begin[p + 1] += row_begin[p];
@@ -200,7 +203,7 @@ void BandedGf2::factor(const PressSystem& sys) {
     std::vector<std::uint32_t> fill(row_begin.begin(), row_begin.end() - 1);
     for (std::size_t j = 0; j < n_; ++j) {
       for (const PressSystem::Touch& t : sys.touched_by(j)) {
-        if ((t.amount & 1U) != 0) cols[fill[pos_[t.cell]]++] = pos_[j];
+        if ((t.amount & 1U) != 0) cols[fill[pos[t.cell]]++] = pos[j];
       }
     }
   }
