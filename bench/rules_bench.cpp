@@ -1,4 +1,5 @@
-// Google Benchmark cases for solve_rules: the GF(2) M4RI path at scale and Z_K on mid-size boards.
+// Google Benchmark cases for solve_rules (the GF(2) M4RI path at scale, Z_K on mid-size boards) and
+// the banded GF(2) factorisation on 256 x 256 boards.
 #include <benchmark/benchmark.h>
 
 #include <cstddef>
@@ -7,6 +8,7 @@
 #include <string>
 #include <vector>
 
+#include "core/banded_gf2.hpp"
 #include "lightsout/rules.hpp"
 #include "lightsout/rules_text.hpp"
 #include "lightsout/solve_rules.hpp"
@@ -56,5 +58,58 @@ BENCHMARK(BM_SolveRules_PlaneZk)
     ->Args({30, 3})
     ->Args({30, 12})
     ->Unit(benchmark::kMillisecond);
+
+// The banded solver on 256 x 256 boards (65,536 cells), one case per rules text below: the
+// factorisation and one solve per iteration (the press system is built once, outside).
+const std::vector<std::string> kBandedRules = {
+    "plane,nbhd=x",
+    "plane,nbhd=square",
+    "plane,nbhd=knight",
+    "plane,nbhd=01110/11111/11011/11111/01110",
+    "cylinder,nbhd=knight",
+    "torus,nbhd=x",
+    "torus,nbhd=square",
+    "torus,nbhd=knight",
+    "torus,nbhd=01110/11111/11011/11111/01110",
+};
+
+void BM_Banded_FactorSolve(benchmark::State& state) {
+  const std::string& text = kBandedRules[static_cast<std::size_t>(state.range(0))];
+  const auto n = static_cast<std::size_t>(state.range(1));
+  const lightsout::PressSystem sys =
+      lightsout::build_press_system(lightsout::parse_rules(text), n, n);
+  const std::vector<std::uint8_t> rhs = random_lights(sys.size(), 2, n);
+  std::vector<std::uint8_t> x;
+  std::size_t bandwidth = 0;
+  std::size_t nullity = 0;
+  bool solvable = false;
+  for (auto _ : state) {
+    const lightsout::detail::BandedGf2 banded(sys);
+    solvable = banded.solve(rhs, x);
+    bandwidth = banded.bandwidth();
+    nullity = banded.nullity();
+    benchmark::DoNotOptimize(x);
+  }
+  state.SetLabel(text);
+  state.counters["bandwidth"] = static_cast<double>(bandwidth);
+  state.counters["nullity"] = static_cast<double>(nullity);
+  state.counters["solvable"] = solvable ? 1 : 0;
+}
+BENCHMARK(BM_Banded_FactorSolve)
+    ->ArgsProduct({benchmark::CreateDenseRange(0, 8, 1), {256}})
+    ->Unit(benchmark::kMillisecond);
+
+// One more right side on a factorisation already made (256 x 256 torus, knight).
+void BM_Banded_SolveOnly(benchmark::State& state) {
+  const lightsout::PressSystem sys =
+      lightsout::build_press_system(lightsout::parse_rules("torus,nbhd=knight"), 256, 256);
+  const lightsout::detail::BandedGf2 banded(sys);
+  const std::vector<std::uint8_t> rhs = random_lights(sys.size(), 2, 1);
+  std::vector<std::uint8_t> x;
+  for (auto _ : state) {
+    benchmark::DoNotOptimize(banded.solve(rhs, x));
+  }
+}
+BENCHMARK(BM_Banded_SolveOnly)->Unit(benchmark::kMillisecond);
 
 }  // namespace
