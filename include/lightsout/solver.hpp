@@ -90,6 +90,8 @@ enum class Method {
               // reduced system factored once per size
   poly,       // classic rules: the linear-time polynomial method
   dense,      // classic rules: Gauss-Jordan on all cells (the tests' oracle)
+  banded,     // any rules, K = 2, whose press matrix has a band of at most 4096 in some row or
+              // column order (folded where the board wraps): banded elimination, factored once
   gf2,        // any rules, K = 2: elimination of the press system with M4RI
   zk,         // any rules, K > 2: elimination over each prime power of K, then the CRT
 };
@@ -137,8 +139,10 @@ struct Result {
 // `automatic` chooses, in this order: `tables` for K = 2 without holes on at most 64 cells;
 // for the classic rules `chase` when the shorter side is below 8, else `poly`; `chase` for other
 // rules with the plus neighbourhood and no holes (reduced system up to 16384 unknowns for K = 2,
-// 2048 for K > 2: the shorter side, twice it on a torus); `gf2` for other rules with K = 2; `zk`
-// for K > 2. A forced method must suit the rules and size.
+// 2048 for K > 2: the shorter side, twice it on a torus); for other rules with K = 2 `banded`
+// when the press matrix has a band of at most 4096 (every neighbourhood but rowcol on a grid,
+// holes included; graphs whose numbering keeps edges short), else `gf2`; `zk` for K > 2. A
+// forced method must suit the rules and size.
 // Throws RulesError when the rules do not fit the size (check_board_size), std::invalid_argument
 // when a forced method does not suit them, std::length_error past the method's cell limit
 // (max_cells()).
@@ -174,6 +178,7 @@ class Solver {
 
  private:
   Result solve_by_rules_chase(const Grid& lights, const Options& options) const;
+  Result solve_by_banded(const Grid& lights, const Options& options) const;
   struct Impl;
   std::unique_ptr<Impl> impl_;
 };

@@ -27,6 +27,7 @@ SolveResult solve(const Board& lights, Method method, const SolveOptions& option
     case Method::chase:
       return solve_chase(lights, options);
     case Method::tables:
+    case Method::banded:
     case Method::gf2:
     case Method::zk:
       break;

@@ -7,6 +7,7 @@
 #include <stdexcept>
 #include <string>
 
+#include "banded_gf2.hpp"
 #include "chase_rules.hpp"
 #include "lightsout/small_solver.hpp"
 #include "lightsout/solve.hpp"
@@ -144,7 +145,7 @@ std::string SolutionCount::to_string() const {
 
 std::optional<Method> parse_method(std::string_view name) {
   for (const Method m : {Method::automatic, Method::tables, Method::enumerate, Method::chase,
-                         Method::poly, Method::dense, Method::gf2, Method::zk}) {
+                         Method::poly, Method::dense, Method::banded, Method::gf2, Method::zk}) {
     if (name == method_name(m)) return m;
   }
   return std::nullopt;
@@ -164,6 +165,8 @@ std::string_view method_name(Method m) {
       return "poly";
     case Method::dense:
       return "dense";
+    case Method::banded:
+      return "banded";
     case Method::gf2:
       return "gf2";
     case Method::zk:
@@ -182,6 +185,8 @@ constexpr std::uint64_t kMaxTableCells = 64;
 constexpr std::uint64_t kMaxDenseClassicCells = std::uint64_t{1} << 16;
 constexpr std::size_t kMaxEnumerateSide = 20;
 constexpr std::uint64_t kMaxChaseCells = std::uint64_t{1} << 32;  // a byte a cell, three copies
+constexpr std::uint64_t kMaxBandedCells = std::uint64_t{1} << 26;
+constexpr std::size_t kMaxBandedBytes = std::size_t{2} << 30;  // the factor's estimated size
 
 std::size_t existing_cells(const Rules& rules, std::size_t rows, std::size_t cols) {
   return rows * cols - (rules.has_holes() ? rules.holes.popcount() : 0);
@@ -196,13 +201,27 @@ bool rules_chase_fits(const Rules& rules, std::size_t rows, std::size_t cols) {
   return detail::RulesChase::unknowns(rules, rows, cols) <= limit;
 }
 
-Method choose(const Rules& rules, std::size_t rows, std::size_t cols) {
+// The banded plan of a two-state press system, when its band is narrow enough and the factor
+// fits the memory cap.
+std::optional<detail::BandPlan> banded_plan(const PressSystem& sys) {
+  if (sys.states != 2 || sys.size() == 0) return std::nullopt;
+  const std::optional<detail::BandPlan> plan = detail::BandedGf2::plan(sys);
+  if (!plan || detail::BandedGf2::estimated_bytes(sys.size(), plan->bandwidth) > kMaxBandedBytes) {
+    return std::nullopt;
+  }
+  return plan;
+}
+
+// `sys`: the press system, built by the caller for K = 2 rules that are not classic (the banded
+// plan needs it); null otherwise.
+Method choose(const Rules& rules, std::size_t rows, std::size_t cols, const PressSystem* sys) {
   if (rules.states == 2 && !rules.has_holes() && rows * cols <= kMaxTableCells) {
     return Method::tables;
   }
   if (is_classic(rules)) return choose_method(rows, cols);
   if (rules_chase_fits(rules, rows, cols)) return Method::chase;
-  return rules.states == 2 ? Method::gf2 : Method::zk;
+  if (rules.states > 2) return Method::zk;
+  return sys != nullptr && banded_plan(*sys) ? Method::banded : Method::gf2;
 }
 
 // A packed word (bit r * cols + c) <-> a Board.
@@ -250,6 +269,7 @@ struct Solver::Impl {
   std::uint64_t target = 0;           // tables: the lights to xor in (target=on: every cell)
   std::optional<PressSystem> system;  // gf2 and zk
   std::optional<detail::RulesChase> rules_chase;  // chase under rules other than the classic
+  std::optional<detail::BandedGf2> banded;        // banded (with `system`)
 };
 
 std::uint64_t Solver::max_cells(const Rules& rules, Method method) {
@@ -258,6 +278,8 @@ std::uint64_t Solver::max_cells(const Rules& rules, Method method) {
       return kMaxTableCells;
     case Method::dense:
       return kMaxDenseClassicCells;
+    case Method::banded:
+      return kMaxBandedCells;
     case Method::gf2:
       return kMaxDenseCellsGf2;
     case Method::zk:
@@ -281,7 +303,15 @@ Solver::Solver(Rules rules, std::size_t rows, std::size_t cols, Method method)
   if (rules.states < kMinStates || rules.states > kMaxStates) {
     throw RulesError("rules: states must be an integer in 2..255");
   }
-  if (method == Method::automatic) method = choose(rules, rows, cols);
+  // Two-state rules other than the classic ones need their press system to weigh the banded
+  // method; it is kept for the banded and gf2 methods.
+  std::optional<PressSystem> system;
+  const bool weigh_band =
+      method == Method::automatic && rules.states == 2 && !is_classic(rules) &&
+      !(rules.states == 2 && !rules.has_holes() && rows * cols <= kMaxTableCells) &&
+      !rules_chase_fits(rules, rows, cols) && existing_cells(rules, rows, cols) <= kMaxBandedCells;
+  if (weigh_band) system = build_press_system(rules, rows, cols);
+  if (method == Method::automatic) method = choose(rules, rows, cols, system ? &*system : nullptr);
   const bool variant_chase = method == Method::chase && !is_classic(rules);
   if (variant_chase && !detail::RulesChase::applies(rules, rows, cols)) {
     throw std::invalid_argument(
@@ -295,8 +325,8 @@ Solver::Solver(Rules rules, std::size_t rows, std::size_t cols, Method method)
   if (method == Method::tables && (rules.states != 2 || rules.has_holes())) {
     throw std::invalid_argument("tables apply to two states without holes only");
   }
-  if (method == Method::gf2 && rules.states != 2) {
-    throw std::invalid_argument("gf2 applies to two states only");
+  if ((method == Method::gf2 || method == Method::banded) && rules.states != 2) {
+    throw std::invalid_argument(std::string(method_name(method)) + " applies to two states only");
   }
   if (method == Method::zk && rules.states == 2) {
     throw std::invalid_argument("zk applies to more than two states only");
@@ -335,8 +365,18 @@ Solver::Solver(Rules rules, std::size_t rows, std::size_t cols, Method method)
     const std::size_t n = rows * cols;
     const std::uint64_t all = n == 64 ? ~std::uint64_t{0} : (std::uint64_t{1} << n) - 1;
     impl_->target = rules.target_on ? all : 0;
+  } else if (method == Method::banded) {
+    if (!system) system = build_press_system(rules, rows, cols);
+    const std::optional<detail::BandPlan> plan = banded_plan(*system);
+    if (!plan) {
+      throw std::length_error("the press matrix has no band of at most " +
+                              std::to_string(detail::BandedGf2::kDefaultMaxBandwidth) +
+                              " within the memory cap: banded does not apply");
+    }
+    impl_->banded.emplace(*system, plan->order);
+    impl_->system = std::move(system);
   } else if (method == Method::gf2 || method == Method::zk) {
-    impl_->system = build_press_system(rules, rows, cols);
+    impl_->system = system ? std::move(system) : build_press_system(rules, rows, cols);
   } else if (variant_chase) {
     impl_->rules_chase.emplace(rules, rows, cols, true);
   }
@@ -408,6 +448,7 @@ Result Solver::solve(Grid&& lights, const Options& options) const {
     return from_classic(std::move(r), s.method);
   }
   if (s.rules_chase) return solve_by_rules_chase(lights, options);
+  if (s.banded) return solve_by_banded(lights, options);
   if (classic_method(s.method)) {
     SolveResult r = lightsout::solve(std::move(lights).take_bits(), s.method, classic);
     if (!options.kernel) r.kernel.clear();
@@ -465,6 +506,52 @@ Result Solver::solve_by_rules_chase(const Grid& lights, const Options& options) 
       out.kernel.push_back(Grid::from_values(s.rows, s.cols, k, pattern));
     }
     out.kernel_orders = chase.kernel_orders();
+  }
+  return out;
+}
+
+Result Solver::solve_by_banded(const Grid& lights, const Options& options) const {
+  const Impl& s = *impl_;
+  const PressSystem& sys = *s.system;
+  const std::vector<std::uint8_t> values = lights.to_values();
+  const std::uint8_t target = s.rules.target_on ? 1 : 0;
+  std::vector<std::uint8_t> rhs(sys.size());
+  for (std::size_t t = 0; t < sys.size(); ++t) rhs[t] = values[sys.cells[t]] ^ target;
+  std::vector<std::uint8_t> x;
+  Result out;
+  out.method = Method::banded;
+  out.solvable = s.banded->solve(rhs, x);
+  out.nullity = s.banded->nullity();
+  std::vector<std::uint8_t> presses(s.rows * s.cols, 0);
+  if (out.solvable) {
+    out.solutions = SolutionCount::power(2, out.nullity);
+    for (std::size_t t = 0; t < sys.size(); ++t) presses[sys.cells[t]] = x[t];
+    std::vector<std::uint8_t> after = values;
+    sys.apply(presses, after);
+    for (const std::uint32_t cell : sys.cells) {
+      if (after[cell] != target)
+        throw std::logic_error("Solver: the banded solution does not solve");
+    }
+  }
+  std::vector<std::vector<std::uint8_t>> kernel;
+  if (options.kernel || (options.minimal && out.solvable)) {
+    for (const std::vector<std::uint8_t>& k : s.banded->kernel()) {
+      std::vector<std::uint8_t> pattern(s.rows * s.cols, 0);
+      for (std::size_t t = 0; t < sys.size(); ++t) pattern[sys.cells[t]] = k[t];
+      kernel.push_back(std::move(pattern));
+    }
+  }
+  const std::vector<unsigned> orders(kernel.size(), 2);
+  if (options.minimal && out.solvable) {
+    out.minimal = true;
+    out.minimal_proven =
+        detail::minimize_values(presses, kernel, orders, 2, s.rows, s.cols, options.minimal_budget);
+  }
+  out.presses = Grid::from_values(s.rows, s.cols, 2, presses);
+  if (options.kernel) {
+    for (const auto& pattern : kernel)
+      out.kernel.push_back(Grid::from_values(s.rows, s.cols, 2, pattern));
+    out.kernel_orders = orders;
   }
   return out;
 }

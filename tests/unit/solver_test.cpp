@@ -143,6 +143,54 @@ TEST(Solver, RulesChaseAgreesWithTheGeneralElimination) {
   EXPECT_GT(checked, 250);
 }
 
+// The banded method (two states, any neighbourhood, holes, graphs) against the dense gf2 method:
+// solvability, nullity, count, kernel, fewest presses; chosen automatically where it applies.
+TEST(Solver, BandedAgreesWithDenseGf2) {
+  std::mt19937_64 rng(33);
+  int checked = 0;
+  for (const char* text : {"nbhd=x", "torus,nbhd=square", "cylinder,nbhd=knight,target=on",
+                           "nbhd=01110/11111/11011/11111/01110", "torus,nbhd=x,self=0",
+                           "holes=[0000000000/0011000000/0000000100/0000000000/0100000000/"
+                           "0000000000/0000001100/0000000000/0000000000/0000000001]",
+                           "graph=[12:0-1/1-2/2-3/3-4/4-5/5-6/6-7/7-8/8-9/9-10/10-11/0-2]"}) {
+    const Rules rules = parse_rules(text);
+    const std::vector<std::pair<std::size_t, std::size_t>> sizes =
+        rules.has_graph() ? std::vector<std::pair<std::size_t, std::size_t>>{{12, 1}}
+        : rules.has_holes()
+            ? std::vector<std::pair<std::size_t, std::size_t>>{{10, 10}}
+            : std::vector<std::pair<std::size_t, std::size_t>>{{9, 9}, {5, 17}, {16, 6}, {12, 12}};
+    for (const auto& [rows, cols] : sizes) {
+      SCOPED_TRACE(std::string(text) + " " + std::to_string(rows) + "x" + std::to_string(cols));
+      const Solver banded(rules, rows, cols, Method::banded);
+      const Solver dense(rules, rows, cols, Method::gf2);
+      if (rows * cols > 64 || rules.has_holes()) {
+        EXPECT_EQ(Solver(rules, rows, cols).method(), Method::banded);
+      }
+      for (int trial = 0; trial < 3; ++trial) {
+        const Grid lights = trial == 0 ? random_grid(rules, rows, cols, rng(), 0.5, true)
+                                       : random_lights(rng, rows, cols, 2);
+        Options options;
+        options.kernel = true;
+        options.minimal = true;
+        const Result a = banded.solve(lights, options);
+        const Result b = dense.solve(lights, options);
+        ASSERT_EQ(a.solvable, b.solvable);
+        EXPECT_EQ(a.nullity, b.nullity);
+        EXPECT_EQ(a.solutions, b.solutions);
+        EXPECT_EQ(a.kernel.size(), a.nullity);
+        if (a.solvable) {
+          EXPECT_TRUE(solves(rules, lights, a.presses));
+        }
+        if (a.solvable && a.minimal_proven && b.minimal_proven) {
+          EXPECT_EQ(a.presses.total(), b.presses.total());
+        }
+        ++checked;
+      }
+    }
+  }
+  EXPECT_GT(checked, 50);
+}
+
 // Every classic method, forced, agrees on solvability, nullity and count, and each solution is
 // re-applied; the kernel is quiet and of the right size.
 TEST(Solver, EveryClassicMethodAgrees) {
