@@ -78,6 +78,7 @@ int run_board_solve(const BoardSolveArgs& args, const Rules& rules) {
   }
   const std::size_t rows = lights.rows();
   const std::size_t cols = lights.cols();
+  clock.report("prepare", 0.0);  // the Solver's set-up: tables, symbolic chase, factorisation
   const std::optional<Solver> solver = make_solver(rules, rows, cols, args.method);
   if (!solver) {
     clock.finish();

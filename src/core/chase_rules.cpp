@@ -16,8 +16,9 @@
 //
 // The residual is affine in y: residual(y) = residual_0 + E y, with residual_0 the chase of the
 // board from y = 0 and column j of E the chase of deficit 0 from y = e_j. So the constructor runs
-// u chases of deficit 0 (O(u M N)), and factors E; a board then costs a chase from y = 0, one
-// solve of E y = -residual_0, and the chase from that y, which must leave residual 0.
+// u chases of deficit 0 (O(u M N); for K = 2 bit-sliced, 64 at a time), and factors E; a board then
+// costs a chase from y = 0, one solve of E y = -residual_0, and the chase from that y, which must
+// leave residual 0.
 #include "chase_rules.hpp"
 
 #include <algorithm>
@@ -53,7 +54,26 @@ struct RulesChase::Impl {
   std::unique_ptr<SmallSystem> system;
   std::vector<std::uint8_t> zero_row;
 
-  // out = step(d, cur, prev) (see the top of this file); T is wide enough for 2K - 2.
+  // out = step(d, cur, prev) (see the top of this file); T is wide enough for 2K - 2. The rows
+  // never overlap. min(v, v - K) is v mod K for v < 2K in unsigned arithmetic (v - K wraps when
+  // v < K), which the compiler turns into vector min instructions.
+  template <typename T>
+  static void step_row(std::uint8_t* __restrict out, const std::uint8_t* __restrict d,
+                       const std::uint8_t* __restrict cur, const std::uint8_t* __restrict prev,
+                       std::size_t from, std::size_t to, T k, T self_mask) {
+    for (std::size_t c = from; c < to; ++c) {
+      T t = static_cast<T>(T{cur[c - 1]} + T{cur[c + 1]});
+      t = std::min<T>(t, static_cast<T>(t - k));
+      t = static_cast<T>(t + prev[c]);
+      t = std::min<T>(t, static_cast<T>(t - k));
+      t = static_cast<T>(t + (cur[c] & self_mask));
+      t = std::min<T>(t, static_cast<T>(t - k));
+      T v = static_cast<T>(d[c] + k - t);
+      v = std::min<T>(v, static_cast<T>(v - k));
+      out[c] = static_cast<std::uint8_t>(v);
+    }
+  }
+
   template <typename T>
   void step_as(std::uint8_t* out, const std::uint8_t* d, const std::uint8_t* cur,
                const std::uint8_t* prev) const {
@@ -71,12 +91,7 @@ struct RulesChase::Impl {
       return;
     }
     out[0] = at(0, wrap_cols ? cur[n - 1] : 0, cur[1]);
-    for (std::size_t c = 1; c + 1 < n; ++c) {
-      T t = reduce(static_cast<T>(T{cur[c - 1]} + T{cur[c + 1]}));
-      t = reduce(static_cast<T>(t + prev[c]));
-      t = reduce(static_cast<T>(t + (cur[c] & self_mask)));
-      out[c] = static_cast<std::uint8_t>(reduce(static_cast<T>(d[c] + kk - t)));
-    }
+    step_row<T>(out, d, cur, prev, 1, n - 1, kk, self_mask);
     out[n - 1] = at(n - 1, cur[n - 2], wrap_cols ? cur[0] : 0);
   }
   void step(std::uint8_t* out, const std::uint8_t* d, const std::uint8_t* cur,
@@ -122,6 +137,60 @@ struct RulesChase::Impl {
       residual[c] = static_cast<std::uint8_t>((residual[c] + k - row0[c]) % k);
       second[c] = static_cast<std::uint8_t>((second[c] + k - row1[c]) % k);
     }
+  }
+
+  // K = 2: the matrix E of the reduced system, 64 unknowns at a time, bit-sliced: word c of a row
+  // holds, for 64 lanes, the value at column c of the chase from the lane's unit vector, so a
+  // chase step is four or five xors per column for all 64 lanes.
+  std::vector<std::uint8_t> reduced_matrix_gf2() const {
+    std::vector<std::uint8_t> e(u * u, 0);
+    std::vector<std::uint64_t> buf(5 * n);
+    std::uint64_t* row0 = buf.data();
+    std::uint64_t* row1 = buf.data() + n;
+    const auto row = [&](std::size_t r) -> std::uint64_t* {
+      if (r == 0) return row0;
+      if (r == 1 && wrap_rows) return row1;
+      return buf.data() + (2 + r % 3) * n;
+    };
+    const std::uint64_t self_mask = self ? ~std::uint64_t{0} : 0;
+    // dst = cur[c - 1] ^ cur[c + 1] ^ prev ^ (s cur): the step with deficit 0 (signs vanish).
+    const auto step64 = [&](std::uint64_t* dst, const std::uint64_t* cur,
+                            const std::uint64_t* prev) {
+      for (std::size_t c = 0; c < n; ++c) {
+        const std::uint64_t left = c > 0 ? cur[c - 1] : (wrap_cols ? cur[n - 1] : 0);
+        const std::uint64_t right = c + 1 < n ? cur[c + 1] : (wrap_cols ? cur[0] : 0);
+        dst[c] = left ^ right ^ (prev != nullptr ? prev[c] : 0) ^ (cur[c] & self_mask);
+      }
+    };
+    std::vector<std::uint64_t> res(u);
+    for (std::size_t j0 = 0; j0 < u; j0 += 64) {
+      const std::size_t lanes = std::min<std::size_t>(64, u - j0);
+      std::fill(row0, row0 + n, 0);
+      std::fill(row1, row1 + n, 0);
+      for (std::size_t l = 0; l < lanes; ++l) {
+        const std::size_t j = j0 + l;
+        (j < n ? row0[j] : row1[j - n]) |= std::uint64_t{1} << l;
+      }
+      const std::size_t first = wrap_rows ? 1 : 0;
+      for (std::size_t r = first; r + 1 < m; ++r) {
+        step64(row(r + 1), row(r), r > 0 ? row(r - 1) : nullptr);
+      }
+      const std::uint64_t* last = row(m - 1);
+      step64(res.data(), last, m > 1 ? row(m - 2) : nullptr);
+      if (wrap_rows) {
+        step64(res.data() + n, row0, last);
+        for (std::size_t c = 0; c < n; ++c) {
+          res[c] ^= row0[c];
+          res[n + c] ^= row1[c];
+        }
+      }
+      for (std::size_t i = 0; i < u; ++i) {
+        for (std::size_t l = 0; l < lanes; ++l) {
+          e[i * u + j0 + l] = static_cast<std::uint8_t>((res[i] >> l) & 1U);
+        }
+      }
+    }
+    return e;
   }
 
   // Board values <-> solving orientation.
@@ -186,15 +255,20 @@ RulesChase::RulesChase(const Rules& rules, std::size_t rows, std::size_t cols, b
   }
   s.zero_row.assign(s.n, 0);
   // E, column j = the residual of the chase of deficit 0 from y = e_j.
-  std::vector<std::uint8_t> e(s.u * s.u, 0);
-  std::vector<std::uint8_t> y(s.u, 0);
-  std::vector<std::uint8_t> residual(s.u);
-  std::vector<std::uint8_t> scratch;
-  for (std::size_t j = 0; j < s.u; ++j) {
-    y[j] = 1;
-    s.chase(nullptr, y.data(), nullptr, residual.data(), scratch);
-    y[j] = 0;
-    for (std::size_t i = 0; i < s.u; ++i) e[i * s.u + j] = residual[i];
+  std::vector<std::uint8_t> e;
+  if (s.k == 2) {
+    e = s.reduced_matrix_gf2();
+  } else {
+    e.assign(s.u * s.u, 0);
+    std::vector<std::uint8_t> y(s.u, 0);
+    std::vector<std::uint8_t> residual(s.u);
+    std::vector<std::uint8_t> scratch;
+    for (std::size_t j = 0; j < s.u; ++j) {
+      y[j] = 1;
+      s.chase(nullptr, y.data(), nullptr, residual.data(), scratch);
+      y[j] = 0;
+      for (std::size_t i = 0; i < s.u; ++i) e[i * s.u + j] = residual[i];
+    }
   }
   s.system = std::make_unique<SmallSystem>(e, s.u, s.u, s.k, want_kernel);
 }

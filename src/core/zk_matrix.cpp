@@ -55,6 +55,12 @@ std::vector<std::pair<unsigned, unsigned>> factor_prime_powers(unsigned k) {
   return out;
 }
 
+// Pivot columns and their valuations, in row order.
+struct Echelon {
+  std::vector<std::size_t> pivot_col;
+  std::vector<unsigned> pivot_val;
+};
+
 namespace {
 
 // Z_{p^e} arithmetic tables: powers of p, valuations, inverses of units.
@@ -84,12 +90,6 @@ struct Ring {
       }
     }
   }
-};
-
-// Pivot columns and their valuations, in row order.
-struct Echelon {
-  std::vector<std::size_t> pivot_col;
-  std::vector<unsigned> pivot_val;
 };
 
 // Forward elimination (steps 1-3 above) of the rows x cols matrix `a`, applying every row
@@ -193,21 +193,29 @@ Echelon eliminate(std::vector<std::uint8_t>& a, std::size_t rows, std::size_t co
 // Back-substitution through rows from-1 .. 0 of the echelon form: y[c_i] = (rhs_i - sum_j U_ij
 // y_j) / p^{v_i}. Row i's entries in the columns of earlier pivots are zero, so summing over all
 // j != c_i is the same as over the later columns.
+// Sums of products are reduced every kReduceEvery terms: 4096 terms of at most 254 * 254 stay
+// below 2^32.
+constexpr std::size_t kReduceEvery = 4096;
+
 void back_substitute(const std::vector<std::uint8_t>& a, std::size_t cols, const Echelon& ech,
                      const Ring& ring, std::span<const std::uint8_t> rhs, std::size_t from,
                      std::span<std::uint8_t> y) {
   const unsigned q = ring.q;
   for (std::size_t i = from; i-- > 0;) {
-    unsigned sum = 0;
     const std::uint8_t* row = a.data() + i * cols;
-    for (std::size_t j = 0; j < cols; ++j) {
-      if (j != ech.pivot_col[i]) sum = (sum + row[j] * unsigned{y[j]}) % q;
+    const std::size_t pivot = ech.pivot_col[i];
+    unsigned sum = 0;
+    for (std::size_t j0 = 0; j0 < cols; j0 += kReduceEvery) {
+      const std::size_t j1 = std::min(cols, j0 + kReduceEvery);
+      for (std::size_t j = j0; j < j1; ++j) sum += row[j] * unsigned{y[j]};
+      sum %= q;
     }
+    sum = (sum + q - row[pivot] * unsigned{y[pivot]} % q) % q;  // the pivot's own term
     const unsigned c = (rhs[i] + q - sum) % q;
     if (c % ring.power[ech.pivot_val[i]] != 0) {
       throw std::logic_error("solve_prime_power: back-substitution met a non-divisible value");
     }
-    y[ech.pivot_col[i]] = static_cast<std::uint8_t>(c / ring.power[ech.pivot_val[i]]);
+    y[pivot] = static_cast<std::uint8_t>(c / ring.power[ech.pivot_val[i]]);
   }
 }
 
@@ -277,6 +285,7 @@ PrimePowerFactor::PrimePowerFactor(std::vector<std::uint8_t> a, std::size_t rows
   pivot_col_ = ech.pivot_col;
   pivot_val_ = ech.pivot_val;
   kernel_of(a_, rows, cols, ech, ring, want_kernel, facts_);
+  echelon_ = std::make_shared<const Echelon>(ech);
 }
 
 bool PrimePowerFactor::solve(std::span<const std::uint8_t> b, std::span<std::uint8_t> y) const {
@@ -287,8 +296,12 @@ bool PrimePowerFactor::solve(std::span<const std::uint8_t> b, std::span<std::uin
   for (std::size_t i = 0; i < rows_; ++i) {
     const std::uint8_t* row = ops_.data() + i * rows_;
     unsigned sum = 0;
-    for (std::size_t j = 0; j < rows_; ++j) sum += row[j] * unsigned{b[j]} % q;
-    bb[i] = static_cast<std::uint8_t>(sum % q);
+    for (std::size_t j0 = 0; j0 < rows_; j0 += kReduceEvery) {
+      const std::size_t j1 = std::min(rows_, j0 + kReduceEvery);
+      for (std::size_t j = j0; j < j1; ++j) sum += row[j] * unsigned{b[j]};
+      sum %= q;
+    }
+    bb[i] = static_cast<std::uint8_t>(sum);
   }
   const std::size_t r = pivot_col_.size();
   for (std::size_t i = 0; i < rows_; ++i) {
@@ -296,10 +309,7 @@ bool PrimePowerFactor::solve(std::span<const std::uint8_t> b, std::span<std::uin
     if (!ok) return false;
   }
   std::fill(y.begin(), y.end(), 0);
-  Echelon ech;
-  ech.pivot_col = pivot_col_;
-  ech.pivot_val = pivot_val_;
-  back_substitute(a_, cols_, ech, ring, bb, r, y);
+  back_substitute(a_, cols_, *echelon_, ring, bb, r, y);
   return true;
 }
 

@@ -4,6 +4,7 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <memory>
 #include <span>
 #include <utility>
 #include <vector>
@@ -39,6 +40,8 @@ PrimePowerSolution solve_prime_power(std::vector<std::uint8_t> a, std::vector<st
                                      std::size_t rows, std::size_t cols, unsigned p, unsigned e,
                                      bool want_kernel);
 
+struct Echelon;  // the pivots of an elimination (zk_matrix.cpp)
+
 // A x = b over Z_{p^e} for many right sides: the elimination runs once, on A and an identity
 // that records its row operations E; solve() then costs E b (rows^2) and a back-substitution
 // (rank * cols). Memory rows * (rows + cols) bytes: meant for small systems (thousands of rows).
@@ -58,6 +61,7 @@ class PrimePowerFactor {
   std::vector<std::uint8_t> ops_;  // E, rows x rows
   std::vector<std::size_t> pivot_col_;
   std::vector<unsigned> pivot_val_;
+  std::shared_ptr<const Echelon> echelon_;  // the same pivots, as the elimination keeps them
   PrimePowerSolution facts_;
 };
 

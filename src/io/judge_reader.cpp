@@ -126,6 +126,23 @@ unsigned JudgeReader::read_value_k() {
   if (c == -1) {
     fail("puzzle cut short: input ended before all " + std::to_string(rows_ * cols_) + " values");
   }
+  // Fast path: up to three digits, canonical, below the states, followed by a blank or newline
+  // inside the buffer. Anything else takes the general path, which words the error.
+  {
+    const char* p = pos_;
+    unsigned v = 0;
+    std::size_t digits = 0;
+    while (p < end_ && digits < 4 && *p >= '0' && *p <= '9') {
+      v = v * 10 + static_cast<unsigned>(*p - '0');
+      ++p;
+      ++digits;
+    }
+    if (p < end_ && digits >= 1 && digits <= 3 && is_space(static_cast<unsigned char>(*p)) &&
+        (digits == 1 || *pos_ != '0') && v < states_) {
+      pos_ = p;
+      return v;
+    }
+  }
   const std::size_t line = line_, col = column();
   const std::string token = read_token(kTokenKeep);
   if (!is_value_token(token)) fail_at(line, col, value_error(token));
