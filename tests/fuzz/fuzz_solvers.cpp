@@ -7,12 +7,21 @@
 // Input: rows byte, cols byte, a flags byte, then the lights row-major, one bit per cell (missing
 // bits are 0). Sides 1..12; solve_dense and SmallSolver only up to 64 cells, solve_enumerate only
 // when the shorter side is at most 8.
+//
+// With flag bit 1 set, a variant instead: a rules byte picks the topology, the neighbourhood, the
+// states K, self and the goal; then one byte per cell (mod K). Every Solver method that takes
+// those rules (the automatic choice, tables, chase over Z_K, banded, and the dense gf2 / zk
+// elimination) must agree on solvable, nullity and the exact count, and every presses must bring
+// the board to the goal under PressSystem::apply.
 #include <algorithm>
 #include <cstddef>
 #include <cstdint>
 #include <cstdio>
 #include <map>
 #include <memory>
+#include <optional>
+#include <stdexcept>
+#include <string>
 #include <utility>
 #include <vector>
 
@@ -23,6 +32,7 @@
 #include "lightsout/small_solver.hpp"
 #include "lightsout/solve.hpp"
 #include "lightsout/solve_rules.hpp"
+#include "lightsout/solver.hpp"
 
 using lightsout::Board;
 using lightsout::SolveOptions;
@@ -72,6 +82,81 @@ const lightsout::SmallSolver& small_solver(std::size_t rows, std::size_t cols) {
   return *slot;
 }
 
+// The variant mode (flag bit 1).
+int variant_case(Bytes& control, std::size_t rows, std::size_t cols) {
+  static const char* const kTopologies[] = {"plane", "torus", "cylinder", "torus"};
+  static const char* const kNeighbourhoods[] = {
+      "plus",   "plus", "x",           "square",
+      "knight", "plus", "010/101/010", "00100/01110/11111/01110/00100"};
+  static const unsigned kStates[] = {2, 3, 4, 5, 6, 8, 9, 255};
+  const std::uint8_t pick = control.take();
+  const std::uint8_t more = control.take();
+  std::string text = std::string(kTopologies[pick & 3U]) +
+                     ",nbhd=" + kNeighbourhoods[(pick >> 2) & 7U] +
+                     ",states=" + std::to_string(kStates[(pick >> 5) & 7U]);
+  if ((more & 1U) != 0) text += ",self=0";
+  if ((more & 2U) != 0) text += ",target=on";
+  lightsout::Rules rules;
+  try {
+    rules = lightsout::parse_rules(text);
+  } catch (const lightsout::RulesError&) {
+    return 0;
+  }
+  const unsigned k = rules.states;
+  std::vector<std::uint8_t> values(rows * cols);
+  for (auto& v : values) v = static_cast<std::uint8_t>(control.take() % k);
+  const lightsout::Grid lights = lightsout::Grid::from_values(rows, cols, k, values);
+  const lightsout::PressSystem sys = lightsout::build_press_system(rules, rows, cols);
+  const std::uint8_t goal = rules.target_on ? static_cast<std::uint8_t>(k - 1) : 0;
+  struct Seen {
+    lightsout::Method method;
+    bool solvable;
+    std::size_t nullity;
+    std::string count;
+  };
+  std::vector<Seen> seen;
+  for (const lightsout::Method m :
+       {lightsout::Method::automatic, lightsout::Method::tables, lightsout::Method::chase,
+        lightsout::Method::banded, lightsout::Method::gf2, lightsout::Method::zk}) {
+    std::optional<lightsout::Solver> solver;
+    try {
+      solver.emplace(rules, rows, cols, m);
+    } catch (const std::invalid_argument&) {
+      continue;
+    } catch (const std::length_error&) {
+      continue;
+    }
+    lightsout::Options options;
+    options.kernel = true;
+    const lightsout::Result r = solver->solve(lights, options);
+    if (r.solvable) {
+      std::vector<std::uint8_t> after = values;
+      sys.apply(r.presses.to_values(), after);
+      for (const std::uint32_t cell : sys.cells) {
+        if (after[cell] != goal) {
+          std::fprintf(stderr, "%s %zux%zu, method %s\n", text.c_str(), rows, cols,
+                       std::string(lightsout::method_name(r.method)).c_str());
+          finding("Solver presses do not reach the goal");
+        }
+      }
+    }
+    if (r.kernel.size() != r.nullity) finding("Solver kernel size differs from nullity");
+    seen.push_back({r.method, r.solvable, r.nullity, r.solutions.to_string()});
+  }
+  for (const Seen& x : seen) {
+    if (x.solvable != seen.front().solvable || x.nullity != seen.front().nullity ||
+        x.count != seen.front().count) {
+      std::fprintf(stderr, "%s %zux%zu: %s (%d, %zu, %s) vs %s (%d, %zu, %s)\n", text.c_str(), rows,
+                   cols, std::string(lightsout::method_name(seen.front().method)).c_str(),
+                   seen.front().solvable, seen.front().nullity, seen.front().count.c_str(),
+                   std::string(lightsout::method_name(x.method)).c_str(), x.solvable, x.nullity,
+                   x.count.c_str());
+      finding("Solver methods disagree");
+    }
+  }
+  return 0;
+}
+
 }  // namespace
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
@@ -79,6 +164,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   const std::size_t rows = 1 + control.take() % 12;
   const std::size_t cols = 1 + control.take() % 12;
   const std::uint8_t flags = control.take();
+  if ((flags & 2U) != 0) return variant_case(control, rows, cols);
   Board lights(rows, cols);
   {
     std::uint8_t byte = 0;

@@ -9,6 +9,7 @@
 #include <cstdint>
 #include <cstdlib>
 #include <map>
+#include <optional>
 #include <random>
 #include <set>
 #include <stdexcept>
@@ -19,6 +20,7 @@
 #include "lightsout/rules.hpp"
 #include "lightsout/rules_text.hpp"
 #include "lightsout/solve.hpp"
+#include "lightsout/solver.hpp"
 #include "test_support.hpp"
 
 namespace lightsout {
@@ -295,6 +297,36 @@ void check_against_brute_force(const Spec& spec, std::size_t rows, std::size_t c
       EXPECT_TRUE(res.minimal);
       EXPECT_TRUE(res.minimal_proven);
       EXPECT_EQ(total_weight(res.presses), bf.min_weight[code]) << "not the fewest presses";
+    }
+    // Every Solver method that takes these rules, against the same brute force: the automatic
+    // choice (tables, chase, banded, gf2 or zk) and each fast path forced.
+    for (const Method method :
+         {Method::automatic, Method::tables, Method::chase, Method::banded, Method::zk}) {
+      std::optional<Solver> solver;
+      try {
+        solver.emplace(rules, rows, cols, method);
+      } catch (const std::invalid_argument&) {
+        continue;  // the method does not take these rules
+      } catch (const std::length_error&) {
+        continue;
+      }
+      SCOPED_TRACE(std::string(method_name(solver->method())));
+      Options solver_options;
+      solver_options.minimal = options.minimal;
+      solver_options.kernel = true;
+      const Result r = solver->solve(Grid::from_values(rows, cols, k, lights), solver_options);
+      ASSERT_EQ(r.solvable, expected > 0) << "sample " << sample;
+      EXPECT_EQ(r.solutions.to_string(), std::to_string(expected));
+      EXPECT_EQ(r.kernel.size(), r.nullity);
+      std::uint64_t generated = 1;
+      for (const unsigned order : r.kernel_orders) generated *= order;
+      EXPECT_EQ(generated, quiet_count);
+      if (r.solvable) {
+        EXPECT_EQ(o.effect(r.presses.to_values()), need) << "the presses do not solve";
+        if (options.minimal && r.minimal_proven) {
+          EXPECT_EQ(r.presses.total(), bf.min_weight[code]) << "not the fewest presses";
+        }
+      }
     }
     // The kernel: quiet vectors of the stated orders whose combinations are the quiet set.
     ASSERT_EQ(res.kernel.size(), res.nullity);

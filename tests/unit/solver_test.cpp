@@ -4,6 +4,7 @@
 
 #include <gtest/gtest.h>
 
+#include <map>
 #include <random>
 #include <stdexcept>
 #include <string>
@@ -189,6 +190,59 @@ TEST(Solver, BandedAgreesWithDenseGf2) {
     }
   }
   EXPECT_GT(checked, 50);
+}
+
+// Random rule sets on random sizes up to 24 x 24: whatever the Solver chooses agrees with the
+// dense elimination of the same press system (gf2 or zk), and its presses are re-applied.
+TEST(Solver, RandomRulesAgreeWithDenseUpTo24x24) {
+  std::mt19937_64 rng(77);
+  const std::vector<std::string> topologies = {"plane", "torus", "cylinder"};
+  const std::vector<std::string> nbhds = {
+      "plus",   "plus",   "plus",        "x",
+      "square", "knight", "010/101/010", "00100/01110/11111/01110/00100"};
+  const std::vector<unsigned> states = {2, 2, 2, 3, 4, 5, 6, 7, 9, 12};
+  std::map<Method, int> methods;
+  for (int trial = 0; trial < 60; ++trial) {
+    const std::size_t rows = 1 + rng() % 24;
+    const std::size_t cols = 1 + rng() % 24;
+    std::string text = topologies[rng() % 3] + ",nbhd=" + nbhds[rng() % nbhds.size()] +
+                       ",states=" + std::to_string(states[rng() % states.size()]);
+    if (rng() % 4 == 0) text += ",self=0";
+    if (rng() % 3 == 0) text += ",target=on";
+    if (rng() % 5 == 0) {
+      std::string holes = "[";
+      for (std::size_t r = 0; r < rows; ++r) {
+        if (r > 0) holes += '/';
+        for (std::size_t c = 0; c < cols; ++c) holes += rng() % 8 == 0 ? '1' : '0';
+      }
+      text += ",holes=" + holes + "]";
+    }
+    SCOPED_TRACE(text + " " + std::to_string(rows) + "x" + std::to_string(cols));
+    Rules rules;
+    try {
+      rules = parse_rules(text);
+    } catch (const RulesError&) {
+      continue;  // self=0 on a mask without its centre and the like
+    }
+    const Solver fast(rules, rows, cols);
+    ++methods[fast.method()];
+    const Solver dense(rules, rows, cols, rules.states == 2 ? Method::gf2 : Method::zk);
+    const Grid lights = trial % 2 == 0 ? random_grid(rules, rows, cols, rng(), 0.5, true)
+                                       : random_lights(rng, rows, cols, rules.states);
+    const Result a = fast.solve(lights, {});
+    const Result b = dense.solve(lights, {});
+    ASSERT_EQ(a.solvable, b.solvable);
+    if (trial % 2 == 0) {
+      EXPECT_TRUE(a.solvable);
+    }
+    EXPECT_EQ(a.nullity, b.nullity);
+    EXPECT_EQ(a.solutions, b.solutions);
+    if (a.solvable) {
+      EXPECT_TRUE(solves(rules, lights, a.presses));
+    }
+  }
+  // The fast paths were exercised, not only the dense one.
+  EXPECT_GT(methods[Method::chase] + methods[Method::banded] + methods[Method::tables], 20);
 }
 
 // Every classic method, forced, agrees on solvability, nullity and count, and each solution is
