@@ -67,10 +67,14 @@ TEST(Solver, AutomaticAgreesWithTheGeneralElimination) {
           general.kernel = false;
           const RulesResult want = solve_rules(rules, rows, cols, lights.to_values(), general);
           ASSERT_EQ(got.solvable, want.solvable);
-          if (trial == 0) EXPECT_TRUE(got.solvable);  // random_grid(..., solvable) is
+          if (trial == 0) {
+            EXPECT_TRUE(got.solvable);  // random_grid(..., solvable) is
+          }
           EXPECT_EQ(got.nullity, want.nullity);
           EXPECT_EQ(got.solutions.to_string(), want.solution_count);
-          if (got.solvable) EXPECT_TRUE(solves(rules, lights, got.presses));
+          if (got.solvable) {
+            EXPECT_TRUE(solves(rules, lights, got.presses));
+          }
           ++checked;
         }
       }
@@ -98,7 +102,9 @@ TEST(Solver, EveryClassicMethodAgrees) {
         options.kernel = true;
         Result r = solver.solve(lights, options);
         EXPECT_EQ(r.method, m);
-        if (r.solvable) EXPECT_TRUE(solves(Rules::classic(), lights, r.presses));
+        if (r.solvable) {
+          EXPECT_TRUE(solves(Rules::classic(), lights, r.presses));
+        }
         ASSERT_EQ(r.kernel.size(), r.nullity);
         for (const Grid& k : r.kernel) {
           EXPECT_TRUE(solves(Rules::classic(), Grid(rows, cols, 2), k));
