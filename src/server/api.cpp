@@ -1,10 +1,10 @@
 // JSON parsing and validation for the web API, then one call into the core per request.
 #include "api.hpp"
 
-#include <charconv>
 #include <chrono>
 #include <cstdint>
 #include <exception>
+#include <limits>
 #include <optional>
 #include <stdexcept>
 #include <string>
@@ -14,6 +14,7 @@
 #include <nlohmann/json.hpp>
 
 #include "lightsout/board.hpp"
+#include "lightsout/board_size.hpp"
 #include "lightsout/chase_trace.hpp"
 #include "lightsout/info.hpp"
 #include "lightsout/json_schema.hpp"
@@ -234,13 +235,6 @@ ApiResponse solve_board(const json& doc, const Rules& rules, std::size_t rows, s
   return ok(out);
 }
 
-std::optional<std::size_t> parse_side(std::string_view text) {
-  std::size_t v = 0;
-  const auto [p, e] = std::from_chars(text.data(), text.data() + text.size(), v);
-  if (e != std::errc() || p != text.data() + text.size() || text.empty()) return std::nullopt;
-  return v;
-}
-
 }  // namespace
 
 ApiResponse api_error(int status, std::string_view message) {
@@ -299,18 +293,18 @@ ApiResponse api_chase(std::string_view body, const Limits& limits) {
 
 ApiResponse api_info(std::string_view size, std::string_view rules_text, const Limits& limits) {
   return guarded([&] {
-    const std::size_t x = size.find_first_of("xX");
     if (size.empty()) fail(400, "size: missing (expected RxC, e.g. 5x6)");
-    if (x == std::string_view::npos) fail(400, "size: expected RxC, e.g. 5x6");
-    const auto rows = parse_side(size.substr(0, x));
-    const auto cols = parse_side(size.substr(x + 1));
-    if (!rows || !cols || *rows == 0 || *cols == 0) {
-      fail(400, "size: expected RxC with positive integers, e.g. 5x6");
-    }
-    if (*rows > limits.max_info_side || *cols > limits.max_info_side) {
+    // Any number of cells: the classic facts need no board; other rules are bounded below.
+    BoardSizeError error{};
+    const std::optional<BoardSize> parsed = parse_board_size(
+        size, limits.max_info_side, std::numeric_limits<std::uint64_t>::max(), &error);
+    if (!parsed && error == BoardSizeError::too_large) {
       fail(413, "size: sides above " + std::to_string(limits.max_info_side) + " are refused");
     }
-    const std::size_t cells = *rows * *cols;
+    if (!parsed) fail(400, "size: expected RxC with positive integers, e.g. 5x6");
+    const std::size_t rows = parsed->rows;
+    const std::size_t cols = parsed->cols;
+    const std::size_t cells = rows * cols;
     const Rules rules = parse_rules_or_fail(std::string(rules_text));
     const bool classic = is_classic(rules);
     if (!classic && cells > limits.max_rules_cells) {
@@ -319,7 +313,7 @@ ApiResponse api_info(std::string_view size, std::string_view rules_text, const L
     }
     // The kernel is sent while the patterns stay small; the facts themselves at any size.
     const bool kernel_too_big = cells > limits.max_rules_cells;
-    const Facts facts = board_facts(rules, *rows, *cols, !kernel_too_big);
+    const Facts facts = board_facts(rules, rows, cols, !kernel_too_big);
     return ApiResponse{200, facts_json(facts, rules, true, kernel_too_big)};
   });
 }
