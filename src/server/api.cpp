@@ -1,6 +1,7 @@
 // JSON parsing and validation for the web API, then one call into the core per request.
 #include "api.hpp"
 
+#include <algorithm>
 #include <chrono>
 #include <cstdint>
 #include <exception>
@@ -164,9 +165,14 @@ json board_rows(const Board& b) {
   return out;
 }
 
-Rules parse_rules_or_fail(const std::string& text) {
+// A graph is never classic: its N x 1 board is bounded by the rules-cell limit (`max_nodes`), and
+// a larger one is refused before its adjacency lists are allocated.
+Rules parse_rules_or_fail(const std::string& text, std::size_t max_nodes) {
   try {
-    return parse_rules(text, nullptr);  // holes=/graph= files are refused: the server reads none
+    // holes=/graph= files are refused: the server reads none.
+    return parse_rules(text, nullptr, std::min(max_nodes, kMaxGraphNodes));
+  } catch (const RulesTooLarge& e) {
+    fail(413, e.what());
   } catch (const RulesError& e) {
     fail(400, e.what());
   }
@@ -249,7 +255,8 @@ ApiResponse api_solve(std::string_view body, const Limits& limits) {
     const std::size_t rows = size_field(doc, "rows");
     const std::size_t cols = size_field(doc, "cols");
     const bool minimal = bool_field(doc, "minimal", false);
-    return solve_board(doc, parse_rules_or_fail(rules_field(doc)), rows, cols, minimal, limits);
+    return solve_board(doc, parse_rules_or_fail(rules_field(doc), limits.max_rules_cells), rows,
+                       cols, minimal, limits);
   });
 }
 
@@ -260,7 +267,8 @@ ApiResponse api_chase(std::string_view body, const Limits& limits) {
     const std::size_t cols = size_field(doc, "cols");
     const bool minimal = bool_field(doc, "minimal", false);
     const std::string rules_text = rules_field(doc);
-    if (!rules_text.empty() && !is_classic(parse_rules_or_fail(rules_text))) {
+    if (!rules_text.empty() &&
+        !is_classic(parse_rules_or_fail(rules_text, limits.max_chase_cells))) {
       fail(400, "rules: light chasing is shown for the classic rules only");
     }
     if (too_many_cells(rows, cols, limits.max_chase_cells)) {
@@ -305,7 +313,7 @@ ApiResponse api_info(std::string_view size, std::string_view rules_text, const L
     const std::size_t rows = parsed->rows;
     const std::size_t cols = parsed->cols;
     const std::size_t cells = rows * cols;
-    const Rules rules = parse_rules_or_fail(std::string(rules_text));
+    const Rules rules = parse_rules_or_fail(std::string(rules_text), limits.max_rules_cells);
     const bool classic = is_classic(rules);
     if (!classic && cells > limits.max_rules_cells) {
       fail(413, "size: " + std::to_string(cells) + " cells, the limit with these rules is " +
