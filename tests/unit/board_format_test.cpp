@@ -1,14 +1,18 @@
 // Tests for the board file formats: round trips, byte-exact files, chunking, hostile input.
 #include "lightsout/board_format.hpp"
+#include "lightsout/board_size.hpp"
 
 #include <gtest/gtest.h>
 #include <sys/resource.h>
 
 #include <chrono>
 #include <fstream>
+#include <limits>
 #include <memory>
+#include <optional>
 #include <sstream>
 #include <string>
+#include <string_view>
 #include <utility>
 #include <vector>
 
@@ -543,6 +547,33 @@ TEST(BoardStore, UnknownRowCount) {
   EXPECT_EQ(b.words()[0], 1U);
   EXPECT_EQ(b.words()[599'999], 599'999U);
   EXPECT_EQ(b.words()[444'444], 444'445U);
+}
+
+// "RxC": the sizes, the limits, and why a text is refused.
+TEST(BoardSizeParse, SizesLimitsAndReasons) {
+  const auto why = [](std::string_view text, std::uint64_t side, std::uint64_t cells) {
+    BoardSizeError error{};
+    EXPECT_FALSE(parse_board_size(text, side, cells, &error)) << text;
+    return error;
+  };
+  const std::optional<BoardSize> s = parse_board_size("5x6");
+  ASSERT_TRUE(s);
+  EXPECT_EQ(s->rows, 5U);
+  EXPECT_EQ(s->cols, 6U);
+  EXPECT_TRUE(parse_board_size("007X1"));
+  EXPECT_TRUE(parse_board_size("4294967296x256"));
+  for (const char* bad : {"", "5", "x", "5x", "x6", "0x5", "5x0", "-1x5", "+1x5", " 5x6", "5x6 ",
+                          "5x6x7", "5xx6", "5.0x6", "99999999999999999999999x5"}) {
+    EXPECT_EQ(why(bad, kMaxBoardSide, kMaxBoardCells), BoardSizeError::malformed) << bad;
+  }
+  EXPECT_EQ(why("4294967297x1", kMaxBoardSide, kMaxBoardCells), BoardSizeError::too_large);
+  EXPECT_EQ(why("4294967296x257", kMaxBoardSide, kMaxBoardCells), BoardSizeError::too_large);
+  EXPECT_EQ(why("5x6", 5, 100), BoardSizeError::too_large);
+  EXPECT_EQ(why("5x6", 6, 29), BoardSizeError::too_large);
+  EXPECT_TRUE(parse_board_size("5x6", 6, 30));
+  const std::uint64_t max = std::numeric_limits<std::uint64_t>::max();
+  EXPECT_EQ(why("4294967296x4294967296", max, max), BoardSizeError::too_large);  // 2^64 cells
+  EXPECT_TRUE(parse_board_size("18446744073709551615x1", max, max));
 }
 
 }  // namespace
