@@ -1,16 +1,19 @@
 // Tests for the board file formats: round trips, byte-exact files, chunking, hostile input.
 #include "lightsout/board_format.hpp"
 #include "lightsout/board_size.hpp"
+#include "lightsout/solver.hpp"
 
 #include <gtest/gtest.h>
 #include <sys/resource.h>
 
 #include <chrono>
+#include <cstdint>
 #include <fstream>
 #include <limits>
 #include <memory>
 #include <optional>
 #include <sstream>
+#include <stdexcept>
 #include <string>
 #include <string_view>
 #include <utility>
@@ -547,6 +550,44 @@ TEST(BoardStore, UnknownRowCount) {
   EXPECT_EQ(b.words()[0], 1U);
   EXPECT_EQ(b.words()[599'999], 599'999U);
   EXPECT_EQ(b.words()[444'444], 444'445U);
+}
+
+// K > 2 states: judge text of values 0..K-1, the round trip, the errors, and the cell limit.
+TEST(BoardFormatStates, ReadGridJudgeText) {
+  const auto read = [](const std::string& text, unsigned states,
+                       std::optional<BoardFormat> format = std::nullopt,
+                       const BoardReadLimits& limits = {}) {
+    return read_grid(reader_for(text, kDefaultChunk), format, states, limits);
+  };
+  const auto error = [&read](const std::string& text, unsigned states,
+                             std::optional<BoardFormat> format = std::nullopt,
+                             const BoardReadLimits& limits = {}) {
+    try {
+      read(text, states, format, limits);
+    } catch (const BoardParseError& e) {
+      return std::string(e.what());
+    }
+    return std::string();
+  };
+  const std::vector<std::uint8_t> values = {0, 1, 2, 2, 1, 0};
+  const Grid grid = Grid::from_values(2, 3, 3, values);
+  EXPECT_EQ(read("\n0 1 2\r\n 2 1 0 \n\n", 3), grid);
+  std::string text;
+  write_grid(grid, BoardFormat::judge,
+             [&text](const char* p, std::size_t n) { text.append(p, n); });
+  EXPECT_EQ(text, "0 1 2\n2 1 0\n");
+  EXPECT_EQ(read(text, 3, BoardFormat::judge), grid);
+  EXPECT_THROW(write_grid(grid, BoardFormat::grid, [](const char*, std::size_t) {}),
+               std::invalid_argument);
+  EXPECT_EQ(error("0 1 3\n", 3), "1:5: expected a value 0..2, found '3'");
+  EXPECT_EQ(error("0 01\n", 3), "1:3: expected a value 0..2, found '01'");
+  EXPECT_EQ(error("012\n", 3, BoardFormat::grid),
+            "1:1: boards of 3 states are judge text (values 0..2), not grid");
+  BoardReadLimits limits;
+  limits.max_cells = 5;
+  EXPECT_EQ(error(text, 3, std::nullopt, limits), "2:5: board exceeds the limit of 5 cells");
+  limits.max_cells = 6;
+  EXPECT_EQ(read(text, 3, std::nullopt, limits), grid);  // at the limit is fine
 }
 
 // "RxC": the sizes, the limits, and why a text is refused.
