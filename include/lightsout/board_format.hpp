@@ -84,9 +84,9 @@ void write_board(const Board& board, BoardFormat format, const WriteFn& write);
 
 // Boards of any number of states, as Grid (solver.hpp). Two states: read_board / write_board in
 // any format. More states: judge text only (rows of values 0..K-1 separated by blanks, blank lines
-// before and after skipped, every row as long as the first; at most limits.max_text_bytes of
-// text): any other format is a BoardParseError at 1:1 when reading, std::invalid_argument when
-// writing. A bad value reads "expected a value 0..K-1, found 'x'".
+// before and after skipped, every row as long as the first; at most kMaxStatesTextBytes of text
+// and limits.max_cells cells): any other format is a BoardParseError at 1:1 when reading,
+// std::invalid_argument when writing. A bad value reads "expected a value 0..K-1, found 'x'".
 inline constexpr std::uint64_t kMaxStatesTextBytes = std::uint64_t{64} << 20;
 Grid read_grid(const ReadFn& read, std::optional<BoardFormat> format, unsigned states,
                const BoardReadLimits& limits = {}, BoardFormat* detected = nullptr);

@@ -2,6 +2,7 @@
 // canonical form.
 #pragma once
 
+#include <cstddef>
 #include <functional>
 #include <string>
 #include <string_view>
@@ -39,10 +40,20 @@ namespace lightsout {
 // forms are accepted there).
 using FileLoader = std::function<std::string(const std::string& path)>;
 
+// A graph with more nodes than the caller's max_graph_nodes (and at most kMaxGraphNodes): a few
+// bytes of text can claim 2^24 nodes, about 400 MB of adjacency lists.
+class RulesTooLarge : public RulesError {
+ public:
+  using RulesError::RulesError;
+};
+
 // Parses the text form. FILE tokens are read through `loader` (a RulesError naming the token if
-// it is null or throws). Throws RulesError, naming the token, on anything malformed. The result's
-// holes_label / graph_label hold the token that gave them.
-Rules parse_rules(std::string_view text, const FileLoader& loader = nullptr);
+// it is null or throws). Throws RulesError, naming the token, on anything malformed, and
+// RulesTooLarge, before allocating anything for it, on a graph of more than max_graph_nodes nodes
+// (the HTTP API passes its cell limit). The result's holes_label / graph_label hold the token
+// that gave them.
+Rules parse_rules(std::string_view text, const FileLoader& loader = nullptr,
+                  std::size_t max_graph_nodes = kMaxGraphNodes);
 
 // The canonical text: the topology (or the graph) first, then only what differs from the
 // defaults, in the order states, nbhd, self, target, holes; holes and graphs inline. A mask

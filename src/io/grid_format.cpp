@@ -10,9 +10,11 @@ namespace lightsout {
 
 namespace {
 
-// One board of values 0..states-1 in judge text. Throws BoardParseError naming line and column.
+// One board of values 0..states-1 in judge text, at most max_cells values. Throws BoardParseError
+// naming line and column.
 std::vector<std::uint8_t> parse_values_board(std::string_view text, unsigned states,
-                                             std::size_t& rows, std::size_t& cols) {
+                                             std::uint64_t max_cells, std::size_t& rows,
+                                             std::size_t& cols) {
   std::vector<std::uint8_t> values;
   rows = 0;
   cols = 0;
@@ -49,6 +51,10 @@ std::vector<std::uint8_t> parse_values_board(std::string_view text, unsigned sta
                               "expected a value 0.." + std::to_string(states - 1) + ", found " +
                                   detail::quote(token.substr(0, detail::kTokenKeep),
                                                 token.size() > detail::kTokenKeep));
+      }
+      if (values.size() >= max_cells) {
+        throw BoardParseError(line_no, start + 1,
+                              "board exceeds the limit of " + std::to_string(max_cells) + " cells");
       }
       values.push_back(static_cast<std::uint8_t>(v));
       ++count;
@@ -97,7 +103,8 @@ Grid read_grid(const ReadFn& read, std::optional<BoardFormat> format, unsigned s
   }
   std::size_t rows = 0;
   std::size_t cols = 0;
-  const std::vector<std::uint8_t> values = parse_values_board(text, states, rows, cols);
+  const std::vector<std::uint8_t> values =
+      parse_values_board(text, states, limits.max_cells, rows, cols);
   return Grid::from_values(rows, cols, states, values);
 }
 

@@ -124,7 +124,9 @@ Board parse_holes(std::string_view token, std::string_view text) {
 }
 
 // graph=FILE contents: "N", then "u v" per edge. Returns sorted, deduplicated adjacency lists.
-std::vector<std::vector<std::uint32_t>> parse_graph(std::string_view token, std::string_view text) {
+// More than max_nodes nodes: RulesTooLarge, before the adjacency lists are allocated.
+std::vector<std::vector<std::uint32_t>> parse_graph(std::string_view token, std::string_view text,
+                                                    std::size_t max_nodes) {
   const std::vector<std::string_view> lines = split_lines(text);
   std::optional<std::size_t> nodes;
   std::vector<std::vector<std::uint32_t>> adjacency;
@@ -137,6 +139,11 @@ std::vector<std::vector<std::uint32_t>> parse_graph(std::string_view token, std:
       if (!n || *n == 0) {
         fail(token, where + "expected the node count N in 1.." + std::to_string(kMaxGraphNodes) +
                         ", found '" + std::string(line) + "'");
+      }
+      if (*n > max_nodes) {
+        throw RulesTooLarge("rules: token '" + std::string(token) + "': the graph has " +
+                            std::to_string(*n) + " nodes, over the limit of " +
+                            std::to_string(max_nodes) + " here");
       }
       nodes = static_cast<std::size_t>(*n);
       adjacency.resize(*nodes);
@@ -247,7 +254,7 @@ std::string mask_text(const std::vector<Offset>& offsets) {
 
 }  // namespace
 
-Rules parse_rules(std::string_view text, const FileLoader& loader) {
+Rules parse_rules(std::string_view text, const FileLoader& loader, std::size_t max_graph_nodes) {
   Rules rules;
   text = trim(text);
   if (text.empty()) return rules;
@@ -317,7 +324,7 @@ Rules parse_rules(std::string_view text, const FileLoader& loader) {
       rules.holes_label = std::string(token);
     } else if (eq != std::string_view::npos && key == "graph") {
       once(graph_token, token, "the graph is");
-      rules.graph = parse_graph(token, graph_source(token, value, loader));
+      rules.graph = parse_graph(token, graph_source(token, value, loader), max_graph_nodes);
       rules.graph_label = std::string(token);
     } else {
       fail(token,

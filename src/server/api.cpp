@@ -1,10 +1,11 @@
 // JSON parsing and validation for the web API, then one call into the core per request.
 #include "api.hpp"
 
-#include <charconv>
+#include <algorithm>
 #include <chrono>
 #include <cstdint>
 #include <exception>
+#include <limits>
 #include <optional>
 #include <stdexcept>
 #include <string>
@@ -14,6 +15,7 @@
 #include <nlohmann/json.hpp>
 
 #include "lightsout/board.hpp"
+#include "lightsout/board_size.hpp"
 #include "lightsout/chase_trace.hpp"
 #include "lightsout/info.hpp"
 #include "lightsout/json_schema.hpp"
@@ -163,9 +165,14 @@ json board_rows(const Board& b) {
   return out;
 }
 
-Rules parse_rules_or_fail(const std::string& text) {
+// A graph is never classic: its N x 1 board is bounded by the rules-cell limit (`max_nodes`), and
+// a larger one is refused before its adjacency lists are allocated.
+Rules parse_rules_or_fail(const std::string& text, std::size_t max_nodes) {
   try {
-    return parse_rules(text, nullptr);  // holes=/graph= files are refused: the server reads none
+    // holes=/graph= files are refused: the server reads none.
+    return parse_rules(text, nullptr, std::min(max_nodes, kMaxGraphNodes));
+  } catch (const RulesTooLarge& e) {
+    fail(413, e.what());
   } catch (const RulesError& e) {
     fail(400, e.what());
   }
@@ -234,13 +241,6 @@ ApiResponse solve_board(const json& doc, const Rules& rules, std::size_t rows, s
   return ok(out);
 }
 
-std::optional<std::size_t> parse_side(std::string_view text) {
-  std::size_t v = 0;
-  const auto [p, e] = std::from_chars(text.data(), text.data() + text.size(), v);
-  if (e != std::errc() || p != text.data() + text.size() || text.empty()) return std::nullopt;
-  return v;
-}
-
 }  // namespace
 
 ApiResponse api_error(int status, std::string_view message) {
@@ -255,7 +255,8 @@ ApiResponse api_solve(std::string_view body, const Limits& limits) {
     const std::size_t rows = size_field(doc, "rows");
     const std::size_t cols = size_field(doc, "cols");
     const bool minimal = bool_field(doc, "minimal", false);
-    return solve_board(doc, parse_rules_or_fail(rules_field(doc)), rows, cols, minimal, limits);
+    return solve_board(doc, parse_rules_or_fail(rules_field(doc), limits.max_rules_cells), rows,
+                       cols, minimal, limits);
   });
 }
 
@@ -266,7 +267,8 @@ ApiResponse api_chase(std::string_view body, const Limits& limits) {
     const std::size_t cols = size_field(doc, "cols");
     const bool minimal = bool_field(doc, "minimal", false);
     const std::string rules_text = rules_field(doc);
-    if (!rules_text.empty() && !is_classic(parse_rules_or_fail(rules_text))) {
+    if (!rules_text.empty() &&
+        !is_classic(parse_rules_or_fail(rules_text, limits.max_chase_cells))) {
       fail(400, "rules: light chasing is shown for the classic rules only");
     }
     if (too_many_cells(rows, cols, limits.max_chase_cells)) {
@@ -299,19 +301,19 @@ ApiResponse api_chase(std::string_view body, const Limits& limits) {
 
 ApiResponse api_info(std::string_view size, std::string_view rules_text, const Limits& limits) {
   return guarded([&] {
-    const std::size_t x = size.find_first_of("xX");
     if (size.empty()) fail(400, "size: missing (expected RxC, e.g. 5x6)");
-    if (x == std::string_view::npos) fail(400, "size: expected RxC, e.g. 5x6");
-    const auto rows = parse_side(size.substr(0, x));
-    const auto cols = parse_side(size.substr(x + 1));
-    if (!rows || !cols || *rows == 0 || *cols == 0) {
-      fail(400, "size: expected RxC with positive integers, e.g. 5x6");
-    }
-    if (*rows > limits.max_info_side || *cols > limits.max_info_side) {
+    // Any number of cells: the classic facts need no board; other rules are bounded below.
+    BoardSizeError error{};
+    const std::optional<BoardSize> parsed = parse_board_size(
+        size, limits.max_info_side, std::numeric_limits<std::uint64_t>::max(), &error);
+    if (!parsed && error == BoardSizeError::too_large) {
       fail(413, "size: sides above " + std::to_string(limits.max_info_side) + " are refused");
     }
-    const std::size_t cells = *rows * *cols;
-    const Rules rules = parse_rules_or_fail(std::string(rules_text));
+    if (!parsed) fail(400, "size: expected RxC with positive integers, e.g. 5x6");
+    const std::size_t rows = parsed->rows;
+    const std::size_t cols = parsed->cols;
+    const std::size_t cells = rows * cols;
+    const Rules rules = parse_rules_or_fail(std::string(rules_text), limits.max_rules_cells);
     const bool classic = is_classic(rules);
     if (!classic && cells > limits.max_rules_cells) {
       fail(413, "size: " + std::to_string(cells) + " cells, the limit with these rules is " +
@@ -319,7 +321,7 @@ ApiResponse api_info(std::string_view size, std::string_view rules_text, const L
     }
     // The kernel is sent while the patterns stay small; the facts themselves at any size.
     const bool kernel_too_big = cells > limits.max_rules_cells;
-    const Facts facts = board_facts(rules, *rows, *cols, !kernel_too_big);
+    const Facts facts = board_facts(rules, rows, cols, !kernel_too_big);
     return ApiResponse{200, facts_json(facts, rules, true, kernel_too_big)};
   });
 }

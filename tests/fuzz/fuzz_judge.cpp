@@ -1,9 +1,15 @@
 // libFuzzer target: JudgeReader over arbitrary bytes, every layout, a few board sizes and chunk
-// sizes chosen by the first bytes, both next() and next_packed(). The only acceptable failure is
-// JudgeParseError; any other exception escapes and libFuzzer reports it as a crash.
+// sizes chosen by the first bytes, next(), next_packed(), and (mode bit 0x08) next_values() after
+// set_states(K) for K in 2..255 chosen by a fourth byte: every value below K, and for K = 2 the
+// same puzzles and the same error as next(). The only acceptable failure is JudgeParseError; any
+// other exception escapes and libFuzzer reports it as a crash.
 #include <cstddef>
 #include <cstdint>
+#include <cstdio>
 #include <functional>
+#include <optional>
+#include <string>
+#include <vector>
 
 #include "fuzz_support.hpp"
 #include "lightsout/board.hpp"
@@ -16,6 +22,60 @@ using lightsout::JudgeReader;
 using lightsout::fuzz::Bytes;
 using lightsout::fuzz::ChunkedSource;
 using lightsout::fuzz::finding;
+
+namespace {
+
+// Every puzzle as values, then the error text (if any): what a reader made of the whole input.
+struct Reading {
+  std::vector<std::vector<std::uint8_t>> puzzles;
+  std::optional<std::string> error;
+};
+
+// set_states(states) and next_values() until the end or the first error.
+Reading read_values(const std::uint8_t* data, std::size_t size, std::size_t piece, std::size_t rows,
+                    std::size_t cols, JudgeLayout layout, std::size_t chunk, unsigned states) {
+  ChunkedSource source(data, size, piece);
+  JudgeReader reader(std::ref(source), rows, cols, layout, chunk);
+  reader.set_states(states);
+  if (reader.states() != states) finding("states() differs from set_states");
+  Reading out;
+  try {
+    std::vector<std::uint8_t> values(rows * cols);
+    while (reader.next_values(values)) {
+      for (const std::uint8_t v : values) {
+        if (v >= states) finding("next_values value past K - 1");
+      }
+      out.puzzles.push_back(values);
+    }
+    if (reader.layout() == JudgeLayout::detect) finding("layout not resolved");
+    if (reader.puzzles_read() != out.puzzles.size()) finding("puzzles_read disagrees");
+  } catch (const JudgeParseError& e) {
+    if (e.line() == 0 || e.column() == 0 || e.puzzle() == 0) finding("0 in error position");
+    out.error = e.what();
+  }
+  return out;
+}
+
+// The same input through next() (two states).
+Reading read_boards(const std::uint8_t* data, std::size_t size, std::size_t piece, std::size_t rows,
+                    std::size_t cols, JudgeLayout layout, std::size_t chunk) {
+  ChunkedSource source(data, size, piece);
+  JudgeReader reader(std::ref(source), rows, cols, layout, chunk);
+  Reading out;
+  try {
+    Board lights(rows, cols);
+    while (reader.next(lights)) {
+      std::vector<std::uint8_t> values(rows * cols);
+      for (std::size_t i = 0; i < values.size(); ++i) values[i] = lights.get(i / cols, i % cols);
+      out.puzzles.push_back(values);
+    }
+  } catch (const JudgeParseError& e) {
+    out.error = e.what();
+  }
+  return out;
+}
+
+}  // namespace
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
   Bytes control(data, size);
@@ -36,6 +96,23 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   // Small reader chunks (1..32 bytes) and small source pieces exercise every refill boundary.
   const std::size_t chunk = 1 + (chunk_byte & 0x1F);
   const std::size_t piece = 1 + (chunk_byte >> 5) * 3;
+
+  if ((mode & 0x08) != 0) {
+    const unsigned states = 2 + control.take() % 254;
+    const Reading values =
+        read_values(control.data(), control.size(), piece, rows, cols, layout, chunk, states);
+    if (states == 2) {
+      const Reading boards =
+          read_boards(control.data(), control.size(), piece, rows, cols, layout, chunk);
+      if (values.puzzles != boards.puzzles) finding("next_values and next() read different boards");
+      if (values.error != boards.error) {
+        std::fprintf(stderr, "next_values: %s\nnext: %s\n", values.error.value_or("-").c_str(),
+                     boards.error.value_or("-").c_str());
+        finding("next_values and next() fail differently");
+      }
+    }
+    return 0;
+  }
 
   ChunkedSource source(control.data(), control.size(), piece);
   JudgeReader reader(std::ref(source), rows, cols, layout, chunk);

@@ -1,13 +1,15 @@
 // libFuzzer target: parse_rules over arbitrary text, with an in-memory loader that serves
-// fuzzer-chosen contents for holes=FILE and graph=FILE. The only acceptable failure is RulesError.
-// On success: to_string is canonical (it parses back to equal rules and prints the same text), and
+// fuzzer-chosen contents for holes=FILE and graph=FILE (the inline holes=[ROWS] and graph=[N:EDGES]
+// forms are in the text itself). The only acceptable failure is RulesError.
+// On success: to_string is canonical (it parses back to equal rules and prints the same text), a
+// graph parses again under a node limit of its size and is RulesTooLarge under one less, and
 // the press system builds (and, on small boards, solve_rules solves) on a board the rules accept.
 //
 // Input: two control bytes (a board size), then the rules text, '\0', file A, '\0', file B. The
 // loader serves file A for paths starting with an even byte, file B otherwise, and throws for the
 // path "missing" (the loader-failure path). It also refuses files holding a run of 6 or more
-// digits: a graph header may claim up to 2^24 nodes, a legitimate 400 MB that would only slow the
-// fuzzer down.
+// digits, and rules text holding one is skipped: a graph (a file's header, or graph=[N:...]) may
+// claim up to 2^24 nodes, a legitimate 400 MB that would only slow the fuzzer down.
 #include <cstddef>
 #include <cstdint>
 #include <cstdio>
@@ -46,6 +48,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   const std::string_view rest(reinterpret_cast<const char*>(control.data()), control.size());
   const std::size_t first_nul = rest.find('\0');
   const std::string_view text = rest.substr(0, first_nul);
+  if (long_digit_run(text)) return 0;
   std::string_view file_a;
   std::string_view file_b;
   if (first_nul != std::string_view::npos) {
@@ -82,6 +85,19 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   if (lightsout::to_string(again) != canonical) finding("to_string not canonical");
   if (lightsout::is_classic(again) != lightsout::is_classic(rules)) {
     finding("is_classic changes across the round trip");
+  }
+
+  // The node limit: exactly the graph's size passes, one less is RulesTooLarge.
+  if (rules.has_graph()) {
+    const std::size_t nodes = rules.graph.size();
+    if (!(lightsout::parse_rules(text, loader, nodes) == rules)) {
+      finding("a graph within max_graph_nodes parses differently");
+    }
+    try {
+      lightsout::parse_rules(text, loader, nodes - 1);
+      finding("a graph past max_graph_nodes accepted");
+    } catch (const lightsout::RulesTooLarge&) {
+    }
   }
 
   // A board the rules accept: the holes grid's size, N x 1 for a graph, else from the bytes.

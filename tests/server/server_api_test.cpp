@@ -197,9 +197,28 @@ TEST_F(ServerTest, Info) {
     EXPECT_EQ(res->status, 400) << bad << " " << res->body;
     EXPECT_NE(res->body.find("size"), std::string::npos) << res->body;
   }
-  res = client().Get("/api/info?size=2000000x3");
+  for (const char* big : {"/api/info?size=2000000x3", "/api/info?size=5000000000x5000000000"}) {
+    res = client().Get(big);
+    ASSERT_TRUE(res) << big;
+    EXPECT_EQ(res->status, 413) << big << " " << res->body;
+  }
+}
+
+// A graph claiming more nodes than a board may have cells is refused before it is built: a few
+// bytes must not cost 400 MB of adjacency lists.
+TEST_F(ServerTest, HugeGraphsRefusedCheaply) {
+  const auto start = std::chrono::steady_clock::now();
+  auto res = client().Get("/api/info?size=1x1&rules=graph%3D%5B16777216%3A0-1%5D");
   ASSERT_TRUE(res);
-  EXPECT_EQ(res->status, 413);
+  EXPECT_EQ(res->status, 413) << res->body;
+  EXPECT_NE(res->body.find("16777216 nodes"), std::string::npos) << res->body;
+  res = post("/api/solve", R"({"rows":16777216,"cols":1,"lights":[],"rules":"graph=[16777216:]"})");
+  ASSERT_TRUE(res);
+  EXPECT_EQ(res->status, 413) << res->body;
+  res = post("/api/chase", R"({"rows":1,"cols":1,"lights":["1"],"rules":"graph=[16777216:]"})");
+  ASSERT_TRUE(res);
+  EXPECT_EQ(res->status, 413) << res->body;
+  EXPECT_LT(std::chrono::steady_clock::now() - start, std::chrono::seconds(1));
 }
 
 TEST_F(ServerTest, ChaseTrace) {

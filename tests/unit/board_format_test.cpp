@@ -1,14 +1,21 @@
 // Tests for the board file formats: round trips, byte-exact files, chunking, hostile input.
 #include "lightsout/board_format.hpp"
+#include "lightsout/board_size.hpp"
+#include "lightsout/solver.hpp"
 
 #include <gtest/gtest.h>
 #include <sys/resource.h>
 
 #include <chrono>
+#include <cstdint>
 #include <fstream>
+#include <limits>
 #include <memory>
+#include <optional>
 #include <sstream>
+#include <stdexcept>
 #include <string>
+#include <string_view>
 #include <utility>
 #include <vector>
 
@@ -543,6 +550,71 @@ TEST(BoardStore, UnknownRowCount) {
   EXPECT_EQ(b.words()[0], 1U);
   EXPECT_EQ(b.words()[599'999], 599'999U);
   EXPECT_EQ(b.words()[444'444], 444'445U);
+}
+
+// K > 2 states: judge text of values 0..K-1, the round trip, the errors, and the cell limit.
+TEST(BoardFormatStates, ReadGridJudgeText) {
+  const auto read = [](const std::string& text, unsigned states,
+                       std::optional<BoardFormat> format = std::nullopt,
+                       const BoardReadLimits& limits = {}) {
+    return read_grid(reader_for(text, kDefaultChunk), format, states, limits);
+  };
+  const auto error = [&read](const std::string& text, unsigned states,
+                             std::optional<BoardFormat> format = std::nullopt,
+                             const BoardReadLimits& limits = {}) {
+    try {
+      read(text, states, format, limits);
+    } catch (const BoardParseError& e) {
+      return std::string(e.what());
+    }
+    return std::string();
+  };
+  const std::vector<std::uint8_t> values = {0, 1, 2, 2, 1, 0};
+  const Grid grid = Grid::from_values(2, 3, 3, values);
+  EXPECT_EQ(read("\n0 1 2\r\n 2 1 0 \n\n", 3), grid);
+  std::string text;
+  write_grid(grid, BoardFormat::judge,
+             [&text](const char* p, std::size_t n) { text.append(p, n); });
+  EXPECT_EQ(text, "0 1 2\n2 1 0\n");
+  EXPECT_EQ(read(text, 3, BoardFormat::judge), grid);
+  EXPECT_THROW(write_grid(grid, BoardFormat::grid, [](const char*, std::size_t) {}),
+               std::invalid_argument);
+  EXPECT_EQ(error("0 1 3\n", 3), "1:5: expected a value 0..2, found '3'");
+  EXPECT_EQ(error("0 01\n", 3), "1:3: expected a value 0..2, found '01'");
+  EXPECT_EQ(error("012\n", 3, BoardFormat::grid),
+            "1:1: boards of 3 states are judge text (values 0..2), not grid");
+  BoardReadLimits limits;
+  limits.max_cells = 5;
+  EXPECT_EQ(error(text, 3, std::nullopt, limits), "2:5: board exceeds the limit of 5 cells");
+  limits.max_cells = 6;
+  EXPECT_EQ(read(text, 3, std::nullopt, limits), grid);  // at the limit is fine
+}
+
+// "RxC": the sizes, the limits, and why a text is refused.
+TEST(BoardSizeParse, SizesLimitsAndReasons) {
+  const auto why = [](std::string_view text, std::uint64_t side, std::uint64_t cells) {
+    BoardSizeError error{};
+    EXPECT_FALSE(parse_board_size(text, side, cells, &error)) << text;
+    return error;
+  };
+  const std::optional<BoardSize> s = parse_board_size("5x6");
+  ASSERT_TRUE(s);
+  EXPECT_EQ(s->rows, 5U);
+  EXPECT_EQ(s->cols, 6U);
+  EXPECT_TRUE(parse_board_size("007X1"));
+  EXPECT_TRUE(parse_board_size("4294967296x256"));
+  for (const char* bad : {"", "5", "x", "5x", "x6", "0x5", "5x0", "-1x5", "+1x5", " 5x6", "5x6 ",
+                          "5x6x7", "5xx6", "5.0x6", "99999999999999999999999x5"}) {
+    EXPECT_EQ(why(bad, kMaxBoardSide, kMaxBoardCells), BoardSizeError::malformed) << bad;
+  }
+  EXPECT_EQ(why("4294967297x1", kMaxBoardSide, kMaxBoardCells), BoardSizeError::too_large);
+  EXPECT_EQ(why("4294967296x257", kMaxBoardSide, kMaxBoardCells), BoardSizeError::too_large);
+  EXPECT_EQ(why("5x6", 5, 100), BoardSizeError::too_large);
+  EXPECT_EQ(why("5x6", 6, 29), BoardSizeError::too_large);
+  EXPECT_TRUE(parse_board_size("5x6", 6, 30));
+  const std::uint64_t max = std::numeric_limits<std::uint64_t>::max();
+  EXPECT_EQ(why("4294967296x4294967296", max, max), BoardSizeError::too_large);  // 2^64 cells
+  EXPECT_TRUE(parse_board_size("18446744073709551615x1", max, max));
 }
 
 }  // namespace

@@ -342,6 +342,28 @@ TEST(RulesText, InlineErrorsAndFiles) {
             "holes=[010/000] or graph=[3:0-1/1-2]");
 }
 
+// A caller's node limit refuses a larger graph (RulesTooLarge, a RulesError) before allocating it.
+TEST(RulesText, GraphNodeLimit) {
+  EXPECT_EQ(parse_rules("graph=[3:0-1/1-2]", nullptr, 3).graph.size(), 3U);
+  try {
+    parse_rules("graph=[16777216:0-1]", nullptr, 2500);
+    ADD_FAILURE() << "no RulesTooLarge";
+  } catch (const RulesTooLarge& e) {
+    EXPECT_STREQ(e.what(),
+                 "rules: token 'graph=[16777216:0-1]': the graph has 16777216 nodes, over the "
+                 "limit of 2500 here");
+  }
+  EXPECT_THROW(parse_rules("graph=[4:0-1]", nullptr, 3), RulesTooLarge);
+  // Past 2^24 the text is malformed whatever the limit.
+  try {
+    parse_rules("graph=[16777217:]", nullptr, 10);
+    ADD_FAILURE() << "no RulesError";
+  } catch (const RulesTooLarge&) {
+    ADD_FAILURE() << "RulesTooLarge for a malformed count";
+  } catch (const RulesError&) {
+  }
+}
+
 TEST(RulesText, RoundTrip) {
   for (const char* text :
        {"", "torus", "cylinder,states=12", "nbhd=x,self=0", "nbhd=square,target=on",
