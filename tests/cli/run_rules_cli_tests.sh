@@ -214,6 +214,7 @@ expect_error k3_grid_in 2 "lightsout: --rules: boards of 3 states are judge text
 expect_error k3_generate_pbm 2 "lightsout: generate: --rules: boards of 3 states are judge text (values 0..2), not p4" "" -- generate 3x3 --rules states=3 -o "$work/x.pbm"
 expect_error too_big 2 "lightsout: --rules: a 600x600 board has 360000 cells; the rules solver (dense elimination) takes at most 262144 cells for 2 states" "" -- info 600x600 --rules torus,nbhd=rowcol
 expect_error too_big_zk 2 "lightsout: --rules: a 300x300 board has 90000 cells; the rules solver (dense elimination) takes at most 65536 cells for 3 states" "" -- solve --rules states=3,nbhd=knight --size 300x300
+expect_error too_big_chase 2 "lightsout: --rules: a 3000x3000 board has 9000000 cells; the rules solver (dense elimination) takes at most 65536 cells for 3 states (light chasing takes these rules while the shorter side, twice it when the board wraps along its longer side, is at most 2048)" "" -- solve --rules states=3 --size 3000x3000
 expect_error method 2 "lightsout: --method: poly applies to the classic rules only" "" -- solve --rules torus --method poly
 expect_error kernel 2 "lightsout: info: --kernel applies to the classic rules only" "" -- info 4x4 --rules torus --kernel "$work/k.out"
 
