@@ -343,15 +343,16 @@ Solver::Solver(Rules rules, std::size_t rows, std::size_t cols, Method method)
       if (detail::RulesChase::applies(rules, rows, cols)) {
         const std::size_t most = rules.states == 2 ? detail::RulesChase::kMaxUnknownsGf2
                                                    : detail::RulesChase::kMaxUnknownsZk;
-        chase_note = " (light chasing takes these rules while the shorter side, twice it when the "
-                     "board wraps along its longer side, is at most " +
-                     std::to_string(most) + ")";
+        chase_note =
+            " (light chasing takes these rules while the shorter side, twice it when the "
+            "board wraps along its longer side, is at most " +
+            std::to_string(most) + ")";
       }
-      throw std::length_error(
-          "a " + std::to_string(rows) + "x" + std::to_string(cols) + " board has " +
-          std::to_string(cells) + " cells; the rules solver (dense elimination) takes at most " +
-          std::to_string(limit) + " cells for " + std::to_string(rules.states) + " states" +
-          chase_note);
+      throw std::length_error("a " + std::to_string(rows) + "x" + std::to_string(cols) +
+                              " board has " + std::to_string(cells) +
+                              " cells; the rules solver (dense elimination) takes at most " +
+                              std::to_string(limit) + " cells for " + std::to_string(rules.states) +
+                              " states" + chase_note);
     }
     throw std::length_error("a " + std::to_string(rows) + "x" + std::to_string(cols) +
                             " board has " + std::to_string(cells) + " cells; " +
