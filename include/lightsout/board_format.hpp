@@ -58,12 +58,27 @@ class BoardParseError : public std::runtime_error {
 };
 
 struct BoardReadLimits {
-  // Refuse headers claiming more cells than this (exit-2 error, before any allocation).
+  // Refuse headers claiming more cells than this (exit-2 error, before any allocation), and text
+  // boards once their rows pass it (while they arrive): "... exceeds the limit of N cells".
   std::uint64_t max_cells = std::uint64_t{1} << 40;
   // When known (a regular file), the input's size in bytes: a header whose data cannot fit in it
   // is rejected before allocating. nullopt (a pipe): memory grows only as the data arrives.
   std::optional<std::uint64_t> input_bytes;
+  // When not empty, what raises max_cells, named after the limit: "... cells (--max-cells)".
+  std::string max_cells_option;
 };
+
+// The cell limits the CLI reads boards with unless told otherwise (`--max-cells`): a regular file
+// up to kMaxFileCells (2^34, 2 GiB packed; the file's size bounds it further), any other input
+// (a pipe, a terminal, a device) up to kMaxStreamCells (2^26). A board is stored while it is read
+// at a bit a cell for wide rows but a 64-bit word a row, so a one-column board from a pipe stops
+// at 512 MiB.
+inline constexpr std::uint64_t kMaxFileCells = std::uint64_t{1} << 34;
+inline constexpr std::uint64_t kMaxStreamCells = std::uint64_t{1} << 26;
+// kMaxFileCells for a regular file (input_bytes known), kMaxStreamCells otherwise.
+inline std::uint64_t default_max_cells(std::optional<std::uint64_t> input_bytes) {
+  return input_bytes ? kMaxFileCells : kMaxStreamCells;
+}
 
 // Reads one board. `read` fills a buffer and returns the byte count (0 = end); it is asked for
 // 1 MiB at a time and may return less. When `format` is nullopt the format is detected: PBM when

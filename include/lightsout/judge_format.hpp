@@ -39,6 +39,9 @@ class JudgeParseError : public std::runtime_error {
 // line structure is not enforced. Every malformation throws JudgeParseError naming the place:
 //   a value other than 0/1, a puzzle cut short, fewer puzzles than the count, a count that is not a
 //   positive integer, text after the last puzzle.
+// A token is judged within its first 21 bytes (no value or count is longer), so an endless one
+// (/dev/zero) fails at once; layout detection follows an over-long first token at most 64 KiB to
+// see whether it stands alone on its line (which only chooses between the two messages).
 // Layout detection: the count form is chosen when the first non-blank line holds exactly one
 // token and either cols > 1 or that token is not 0/1; otherwise the single form.
 class JudgeReader {
@@ -81,7 +84,11 @@ class JudgeReader {
   unsigned read_value_k();  // one value 0..states-1, or throws
   bool is_value_token(const std::string& token) const;
   std::string value_error(const std::string& token) const;
-  std::string read_token(std::size_t keep);  // consumes a token, keeps its first `keep` bytes
+  // Consumes a token, at most its first keep + 1 bytes (a caller seeing more than `keep` has an
+  // error to report and stops there).
+  std::string read_token(std::size_t keep);
+  // Consumes the rest of a token, at most `limit` bytes; false when it had not ended by then.
+  bool skip_token_rest(std::size_t limit);
   void expect_end();
 
   ReadFn read_;

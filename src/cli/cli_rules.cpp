@@ -1,6 +1,9 @@
 // --rules and --method on the command line: the file loader, one-line errors, the Solver.
 #include "cli_rules.hpp"
 
+#include <algorithm>
+#include <charconv>
+#include <cstdint>
 #include <stdexcept>
 #include <string_view>
 #include <vector>
@@ -18,6 +21,36 @@ void print_rules_error(const std::exception& e) {
   std::string_view message = e.what();
   if (message.starts_with("rules: ")) message.remove_prefix(7);
   fmt::print(stderr, "lightsout: --rules: {}\n", message);
+}
+
+// K of a "states=K" token in the rules text, 2 when there is none or it is malformed (parse_rules
+// then says so): only to choose the graph limit before the graph is read.
+unsigned states_in(std::string_view text) {
+  while (!text.empty()) {
+    const std::size_t comma = text.find(',');
+    std::string_view token = text.substr(0, comma);
+    text = comma == std::string_view::npos ? std::string_view{} : text.substr(comma + 1);
+    while (!token.empty() && (token.front() == ' ' || token.front() == '\t'))
+      token.remove_prefix(1);
+    if (!token.starts_with("states=")) continue;
+    token.remove_prefix(7);
+    unsigned k = 0;
+    const auto [end, ec] = std::from_chars(token.data(), token.data() + token.size(), k);
+    if (ec == std::errc() && k >= 2 && k <= 255) return k;
+  }
+  return 2;
+}
+
+// The most nodes a graph may have here: the largest board any Solver method takes under graph
+// rules of K states (banded elimination, 2^26 cells, for K = 2: above kMaxGraphNodes; dense
+// elimination over Z_K, 2^16 cells, for K > 2). A larger graph is refused before it is built.
+std::size_t max_graph_nodes(unsigned states) {
+  Rules rules;
+  rules.states = states;
+  const std::uint64_t most = states == 2 ? std::max(Solver::max_cells(rules, Method::banded),
+                                                    Solver::max_cells(rules, Method::gf2))
+                                         : Solver::max_cells(rules, Method::zk);
+  return static_cast<std::size_t>(std::min<std::uint64_t>(most, kMaxGraphNodes));
 }
 
 }  // namespace
@@ -41,7 +74,7 @@ std::string load_rules_file(const std::string& path) {
 
 std::optional<Rules> parse_cli_rules(const std::string& text) {
   try {
-    return parse_rules(text, load_rules_file);
+    return parse_rules(text, load_rules_file, max_graph_nodes(states_in(text)));
   } catch (const std::exception& e) {
     print_rules_error(e);
     return std::nullopt;

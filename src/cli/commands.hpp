@@ -1,7 +1,9 @@
 // The subcommands of the lightsout executable: each registers its options and returns its runner.
 #pragma once
 
+#include <cstdint>
 #include <functional>
+#include <string>
 
 #include <CLI/CLI.hpp>
 
@@ -11,6 +13,14 @@ namespace lightsout::cli {
 inline constexpr int kExitOk = 0;
 inline constexpr int kExitUnsolvable = 1;
 inline constexpr int kExitBadInput = 2;
+
+// What the running command is doing ("reading the board", ...): main names it when memory runs
+// out ("lightsout: out of memory while reading the board", exit 2).
+void set_activity(std::string text);
+const std::string& activity();
+
+// `--max-cells N` on `solve` and `verify`: 0 when not given (the defaults of board_format.hpp).
+void add_max_cells_option(CLI::App& cmd, std::uint64_t& max_cells);
 
 // Adds `solve` to app; the returned function runs it after parsing and returns the exit status.
 std::function<int()> add_solve_command(CLI::App& app);

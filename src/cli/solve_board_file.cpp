@@ -69,6 +69,9 @@ int run_board_solve(const BoardSolveArgs& args, const Rules& rules) {
     clock.report("read", 0.0);
     BoardReadLimits limits;
     limits.input_bytes = input.regular_file_size();
+    limits.max_cells = args.max_cells != 0 ? args.max_cells : default_max_cells(limits.input_bytes);
+    limits.max_cells_option = "--max-cells";
+    set_activity("reading the board");
     lights = read_grid([&input](char* buf, std::size_t cap) { return input.read(buf, cap); },
                        in_format, k, limits, &detected);
   } catch (const BoardParseError& e) {
@@ -79,6 +82,7 @@ int run_board_solve(const BoardSolveArgs& args, const Rules& rules) {
   const std::size_t rows = lights.rows();
   const std::size_t cols = lights.cols();
   clock.report("prepare", 0.0);  // the Solver's set-up: tables, symbolic chase, factorisation
+  set_activity(fmt::format("preparing the solver for a {}x{} board", rows, cols));
   const std::optional<Solver> solver = make_solver(rules, rows, cols, args.method);
   if (!solver) {
     clock.finish();
@@ -91,6 +95,7 @@ int run_board_solve(const BoardSolveArgs& args, const Rules& rules) {
     clock.report(phase, fraction);
   };
   clock.report("solve", 0.0);
+  set_activity(fmt::format("solving a {}x{} board", rows, cols));
   // The board is handed over: a wide one is released once transposed (peak: two boards).
   const Result result = solver->solve(std::move(lights), options);
   auto stats = [&] {
@@ -120,6 +125,7 @@ int run_board_solve(const BoardSolveArgs& args, const Rules& rules) {
     return kExitUnsolvable;
   }
   clock.report("write", 0.0);
+  set_activity("writing the presses");
   OutputFile output(args.output);
   // A .pbm name says PBM but not which flavour: keep the input's when it was PBM too.
   if (args.output_format.empty() && out_format == BoardFormat::pbm_raw &&

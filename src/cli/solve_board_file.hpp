@@ -1,6 +1,7 @@
 // `lightsout solve` on one board file (PBM, grid or judge text) of any size.
 #pragma once
 
+#include <cstdint>
 #include <string>
 
 #include "lightsout/rules.hpp"
@@ -16,7 +17,8 @@ struct BoardSolveArgs {
   bool minimal = false;
   bool quiet = false;
   bool stats = false;
-  std::string rules_text;  // --rules as given (empty: none), for messages
+  std::string rules_text;       // --rules as given (empty: none), for messages
+  std::uint64_t max_cells = 0;  // --max-cells (0: default_max_cells of the input)
 };
 
 // Reads the board, solves it under `rules`, writes the presses (two states: any board format;

@@ -1,4 +1,5 @@
 // `lightsout solve`: judge-format puzzles in, presses out, for any board size.
+#include <algorithm>
 #include <cctype>
 #include <charconv>
 #include <optional>
@@ -10,6 +11,7 @@
 #include "cli_rules.hpp"
 #include "commands.hpp"
 #include "file_io.hpp"
+#include "lightsout/board_format.hpp"
 #include "lightsout/board_size.hpp"
 #include "lightsout/judge_format.hpp"
 #include "lightsout/small_solver.hpp"
@@ -27,9 +29,18 @@ struct SolveArgs {
   std::string method = "auto";
   bool minimal = false;
   bool trailing_space = false;
-  std::string rules;        // --rules TEXT
-  bool size_given = false;  // --size given
+  std::string rules;            // --rules TEXT
+  bool size_given = false;      // --size given
+  std::uint64_t max_cells = 0;  // --max-cells (0: the default for the input)
 };
+
+// Judge mode's default cell limit: what the input can hold (a value and a separator a cell, so
+// (bytes + 1) / 2 for a regular file) between kMaxStreamCells and kMaxFileCells; a pipe gets
+// kMaxStreamCells. A puzzle is allocated before its values arrive, so the limit comes first.
+std::uint64_t judge_max_cells(std::optional<std::uint64_t> input_bytes) {
+  if (!input_bytes) return kMaxStreamCells;
+  return std::clamp((*input_bytes + 1) / 2, kMaxStreamCells, kMaxFileCells);
+}
 
 // Judge mode: many puzzles of one size, under any rules, through one Solver and one loop.
 int run_judge_solve(const SolveArgs& args, const Rules& rules) {
@@ -44,14 +55,24 @@ int run_judge_solve(const SolveArgs& args, const Rules& rules) {
                args.size);
     return kExitBadInput;
   }
+  InputFile input(args.input);
+  const std::uint64_t max_cells =
+      args.max_cells != 0 ? args.max_cells : judge_max_cells(input.regular_file_size());
+  if (size.rows * size.cols > max_cells) {  // parse_board_size keeps the product below 2^40
+    fmt::print(stderr,
+               "lightsout: --size: {}x{} is {} cells, over the limit of {} cells (--max-cells)\n",
+               size.rows, size.cols, size.rows * size.cols, max_cells);
+    return kExitBadInput;
+  }
+  set_activity(fmt::format("preparing the solver for {}x{} boards", size.rows, size.cols));
   const std::optional<Solver> solver = make_solver(rules, size.rows, size.cols, args.method);
   if (!solver) return kExitBadInput;
+  set_activity(fmt::format("reading and solving {}x{} puzzles", size.rows, size.cols));
   const JudgeLayout layout = args.layout == "count"    ? JudgeLayout::count
                              : args.layout == "single" ? JudgeLayout::single
                                                        : JudgeLayout::detect;
   const unsigned states = rules.states;
 
-  InputFile input(args.input);
   JudgeReader reader([&input](char* buf, std::size_t cap) { return input.read(buf, cap); },
                      size.rows, size.cols, layout, input.buffer_bytes());
   reader.set_states(states);
@@ -154,6 +175,7 @@ std::function<int()> add_solve_command(CLI::App& app) {
                   "extension, else detected)");
   cmd->add_option("--output-format", board->output_format,
                   "Board-file mode: presses format (else from -o's extension, else the input's)");
+  add_max_cells_option(*cmd, args->max_cells);
   cmd->add_flag("--quiet", board->quiet, "No progress bar");
   cmd->add_flag("--stats", board->stats, "Print the method and each phase's time on stderr");
   cmd->footer(
@@ -173,6 +195,7 @@ std::function<int()> add_solve_command(CLI::App& app) {
     board->method = args->method;
     board->minimal = args->minimal;
     board->rules_text = rules_opt->count() > 0 ? args->rules : std::string();
+    board->max_cells = args->max_cells;
     return run_board_solve(*board, *rules);
   };
 }

@@ -1,4 +1,5 @@
 // `lightsout verify`: applies a press file to a board file and says whether the board goes dark.
+#include <cstdint>
 #include <memory>
 #include <optional>
 #include <string>
@@ -16,17 +17,22 @@ namespace {
 struct VerifyArgs {
   std::string board;
   std::string presses;
-  std::string format;          // empty: from the extension, else detected
-  std::string presses_format;  // likewise
+  std::string format;           // empty: from the extension, else detected
+  std::string presses_format;   // likewise
+  std::uint64_t max_cells = 0;  // --max-cells (0: default_max_cells of each input)
 };
 
 // Reads one board file; on a parse error prints "lightsout: FILE:LINE:COL: message" and returns
 // nullopt. Unopenable files throw std::runtime_error (main prints it, exit 2).
-std::optional<Board> read_board_file(const std::string& path, std::optional<BoardFormat> format) {
+std::optional<Board> read_board_file(const std::string& path, std::optional<BoardFormat> format,
+                                     std::uint64_t max_cells) {
   InputFile input(path);
   if (!format && path != "-") format = board_format_for_path(path);
   BoardReadLimits limits;
   limits.input_bytes = input.regular_file_size();
+  limits.max_cells = max_cells != 0 ? max_cells : default_max_cells(limits.input_bytes);
+  limits.max_cells_option = "--max-cells";
+  set_activity("reading '" + path + "'");
   try {
     return read_board([&input](char* buf, std::size_t cap) { return input.read(buf, cap); }, format,
                       limits);
@@ -58,9 +64,10 @@ int run_verify(const VerifyArgs& args) {
       !named_format("--presses-format", args.presses_format, presses_format)) {
     return kExitBadInput;
   }
-  std::optional<Board> lights = read_board_file(args.board, board_format);
+  std::optional<Board> lights = read_board_file(args.board, board_format, args.max_cells);
   if (!lights) return kExitBadInput;
-  const std::optional<Board> presses = read_board_file(args.presses, presses_format);
+  const std::optional<Board> presses =
+      read_board_file(args.presses, presses_format, args.max_cells);
   if (!presses) return kExitBadInput;
   if (presses->rows() != lights->rows() || presses->cols() != lights->cols()) {
     fmt::print(stderr, "lightsout: verify: the board is {}x{} but the presses are {}x{}\n",
@@ -97,6 +104,7 @@ std::function<int()> add_verify_command(CLI::App& app) {
   cmd->add_option("--presses-format", args->presses_format,
                   "Press file format, chosen the same way")
       ->type_name("F");
+  add_max_cells_option(*cmd, args->max_cells);
   cmd->footer(
       "Prints 'ok' when the presses leave every light off, else 'N lights left'.\nExit status: 0 "
       "ok, 1 lights left, 2 unreadable or malformed files, sizes that differ, or usage.");

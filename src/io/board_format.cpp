@@ -149,6 +149,12 @@ std::string quote(std::string_view token, bool truncated) {
   return out + "'";
 }
 
+std::string cells_limit_text(const BoardReadLimits& limits) {
+  std::string text = "the limit of " + std::to_string(limits.max_cells) + " cells";
+  if (!limits.max_cells_option.empty()) text += " (" + limits.max_cells_option + ")";
+  return text;
+}
+
 // ---- Input ----
 
 Input::Input(const ReadFn& read)

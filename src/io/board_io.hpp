@@ -27,6 +27,9 @@ inline bool is_space(int c) { return c == '\n' || is_blank(c); }
 // A token for an error message: printable ASCII kept, other bytes as \xNN, "..." when cut.
 std::string quote(std::string_view token, bool truncated = false);
 
+// "the limit of N cells", then " (OPTION)" when limits.max_cells_option is set.
+std::string cells_limit_text(const BoardReadLimits& limits);
+
 // For each byte value: its 8 bits as '0'/'1', low bit first (column order).
 constexpr std::array<std::array<char, 8>, 256> make_bit_chars() {
   std::array<std::array<char, 8>, 256> table{};

@@ -13,7 +13,7 @@ namespace {
 // One board of values 0..states-1 in judge text, at most max_cells values. Throws BoardParseError
 // naming line and column.
 std::vector<std::uint8_t> parse_values_board(std::string_view text, unsigned states,
-                                             std::uint64_t max_cells, std::size_t& rows,
+                                             const BoardReadLimits& limits, std::size_t& rows,
                                              std::size_t& cols) {
   std::vector<std::uint8_t> values;
   rows = 0;
@@ -52,9 +52,9 @@ std::vector<std::uint8_t> parse_values_board(std::string_view text, unsigned sta
                                   detail::quote(token.substr(0, detail::kTokenKeep),
                                                 token.size() > detail::kTokenKeep));
       }
-      if (values.size() >= max_cells) {
+      if (values.size() >= limits.max_cells) {
         throw BoardParseError(line_no, start + 1,
-                              "board exceeds the limit of " + std::to_string(max_cells) + " cells");
+                              "board exceeds " + detail::cells_limit_text(limits));
       }
       values.push_back(static_cast<std::uint8_t>(v));
       ++count;
@@ -103,8 +103,7 @@ Grid read_grid(const ReadFn& read, std::optional<BoardFormat> format, unsigned s
   }
   std::size_t rows = 0;
   std::size_t cols = 0;
-  const std::vector<std::uint8_t> values =
-      parse_values_board(text, states, limits.max_cells, rows, cols);
+  const std::vector<std::uint8_t> values = parse_values_board(text, states, limits, rows, cols);
   return Grid::from_values(rows, cols, states, values);
 }
 

@@ -13,6 +13,11 @@ using detail::is_space;
 using detail::kTokenKeep;
 using detail::quote;
 
+namespace {
+// How far layout detection follows an over-long first token looking for its end.
+constexpr std::size_t kDetectScanBytes = std::size_t{1} << 16;
+}  // namespace
+
 JudgeParseError::JudgeParseError(std::size_t line, std::size_t column, std::size_t puzzle,
                                  std::string message)
     : std::runtime_error(std::to_string(line) + ":" + std::to_string(column) + ": " + message +
@@ -74,13 +79,24 @@ void JudgeReader::fail_at(std::size_t line, std::size_t column, const std::strin
   throw JudgeParseError(line, column, puzzles_read_ + 1, message);
 }
 
+// Stops after keep + 1 bytes: a longer token is already wrong (no value or count is that long),
+// and the rest of it may never end (/dev/zero).
 std::string JudgeReader::read_token(std::size_t keep) {
   std::string token;
-  for (int c = peek(); c != -1 && !is_space(c); c = peek()) {
-    if (token.size() <= keep) token.push_back(static_cast<char>(c));
+  for (int c = peek(); c != -1 && !is_space(c) && token.size() <= keep; c = peek()) {
+    token.push_back(static_cast<char>(c));
     ++pos_;
   }
   return token;
+}
+
+bool JudgeReader::skip_token_rest(std::size_t limit) {
+  for (std::size_t n = 0; n < limit; ++n) {
+    const int c = peek();
+    if (c == -1 || is_space(c)) return true;
+    ++pos_;
+  }
+  return false;
 }
 
 // One value 0/1 followed by whitespace or the end; anything else throws, naming the token.
@@ -189,12 +205,16 @@ bool JudgeReader::start_puzzle() {
     if (skip_whitespace() == -1) fail("empty input: expected a puzzle");
     const std::size_t line = line_, col = column();
     const std::string token = read_token(kTokenKeep);
-    int c = peek();
+    // A token cut at kTokenKeep + 1 bytes is neither a value nor a count; with layout detection
+    // the rest of its line only chooses the message, and is looked at for kDetectScanBytes at most.
+    const bool ended = token.size() <= kTokenKeep || layout_ != JudgeLayout::detect ||
+                       skip_token_rest(kDetectScanBytes);
+    int c = ended ? peek() : 0;
     while (is_blank(c)) {
       ++pos_;
       c = peek();
     }
-    const bool lone_on_line = c == '\n' || c == -1;
+    const bool lone_on_line = ended && (c == '\n' || c == -1);
     const bool is_bit = is_value_token(token);
     if (layout_ == JudgeLayout::detect) {
       layout_ = lone_on_line && (cols_ > 1 || !is_bit) ? JudgeLayout::count : JudgeLayout::single;

@@ -249,9 +249,8 @@ Board read_pbm(Input& in, const BoardReadLimits& limits) {
       "width " + std::to_string(width.value) + " x height " + std::to_string(height.value);
   std::uint64_t cells = 0;
   if (__builtin_mul_overflow(width.value, height.value, &cells) || cells > limits.max_cells) {
-    throw BoardParseError(
-        width.line, width.column,
-        size_text + " exceeds the limit of " + std::to_string(limits.max_cells) + " cells");
+    throw BoardParseError(width.line, width.column,
+                          size_text + " exceeds " + cells_limit_text(limits));
   }
   // The packed board and the P4 pixel bytes must be addressable (only with absurd max_cells).
   const std::uint64_t stride = width.value / 64 + (width.value % 64 != 0 ? 1 : 0);

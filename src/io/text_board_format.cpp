@@ -13,7 +13,7 @@ namespace lightsout::detail {
 namespace {
 
 std::string limit_message(const BoardReadLimits& limits) {
-  return "board exceeds the limit of " + std::to_string(limits.max_cells) + " cells";
+  return "board exceeds " + cells_limit_text(limits);
 }
 
 // The two text formats differ only in how one row's cells are read; this holds the rest.

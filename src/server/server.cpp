@@ -16,6 +16,7 @@
 #include <map>
 #include <stdexcept>
 #include <string>
+#include <string_view>
 #include <utility>
 
 #include <httplib.h>
@@ -27,6 +28,30 @@ namespace lightsout::server {
 namespace {
 
 using Clock = std::chrono::steady_clock;
+
+// The query of a request target ("/path?k=v&..."), each pair split at its FIRST '=' and decoded
+// ('+' is a space); a key given twice keeps its first value. cpp-httplib 0.11 splits a pair at
+// every '=' and keeps the last piece, so "rules=states=3" (an '=' inside a value is legal in a
+// query) would read as "3".
+std::map<std::string, std::string> query_params(const std::string& target) {
+  std::map<std::string, std::string> params;
+  const std::size_t mark = target.find('?');
+  if (mark == std::string::npos) return params;
+  std::string_view query = std::string_view(target).substr(mark + 1);
+  while (!query.empty()) {
+    const std::size_t amp = query.find('&');
+    const std::string_view pair = query.substr(0, amp);
+    query = amp == std::string_view::npos ? std::string_view{} : query.substr(amp + 1);
+    const std::size_t eq = pair.find('=');
+    const std::string_view key = pair.substr(0, eq);
+    if (key.empty()) continue;
+    const std::string_view value =
+        eq == std::string_view::npos ? std::string_view{} : pair.substr(eq + 1);
+    params.emplace(httplib::detail::decode_url(std::string(key), true),
+                   httplib::detail::decode_url(std::string(value), true));
+  }
+  return params;
+}
 
 // The longest single poll(): a stopped server is noticed within this time.
 constexpr auto kPollSlice = std::chrono::milliseconds(100);
@@ -253,9 +278,12 @@ WebServer::WebServer(ServerOptions options) : impl_(std::make_unique<Impl>(std::
     send_json(res, api_chase(req.body, limits));
   });
   http.Get("/api/info", [limits](const httplib::Request& req, httplib::Response& res) {
-    if (!req.has_param("size"))
-      return send_error(res, 400, "size: missing (expected RxC, e.g. 5x6)");
-    send_json(res, api_info(req.get_param_value("size"), req.get_param_value("rules"), limits));
+    const std::map<std::string, std::string> params = query_params(req.target);
+    const auto size = params.find("size");
+    if (size == params.end()) return send_error(res, 400, "size: missing (expected RxC, e.g. 5x6)");
+    const auto rules = params.find("rules");
+    send_json(
+        res, api_info(size->second, rules == params.end() ? std::string() : rules->second, limits));
   });
   for (const WebAsset& asset : web_assets()) {
     auto serve = [&asset](const httplib::Request&, httplib::Response& res) {

@@ -57,7 +57,7 @@ class ServerTest : public ::testing::Test {
     return c;
   }
   static httplib::Result post(const std::string& path, const std::string& body) {
-    return client().Post(path.c_str(), body, "application/json");
+    return client().Post(path, body, "application/json");
   }
   // Posts and expects `status` with an "error" naming `field`.
   static void expect_error(const std::string& body, int status, const std::string& field,
@@ -202,6 +202,29 @@ TEST_F(ServerTest, Info) {
     ASSERT_TRUE(res) << big;
     EXPECT_EQ(res->status, 413) << big << " " << res->body;
   }
+}
+
+// An '=' inside a query value need not be encoded: the pair splits at its first '='.
+TEST_F(ServerTest, InfoQueryKeepsEqualsInsideValues) {
+  auto res = client().Get("/api/info?size=5x5&rules=states=3");
+  ASSERT_TRUE(res);
+  ASSERT_EQ(res->status, 200) << res->body;
+  json doc = json::parse(res->body);
+  EXPECT_EQ(doc["states"], 3);
+  EXPECT_EQ(doc["rules"], "plane,states=3");
+  res = client().Get("/api/info?rules=torus,states=3&size=5x5&size=9x9");  // the first size wins
+  ASSERT_TRUE(res);
+  ASSERT_EQ(res->status, 200) << res->body;
+  doc = json::parse(res->body);
+  EXPECT_EQ(doc["rows"], 5);
+  EXPECT_EQ(doc["rules"], "torus,states=3");
+  res = client().Get("/api/info?size=3x1&rules=graph=[3:0-1/1-2]");
+  ASSERT_TRUE(res);
+  ASSERT_EQ(res->status, 200) << res->body;
+  EXPECT_EQ(json::parse(res->body)["rules"], "graph=[3:0-1/1-2]");
+  res = client().Get("/api/info?size&rules=states=3");
+  ASSERT_TRUE(res);
+  EXPECT_EQ(res->status, 400) << res->body;
 }
 
 // A graph claiming more nodes than a board may have cells is refused before it is built: a few
@@ -375,6 +398,7 @@ TEST_F(ServerTest, SlowClientIsCutOffAndOthersAreServed) {
 TEST_F(ServerTest, ConcurrentClients) {
   std::atomic<int> ok{0};
   std::vector<std::thread> threads;
+  threads.reserve(6);
   for (int t = 0; t < 6; ++t) {
     threads.emplace_back([&ok] {
       httplib::Client c("127.0.0.1", port_);

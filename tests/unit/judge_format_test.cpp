@@ -3,7 +3,9 @@
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <random>
+#include <stdexcept>
 #include <string>
 
 namespace lightsout {
@@ -116,6 +118,36 @@ TEST(JudgeReader, HugeCountWithNoDataFailsFast) {
             "2:1: input ended after 0 puzzles, the count said 18446744073709551615 (puzzle 1)");
 }
 
+// An endless token (/dev/zero, a run of digits) fails within its first bytes, in every layout and
+// state count; the reader asks for a bounded number of bytes.
+TEST(JudgeReader, EndlessTokensFailAtOnce) {
+  for (const char fill : {'\0', '1', 'x'}) {
+    for (const JudgeLayout layout :
+         {JudgeLayout::detect, JudgeLayout::count, JudgeLayout::single}) {
+      for (const unsigned states : {2U, 3U}) {
+        std::size_t served = 0;
+        JudgeReader reader(
+            [&served, fill](char* buf, std::size_t cap) {
+              served += cap;
+              if (served > (std::size_t{64} << 20)) throw std::runtime_error("still reading");
+              std::fill_n(buf, cap, fill);
+              return cap;
+            },
+            5, 6, layout, 4096);
+        reader.set_states(states);
+        std::vector<std::uint8_t> values(30);
+        EXPECT_THROW(reader.next_values(values), JudgeParseError)
+            << int{fill} << " " << static_cast<int>(layout) << " " << states;
+        EXPECT_LE(served, std::size_t{1} << 17);
+      }
+    }
+  }
+  EXPECT_EQ(error_of(std::string(25, 'a') + "\n", 5, 6),
+            "1:1: count must be a positive integer, found 'aaaaaaaaaaaaaaaaaaaa...' (puzzle 1)");
+  EXPECT_EQ(error_of(std::string(25, 'a') + " 1\n", 5, 6),
+            "1:1: expected 0 or 1, found 'aaaaaaaaaaaaaaaaaaaa...' (puzzle 1)");
+}
+
 TEST(JudgeReader, OneColumnBoardsNeedNoCountToBeLone) {
   // cols == 1: a lone 0/1 on the first line is a value (single layout), a lone 7 is a count.
   JudgeReader single = reader_for("1\n0\n1\n", 3, 1);
@@ -200,7 +232,7 @@ TEST(JudgeWriter, WideRowsAcrossFlushes) {
 std::vector<std::vector<std::uint8_t>> read_all_values(JudgeReader reader, unsigned states) {
   reader.set_states(states);
   std::vector<std::vector<std::uint8_t>> out;
-  std::vector<std::uint8_t> v(2 * 3);
+  std::vector<std::uint8_t> v(std::size_t{2} * 3);
   while (reader.next_values(v)) out.push_back(v);
   return out;
 }

@@ -1,0 +1,110 @@
+#!/usr/bin/env bash
+# Resource-limit tests: endless, oversized and lying inputs end in exit 2 with one stderr line
+# naming the place and the limit, within a bound on elapsed time and peak memory (GNU time's %M
+# when /usr/bin/time exists; always under `timeout` and a `ulimit -v` cap).
+# Usage: run_limits_tests.sh LIGHTSOUT_BIN
+set -uo pipefail
+
+bin=$1
+source "$(dirname "${BASH_SOURCE[0]}")/lib.sh"
+
+gnu_time=/usr/bin/time
+[[ -x $gnu_time ]] || gnu_time=""
+
+# bounded NAME SECONDS MAX_KB STDERR_LINE INPUT -- ARGS...: runs $bin ARGS with stdin from INPUT
+# (a file, or "yes" for the endless "1\n" stream of yes(1)) under `timeout` and `ulimit -v` (twice
+# MAX_KB plus 256 MiB, so a regression fails instead of eating the machine). Wants exit 2, exactly
+# STDERR_LINE on stderr, at most SECONDS elapsed and at most MAX_KB peak RSS.
+bounded() {
+  local name=$1 secs=$2 max_kb=$3 message=$4 input=$5
+  shift 6
+  local vm=$((max_kb * 2 + 262144))
+  local measure=()
+  [[ -n $gnu_time ]] && measure=("$gnu_time" -f '%e %M' -o "$work/time")
+  rm -f "$work/time"
+  local start=$EPOCHREALTIME
+  if [[ $input == yes ]]; then
+    yes 1 | (
+      ulimit -v "$vm"
+      exec timeout 20 "${measure[@]}" "$bin" "$@"
+    ) >"$work/out" 2>"$work/err"
+    rc=${PIPESTATUS[1]}
+  else
+    (
+      ulimit -v "$vm"
+      exec timeout 20 "${measure[@]}" "$bin" "$@"
+    ) <"$input" >"$work/out" 2>"$work/err"
+    rc=$?
+  fi
+  local elapsed kb=0
+  elapsed=$(awk -v a="$start" -v b="$EPOCHREALTIME" 'BEGIN { printf "%.2f", b - a }')
+  if [[ -s $work/time ]]; then
+    read -r _ kb < <(tail -n 1 "$work/time")
+  fi
+  local why
+  why=$(error_mismatch 2 "$message")
+  if [[ -n $why ]]; then
+    fail "$name: $why"
+  elif awk -v e="$elapsed" -v s="$secs" 'BEGIN { exit !(e > s) }'; then
+    fail "$name: took ${elapsed} s, wanted <= $secs s"
+  elif [[ $kb -gt $max_kb ]]; then
+    fail "$name: peak RSS $kb KB, wanted <= $max_kb KB"
+  else
+    pass
+  fi
+}
+
+# An endless token quotes 20 bytes then "...".
+zeros=$(printf '\\x00%.0s' {1..20})
+ones=$(printf '1%.0s' {1..20})
+fast=1    # seconds: the targets are 0.1 s; the bound leaves room for a loaded machine
+small=32768  # KB of peak RSS
+
+# --- judge mode: /dev/zero fails at its first bytes, in every layout, from stdin or as a file ---
+stdin="lightsout: <stdin>:1:1:"
+bounded judge_zero $fast $small "$stdin expected 0 or 1, found '$zeros...' (puzzle 1)" /dev/zero -- solve
+bounded judge_zero_count $fast $small "$stdin count must be a positive integer, found '$zeros...' (puzzle 1)" /dev/zero -- solve --input count
+bounded judge_zero_single $fast $small "$stdin expected 0 or 1, found '$zeros...' (puzzle 1)" /dev/zero -- solve --input single
+bounded judge_zero_states3 $fast $small "$stdin expected a value 0..2, found '$zeros...' (puzzle 1)" /dev/zero -- solve --rules states=3
+bounded judge_zero_1x1 $fast $small "$stdin expected 0 or 1, found '$zeros...' (puzzle 1)" /dev/zero -- solve --size 1x1
+bounded judge_zero_file $fast $small "lightsout: /dev/zero:1:1: expected 0 or 1, found '$zeros...' (puzzle 1)" /dev/null -- solve /dev/zero
+bounded judge_zero_file_1x1 $fast $small "lightsout: /dev/zero:1:1: expected 0 or 1, found '$zeros...' (puzzle 1)" /dev/null -- solve --size 1x1 /dev/zero
+# An endless run of digits: no count is that long, and detection stops looking after 64 KiB.
+yes 1 | tr -d '\n' | head -c 10000000 >"$work/digits"
+bounded judge_digits $fast $small "$stdin expected 0 or 1, found '$ones...' (puzzle 1)" "$work/digits" -- solve
+# A finite long token keeps its message: alone on its line it was meant as a count.
+printf '%s\n' "$(printf 'a%.0s' {1..30})" >"$work/long"
+bounded judge_long_count $fast $small "$stdin count must be a positive integer, found '$(printf 'a%.0s' {1..20})...' (puzzle 1)" "$work/long" -- solve
+
+# --- board-file mode: /dev/zero in every format ---
+bounded grid_zero $fast $small "$stdin expected '0', '1', '.' or '#', found '\\x00'" /dev/zero -- solve --format grid -
+bounded judge_board_zero $fast $small "$stdin expected 0 or 1, found '$zeros...'" /dev/zero -- solve --format judge -
+bounded p1_zero $fast $small "$stdin expected PBM magic P1 or P4, found '$zeros...'" /dev/zero -- solve --format p1 -
+bounded p4_zero $fast $small "$stdin expected PBM magic P1 or P4, found '$zeros...'" /dev/zero -- solve --format p4 -
+
+# A lying P4 header: 10^12 cells claimed in 20 bytes are over the default limit for a file, 2^34.
+data="$(dirname "${BASH_SOURCE[0]}")/../data/boards"
+bounded p4_lying_header $fast $small "lightsout: $data/lying-header.pbm:2:1: width 1000000 x height 1000000 exceeds the limit of 17179869184 cells (--max-cells)" /dev/null -- solve "$data/lying-header.pbm" -o "$work/p.pbm"
+
+# --- endless valid boards from a pipe stop at the stream limit (2^26 cells; one column costs a
+# word a row: 512 MiB), or at --max-cells ---
+over="board exceeds the limit of 67108864 cells (--max-cells)"
+bounded grid_endless 15 1048576 "lightsout: <stdin>:67108865:1: $over" yes -- solve --format grid - -o "$work/p.grid"
+bounded judge_board_endless 15 1048576 "lightsout: <stdin>:67108865:1: $over" yes -- solve --format judge - -o "$work/p.txt"
+bounded grid_max_cells $fast $small "lightsout: <stdin>:1001:1: board exceeds the limit of 1000 cells (--max-cells)" yes -- solve --format grid --max-cells 1000 - -o "$work/p.grid"
+printf '1\n' >"$work/one.grid"
+bounded verify_max_cells $fast $small "lightsout: <stdin>:11:1: board exceeds the limit of 10 cells (--max-cells)" yes -- verify --format grid --max-cells 10 - "$work/one.grid"
+
+# --- judge mode refuses sizes over its cell limit before allocating (a file: what its size can
+# hold, at least 2^26 cells; a pipe: 2^26) ---
+printf '1\n0 1 0 1 0 1\n1 0 1 0 1 0\n0 1 0 1 0 1\n1 0 1 0 1 0\n0 1 0 1 0' >"$work/p60.txt"  # 60 bytes
+bounded judge_size_file $fast $small "lightsout: --size: 200000x200000 is 40000000000 cells, over the limit of 67108864 cells (--max-cells)" /dev/null -- solve --size 200000x200000 "$work/p60.txt"
+bounded judge_size_pipe $fast $small "lightsout: --size: 10000x10000 is 100000000 cells, over the limit of 67108864 cells (--max-cells)" /dev/zero -- solve --size 10000x10000
+# Past the limit, memory running out is one line naming what was being done.
+bounded judge_out_of_memory $fast 262144 "lightsout: out of memory while reading and solving 1000000x1000000 puzzles" /dev/null -- solve --size 1000000x1000000 --max-cells 1099511627776 "$work/p60.txt"
+
+# --- a graph larger than any solver takes (2^16 nodes for K > 2) is refused before it is built ---
+printf '16777216\n' >"$work/g.txt"  # 9 bytes
+bounded graph_huge $fast $small "lightsout: --rules: token 'graph=$work/g.txt': the graph has 16777216 nodes, over the limit of 65536 here" /dev/null -- solve --rules "graph=$work/g.txt,states=3" /dev/null
+
+finish
