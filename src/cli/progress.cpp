@@ -14,7 +14,13 @@ bool stderr_is_terminal() { return ::isatty(2) == 1; }
 PhaseClock::PhaseClock(bool draw_bar)
     : draw_bar_(draw_bar), start_(Clock::now()), phase_start_(start_) {}
 
-PhaseClock::~PhaseClock() { finish(); }
+PhaseClock::~PhaseClock() {
+  // Clearing the bar is best effort: a destructor must not throw (stderr may already be gone).
+  try {
+    finish();
+  } catch (...) {  // NOLINT(bugprone-empty-catch): nothing useful to do with the error here
+  }
+}
 
 void PhaseClock::close_phase(Clock::time_point now) {
   if (!current_.empty()) {
