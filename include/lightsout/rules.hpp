@@ -92,6 +92,9 @@ bool is_classic(const Rules& rules);
 // size does not fit, std::invalid_argument when rows or cols is 0.
 void check_board_size(const Rules& rules, std::size_t rows, std::size_t cols);
 
+// The cells of a rows x cols board that exist under `rules` (holes removed).
+std::size_t existing_cells(const Rules& rules, std::size_t rows, std::size_t cols);
+
 // The linear system a rules description induces on one board: over Z_K, one unknown (the press
 // count of that button, 0..K-1) and one equation per existing cell; cell t ends at
 // lights[t] + sum_j amount(j -> t) * presses[j]  (mod K).

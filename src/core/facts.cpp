@@ -31,7 +31,7 @@ Facts board_facts(const Rules& rules, std::size_t rows, std::size_t cols, bool w
   options.kernel = want_kernel;
   Result r = solver.solve(Grid(rows, cols, rules.states), options);
   if (!r.solvable) throw std::logic_error("board_facts: the dark board has no solution");
-  facts.cells = rows * cols - (rules.has_holes() ? rules.holes.popcount() : 0);
+  facts.cells = existing_cells(rules, rows, cols);
   facts.nullity = r.nullity;
   facts.quiet_patterns = r.solutions;
   if (rules.states == 2) facts.solvable_log2 = facts.cells - r.nullity;

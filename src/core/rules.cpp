@@ -95,6 +95,10 @@ void check_board_size(const Rules& rules, std::size_t rows, std::size_t cols) {
   }
 }
 
+std::size_t existing_cells(const Rules& rules, std::size_t rows, std::size_t cols) {
+  return rows * cols - (rules.has_holes() ? rules.holes.popcount() : 0);
+}
+
 void PressSystem::apply(std::span<const std::uint8_t> presses,
                         std::span<std::uint8_t> lights) const {
   if (presses.size() != rows * cols || lights.size() != rows * cols) {

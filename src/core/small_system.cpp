@@ -25,14 +25,9 @@ SmallSystem::SmallSystem(const std::vector<std::uint8_t>& m, std::size_t rows, s
   if (m.size() != rows * cols) throw std::invalid_argument("SmallSystem: matrix size");
   if (k < 2 || k > 255) throw std::invalid_argument("SmallSystem: K must be in 2..255");
   if (rows == 0 || cols == 0) {
-    // No equations: every y solves; no unknowns: only b = 0 does.
+    // No equations: every y solves, K^cols of them; no unknowns: only b = 0 has a solution.
     generators_ = cols;
-    count_factors_.emplace_back(2, 0);
-    if (k == 2) count_factors_.front().second = cols;
-    if (k != 2) {
-      count_factors_.clear();
-      for (const auto& [p, e] : factor_prime_powers(k)) count_factors_.emplace_back(p, e * cols);
-    }
+    for (const auto& [p, e] : factor_prime_powers(k)) count_factors_.emplace_back(p, e * cols);
     if (want_kernel) {
       for (std::size_t f = 0; f < cols; ++f) {
         std::vector<std::uint8_t> y(cols, 0);

@@ -188,10 +188,6 @@ constexpr std::uint64_t kMaxChaseCells = std::uint64_t{1} << 32;  // a byte a ce
 constexpr std::uint64_t kMaxBandedCells = std::uint64_t{1} << 26;
 constexpr std::size_t kMaxBandedBytes = std::size_t{2} << 30;  // the factor's estimated size
 
-std::size_t existing_cells(const Rules& rules, std::size_t rows, std::size_t cols) {
-  return rows * cols - (rules.has_holes() ? rules.holes.popcount() : 0);
-}
-
 // Light chasing over Z_K takes these rules on this size (plus neighbourhood, no holes, a reduced
 // system within its limit).
 bool rules_chase_fits(const Rules& rules, std::size_t rows, std::size_t cols) {
@@ -212,16 +208,19 @@ std::optional<detail::BandPlan> banded_plan(const PressSystem& sys) {
   return plan;
 }
 
-// `sys`: the press system, built by the caller for K = 2 rules that are not classic (the banded
-// plan needs it); null otherwise.
-Method choose(const Rules& rules, std::size_t rows, std::size_t cols, const PressSystem* sys) {
+// The automatic choice. Weighing the banded method needs the press system: it is left in
+// `system` for the banded and gf2 methods to use.
+Method choose(const Rules& rules, std::size_t rows, std::size_t cols,
+              std::optional<PressSystem>& system) {
   if (rules.states == 2 && !rules.has_holes() && rows * cols <= kMaxTableCells) {
     return Method::tables;
   }
   if (is_classic(rules)) return choose_method(rows, cols);
   if (rules_chase_fits(rules, rows, cols)) return Method::chase;
   if (rules.states > 2) return Method::zk;
-  return sys != nullptr && banded_plan(*sys) ? Method::banded : Method::gf2;
+  if (existing_cells(rules, rows, cols) > kMaxBandedCells) return Method::gf2;
+  system = build_press_system(rules, rows, cols);
+  return banded_plan(*system) ? Method::banded : Method::gf2;
 }
 
 // A packed word (bit r * cols + c) <-> a Board.
@@ -303,15 +302,8 @@ Solver::Solver(Rules rules, std::size_t rows, std::size_t cols, Method method)
   if (rules.states < kMinStates || rules.states > kMaxStates) {
     throw RulesError("rules: states must be an integer in 2..255");
   }
-  // Two-state rules other than the classic ones need their press system to weigh the banded
-  // method; it is kept for the banded and gf2 methods.
-  std::optional<PressSystem> system;
-  const bool weigh_band =
-      method == Method::automatic && rules.states == 2 && !is_classic(rules) &&
-      !(rules.states == 2 && !rules.has_holes() && rows * cols <= kMaxTableCells) &&
-      !rules_chase_fits(rules, rows, cols) && existing_cells(rules, rows, cols) <= kMaxBandedCells;
-  if (weigh_band) system = build_press_system(rules, rows, cols);
-  if (method == Method::automatic) method = choose(rules, rows, cols, system ? &*system : nullptr);
+  std::optional<PressSystem> system;  // built by choose() when it weighs the banded method
+  if (method == Method::automatic) method = choose(rules, rows, cols, system);
   const bool variant_chase = method == Method::chase && !is_classic(rules);
   if (variant_chase && !detail::RulesChase::applies(rules, rows, cols)) {
     throw std::invalid_argument(
