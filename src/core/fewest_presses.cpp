@@ -77,7 +77,8 @@ struct Term {
 constexpr unsigned kLeafDimension = 16;
 
 // In-place Walsh-Hadamard transform of 2^j values: out[z] = sum_w in[w] (-1)^popcount(w & z).
-// T is 32 bits wide when sum |in| fits (twice the lanes per vector instruction).
+// T is 16 or 32 bits wide when sum |in| fits (more lanes per vector instruction): no partial sum
+// exceeds sum |in| in magnitude.
 template <typename T>
 void walsh_hadamard(std::vector<T>& v) {
   const std::size_t n = v.size();
@@ -86,8 +87,8 @@ void walsh_hadamard(std::vector<T>& v) {
       for (std::size_t t = i; t < i + h; ++t) {
         const T x = v[t];
         const T y = v[t + h];
-        v[t] = x + y;
-        v[t + h] = x - y;
+        v[t] = static_cast<T>(x + y);
+        v[t + h] = static_cast<T>(x - y);
       }
     }
   }
@@ -194,8 +195,9 @@ class ClassSearch {
       magnitude += static_cast<std::uint64_t>(t.a < 0 ? -t.a : t.a);
     }
     work_ += static_cast<std::uint64_t>(j + 1) << j;
-    const auto [top, at] = magnitude < (std::uint64_t{1} << 31) ? transform_max(wht32_, terms, j)
-                                                                : transform_max(wht64_, terms, j);
+    const auto [top, at] = magnitude < (std::uint64_t{1} << 15)   ? transform_max(wht16_, terms, j)
+                           : magnitude < (std::uint64_t{1} << 31) ? transform_max(wht32_, terms, j)
+                                                                  : transform_max(wht64_, terms, j);
     const std::int64_t value = offset + (sum - top) / 2;
     if (value < best_) {
       best_ = value;
@@ -217,6 +219,7 @@ class ClassSearch {
 
   SearchBudget budget_;
   std::vector<std::vector<Term>> level_;
+  std::vector<std::int16_t> wht16_;
   std::vector<std::int32_t> wht32_;
   std::vector<std::int64_t> wht64_;
   std::int64_t best_ = 0;
@@ -260,6 +263,178 @@ FewestOutcome Gf2Classes::minimize(const SearchBudget& budget) const {
   return search.run(d_, std::move(terms), offset_, best, y);
 }
 
+namespace {
+
+// One node of the Z_k search: T terms, each a class of cells with the same first j kernel
+// coordinates still free (cols, T x j) and its cost for each shift t of its values (cost, T x k):
+// cost[t] = sum over its cells of (x + t) mod k.
+struct ZkTerms {
+  std::size_t j = 0;
+  std::vector<std::uint8_t> cols;
+  std::vector<std::uint64_t> cost;
+  std::size_t size() const { return j == 0 ? 0 : cols.size() / j; }
+};
+
+class ZkSearch {
+ public:
+  ZkSearch(std::span<const unsigned> orders, unsigned k, const SearchBudget& budget)
+      : orders_(orders), k_(k), budget_(budget), level_(orders.size() + 1) {}
+
+  // Contract: level_[d] holds the classes of every cell whose column is not zero, sorted and
+  // merged; offset the cost of the others. Returns the best y found (one value per coordinate).
+  FewestOutcome run(ZkTerms terms, std::uint64_t offset, std::uint64_t initial_best,
+                    std::vector<unsigned>& best_y) {
+    const std::size_t d = orders_.size();
+    best_ = initial_best;
+    y_.assign(d, 0);
+    best_y_.assign(d, 0);
+    level_[d] = std::move(terms);
+    node(d, offset);
+    best_y = best_y_;
+    FewestOutcome out;
+    out.weight = best_;
+    out.lower_bound = std::min(best_, open_);
+    out.proven = out.lower_bound == out.weight;
+    return out;
+  }
+
+ private:
+  static constexpr std::uint64_t kLeafSolutions = 4096;
+
+  bool out_of_budget() {
+    if (!stopped_ &&
+        (work_ >= budget_.work ||
+         ((++checks_ & 15U) == 0 && std::chrono::steady_clock::now() >= budget_.deadline))) {
+      stopped_ = true;
+    }
+    return stopped_;
+  }
+
+  void node(std::size_t j, std::uint64_t offset) {
+    const ZkTerms& terms = level_[j];
+    const std::size_t count = terms.size();
+    std::uint64_t bound = offset;
+    for (std::size_t t = 0; t < count; ++t) {
+      const auto row = terms.cost.begin() + static_cast<std::ptrdiff_t>(t * k_);
+      bound += *std::min_element(row, row + k_);
+    }
+    work_ += count * k_ + 1;
+    if (bound >= best_) return;
+    if (count == 0) {
+      best_ = offset;
+      best_y_ = y_;
+      return;
+    }
+    if (out_of_budget()) {
+      open_ = std::min(open_, bound);
+      return;
+    }
+    std::uint64_t solutions = 1;
+    for (std::size_t i = 0; i < j && solutions <= kLeafSolutions; ++i) solutions *= orders_[i];
+    if (solutions <= kLeafSolutions) {
+      leaf(j, offset);
+      return;
+    }
+    for (unsigned b = 0; b < orders_[j - 1]; ++b) {
+      const std::uint64_t child_offset = child(j, b, offset);
+      y_[j - 1] = b;
+      node(j - 1, child_offset);
+    }
+    y_[j - 1] = 0;
+  }
+
+  // Builds level_[j - 1] with coordinate j - 1 at value b; returns the child's offset.
+  std::uint64_t child(std::size_t j, unsigned b, std::uint64_t offset) {
+    const ZkTerms& in = level_[j];
+    ZkTerms& out = level_[j - 1];
+    out.j = j - 1;
+    out.cols.clear();
+    out.cost.clear();
+    const std::size_t count = in.size();
+    // The shifted terms, in an order where equal remaining columns are adjacent.
+    order_.resize(count);
+    for (std::size_t t = 0; t < count; ++t) order_[t] = static_cast<std::uint32_t>(t);
+    const auto col = [&in, j](std::uint32_t t) { return in.cols.data() + std::size_t{t} * j; };
+    std::sort(order_.begin(), order_.end(), [&](std::uint32_t x, std::uint32_t y) {
+      const std::uint8_t* a = col(x);
+      const std::uint8_t* c = col(y);
+      for (std::size_t i = 0; i + 1 < j; ++i) {
+        if (a[i] != c[i]) return a[i] < c[i];
+      }
+      return false;
+    });
+    for (std::size_t p = 0; p < count; ++p) {
+      const std::uint32_t t = order_[p];
+      const std::uint8_t* c = col(t);
+      const unsigned shift = c[j - 1] * b % k_;
+      const auto cost = in.cost.begin() + static_cast<std::ptrdiff_t>(std::size_t{t} * k_);
+      bool zero = true;
+      for (std::size_t i = 0; i + 1 < j; ++i) zero = zero && c[i] == 0;
+      if (zero) {  // no free coordinate left: its shift is fixed
+        offset += cost[shift];
+        continue;
+      }
+      const bool same =
+          p > 0 && out.size() > 0 &&
+          std::equal(c, c + (j - 1), out.cols.end() - static_cast<std::ptrdiff_t>(j - 1));
+      if (!same) {
+        out.cols.insert(out.cols.end(), c, c + (j - 1));
+        out.cost.resize(out.cost.size() + k_, 0);
+      }
+      const auto dst = out.cost.end() - static_cast<std::ptrdiff_t>(k_);
+      for (unsigned s = 0; s < k_; ++s) dst[s] += cost[(s + shift) % k_];
+    }
+    work_ += count * (k_ + j);
+    return offset;
+  }
+
+  // Every assignment of coordinates 0..j-1, by an odometer that moves each term's shift.
+  void leaf(std::size_t j, std::uint64_t offset) {
+    const ZkTerms& terms = level_[j];
+    const std::size_t count = terms.size();
+    shift_.assign(count, 0);
+    std::vector<unsigned> digit(j, 0);
+    while (true) {
+      std::uint64_t total = offset;
+      for (std::size_t t = 0; t < count; ++t) total += terms.cost[t * k_ + shift_[t]];
+      work_ += count;
+      if (total < best_) {
+        best_ = total;
+        for (std::size_t i = 0; i < j; ++i) y_[i] = digit[i];
+        best_y_ = y_;
+      }
+      std::size_t i = 0;
+      while (i < j && digit[i] + 1 == orders_[i]) {
+        digit[i] = 0;  // wrap: (order - 1) steps taken back
+        for (std::size_t t = 0; t < count; ++t) {
+          const unsigned back = (orders_[i] - 1) * terms.cols[t * j + i] % k_;
+          shift_[t] = (shift_[t] + k_ - back) % k_;
+        }
+        ++i;
+      }
+      if (i == j) break;
+      ++digit[i];
+      for (std::size_t t = 0; t < count; ++t) shift_[t] = (shift_[t] + terms.cols[t * j + i]) % k_;
+    }
+    for (std::size_t i = 0; i < j; ++i) y_[i] = 0;
+  }
+
+  std::span<const unsigned> orders_;
+  unsigned k_;
+  SearchBudget budget_;
+  std::vector<ZkTerms> level_;
+  std::vector<std::uint32_t> order_;
+  std::vector<unsigned> shift_;
+  std::vector<unsigned> y_, best_y_;
+  std::uint64_t best_ = 0;
+  std::uint64_t open_ = std::numeric_limits<std::uint64_t>::max();
+  std::uint64_t work_ = 0;
+  std::uint64_t checks_ = 0;
+  bool stopped_ = false;
+};
+
+}  // namespace
+
 FewestOutcome fewest_zk(std::vector<std::uint8_t>& solution,
                         std::span<const std::vector<std::uint8_t>> kernel,
                         std::span<const unsigned> orders, unsigned k, const SearchBudget& budget) {
@@ -270,23 +445,9 @@ FewestOutcome fewest_zk(std::vector<std::uint8_t>& solution,
     for (const std::uint8_t v : x) w += v;
     return w;
   };
-  FewestOutcome out;
-  out.weight = weight(solution);
-  // (order - 1) g_j taken away: the step that wraps coefficient j back to 0.
-  std::vector<std::vector<std::uint8_t>> wrap(d, std::vector<std::uint8_t>(n));
-  for (std::size_t j = 0; j < d; ++j) {
-    for (std::size_t i = 0; i < n; ++i) {
-      const unsigned back = (orders[j] - 1) * kernel[j][i] % k;
-      wrap[j][i] = static_cast<std::uint8_t>((k - back) % k);
-    }
-  }
-  const auto add = [k](std::vector<std::uint8_t>& x, const std::vector<std::uint8_t>& g) {
-    for (std::size_t i = 0; i < x.size(); ++i) {
-      x[i] = static_cast<std::uint8_t>((x[i] + g[i]) % k);
-    }
-  };
-  // Greedy descent first (any multiple of a generator that lowers the weight), so that a walk cut
-  // short still returns a good solution; each acceptance lowers the weight, so it ends.
+  std::uint64_t best = weight(solution);
+  // Greedy descent first (any multiple of a generator that lowers the weight), so that a search
+  // cut short still returns a good solution; each acceptance lowers the weight, so it ends.
   std::vector<std::uint8_t> candidate(n);
   std::uint64_t work = 0;
   const auto spent = [&budget, &work] {
@@ -301,49 +462,16 @@ FewestOutcome fewest_zk(std::vector<std::uint8_t>& solution,
           candidate[i] = static_cast<std::uint8_t>((solution[i] + c * kernel[j][i]) % k);
         }
         const std::uint64_t w = weight(candidate);
-        if (w < out.weight) {
-          out.weight = w;
+        if (w < best) {
+          best = w;
           solution.swap(candidate);
           improved = true;
         }
       }
     }
   }
-  std::vector<unsigned> digit(d, 0);
-  std::vector<std::uint8_t> x = solution;
-  std::uint64_t checks = 0;
-  bool complete = !spent();
-  while (complete) {
-    std::size_t j = 0;
-    while (j < d && digit[j] + 1 == orders[j]) {
-      digit[j] = 0;
-      add(x, wrap[j]);
-      ++j;
-    }
-    if (j == d) break;
-    ++digit[j];
-    add(x, kernel[j]);
-    const std::uint64_t w = weight(x);
-    if (w < out.weight) {
-      out.weight = w;
-      solution = x;
-    }
-    work += n + 1;
-    if (work >= budget.work ||
-        ((++checks & 255U) == 0 && std::chrono::steady_clock::now() >= budget.deadline)) {
-      complete = false;
-      break;
-    }
-  }
-  if (complete) {
-    out.lower_bound = out.weight;
-    out.proven = true;
-    return out;
-  }
-  // Each class of cells with the same kernel column moves together by one shift t of the
-  // values; the lightest shift of each class on its own bounds the whole from below.
-  // Cells sorted by kernel column (compared value by value), then each run of equal columns is
-  // one class.
+  // The classes: cells sorted by kernel column (compared value by value, last coordinate
+  // first), each run of equal columns one term; cells of column zero are constant.
   std::vector<std::uint32_t> order(n);
   for (std::size_t i = 0; i < n; ++i) order[i] = static_cast<std::uint32_t>(i);
   const auto column_less = [&kernel, d](std::uint32_t x, std::uint32_t y) {
@@ -353,25 +481,39 @@ FewestOutcome fewest_zk(std::vector<std::uint8_t>& solution,
     return false;
   };
   std::sort(order.begin(), order.end(), column_less);
-  std::uint64_t bound = 0;
-  std::vector<std::uint64_t> histogram(k);
+  ZkTerms terms;
+  terms.j = d;
+  std::uint64_t offset = 0;
   for (std::size_t begin = 0; begin < n;) {
     std::size_t end = begin;
-    std::fill(histogram.begin(), histogram.end(), 0);
-    while (end < n && !column_less(order[begin], order[end])) ++histogram[solution[order[end++]]];
-    bool fixed = true;
-    for (std::size_t t = 0; t < d; ++t) fixed = fixed && kernel[t][order[begin]] == 0;
-    std::uint64_t lightest = std::numeric_limits<std::uint64_t>::max();
-    for (unsigned t = 0; t < (fixed ? 1U : k); ++t) {
-      std::uint64_t sum = 0;
-      for (unsigned v = 0; v < k; ++v) sum += histogram[v] * ((v + t) % k);
-      lightest = std::min(lightest, sum);
+    while (end < n && !column_less(order[begin], order[end])) ++end;
+    bool zero = true;
+    for (std::size_t t = 0; t < d; ++t) zero = zero && kernel[t][order[begin]] == 0;
+    if (zero) {
+      for (std::size_t p = begin; p < end; ++p) offset += solution[order[p]];
+    } else {
+      for (std::size_t t = 0; t < d; ++t) terms.cols.push_back(kernel[t][order[begin]]);
+      terms.cost.resize(terms.cost.size() + k, 0);
+      const auto cost = terms.cost.end() - static_cast<std::ptrdiff_t>(k);
+      for (std::size_t p = begin; p < end; ++p) {
+        for (unsigned s = 0; s < k; ++s) cost[s] += (solution[order[p]] + s) % k;
+      }
     }
-    bound += lightest;
     begin = end;
   }
-  out.lower_bound = std::min(bound, out.weight);
-  out.proven = out.lower_bound == out.weight;
+  SearchBudget rest = budget;
+  rest.work = budget.work > work ? budget.work - work : 0;
+  std::vector<unsigned> y;
+  ZkSearch search(orders, k, rest);
+  const FewestOutcome out = search.run(std::move(terms), offset, best, y);
+  for (std::size_t j = 0; j < d; ++j) {
+    for (std::size_t i = 0; i < n; ++i) {
+      solution[i] = static_cast<std::uint8_t>((solution[i] + y[j] * kernel[j][i]) % k);
+    }
+  }
+  if (weight(solution) != out.weight) {
+    throw std::logic_error("fewest_zk: the search's weight is not the solution's");
+  }
   return out;
 }
 
