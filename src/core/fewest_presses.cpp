@@ -278,7 +278,12 @@ struct ZkTerms {
 class ZkSearch {
  public:
   ZkSearch(std::span<const unsigned> orders, unsigned k, const SearchBudget& budget)
-      : orders_(orders), k_(k), budget_(budget), level_(orders.size() + 1) {}
+      : orders_(orders),
+        k_(k),
+        budget_(budget),
+        level_(orders.size() + 1),
+        sorted_(orders.size() + 1),
+        kind_(orders.size() + 1) {}
 
   // Contract: level_[d] holds the classes of every cell whose column is not zero, sorted and
   // merged; offset the cost of the others. Returns the best y found (one value per coordinate).
@@ -299,8 +304,6 @@ class ZkSearch {
   }
 
  private:
-  static constexpr std::uint64_t kLeafSolutions = 4096;
-
   bool out_of_budget() {
     if (!stopped_ &&
         (work_ >= budget_.work ||
@@ -329,12 +332,7 @@ class ZkSearch {
       open_ = std::min(open_, bound);
       return;
     }
-    std::uint64_t solutions = 1;
-    for (std::size_t i = 0; i < j && solutions <= kLeafSolutions; ++i) solutions *= orders_[i];
-    if (solutions <= kLeafSolutions) {
-      leaf(j, offset);
-      return;
-    }
+    group(j);
     for (unsigned b = 0; b < orders_[j - 1]; ++b) {
       const std::uint64_t child_offset = child(j, b, offset);
       y_[j - 1] = b;
@@ -343,7 +341,37 @@ class ZkSearch {
     y_[j - 1] = 0;
   }
 
-  // Builds level_[j - 1] with coordinate j - 1 at value b; returns the child's offset.
+  // Sorts level_[j]'s terms by their first j - 1 coordinates (what remains once coordinate j - 1
+  // is fixed) into sorted_[j], and marks in kind_[j] where a group of equal remainders starts (1),
+  // continues (0), or has no coordinate left (2). The same for every value of coordinate j - 1.
+  void group(std::size_t j) {
+    const ZkTerms& in = level_[j];
+    const std::size_t count = in.size();
+    std::vector<std::uint32_t>& order = sorted_[j];
+    std::vector<std::uint8_t>& kind = kind_[j];
+    order.resize(count);
+    kind.resize(count);
+    for (std::size_t t = 0; t < count; ++t) order[t] = static_cast<std::uint32_t>(t);
+    const auto col = [&in, j](std::uint32_t t) { return in.cols.data() + std::size_t{t} * j; };
+    const auto less = [&](std::uint32_t x, std::uint32_t y) {
+      const std::uint8_t* a = col(x);
+      const std::uint8_t* c = col(y);
+      for (std::size_t i = 0; i + 1 < j; ++i) {
+        if (a[i] != c[i]) return a[i] < c[i];
+      }
+      return false;
+    };
+    std::sort(order.begin(), order.end(), less);
+    for (std::size_t p = 0; p < count; ++p) {
+      const std::uint8_t* c = col(order[p]);
+      const bool zero = std::all_of(c, c + (j - 1), [](std::uint8_t v) { return v == 0; });
+      kind[p] = zero ? 2 : (p == 0 || less(order[p - 1], order[p])) ? 1 : 0;
+    }
+    work_ += count * (j + 8);
+  }
+
+  // Builds level_[j - 1] with coordinate j - 1 at value b (after group(j)); returns the child's
+  // offset.
   std::uint64_t child(std::size_t j, unsigned b, std::uint64_t offset) {
     const ZkTerms& in = level_[j];
     ZkTerms& out = level_[j - 1];
@@ -351,80 +379,37 @@ class ZkSearch {
     out.cols.clear();
     out.cost.clear();
     const std::size_t count = in.size();
-    // The shifted terms, in an order where equal remaining columns are adjacent.
-    order_.resize(count);
-    for (std::size_t t = 0; t < count; ++t) order_[t] = static_cast<std::uint32_t>(t);
-    const auto col = [&in, j](std::uint32_t t) { return in.cols.data() + std::size_t{t} * j; };
-    std::sort(order_.begin(), order_.end(), [&](std::uint32_t x, std::uint32_t y) {
-      const std::uint8_t* a = col(x);
-      const std::uint8_t* c = col(y);
-      for (std::size_t i = 0; i + 1 < j; ++i) {
-        if (a[i] != c[i]) return a[i] < c[i];
-      }
-      return false;
-    });
+    const std::vector<std::uint32_t>& order = sorted_[j];
+    const std::vector<std::uint8_t>& kind = kind_[j];
     for (std::size_t p = 0; p < count; ++p) {
-      const std::uint32_t t = order_[p];
-      const std::uint8_t* c = col(t);
+      const std::uint32_t t = order[p];
+      const std::uint8_t* c = in.cols.data() + std::size_t{t} * j;
       const unsigned shift = c[j - 1] * b % k_;
       const auto cost = in.cost.begin() + static_cast<std::ptrdiff_t>(std::size_t{t} * k_);
-      bool zero = true;
-      for (std::size_t i = 0; i + 1 < j; ++i) zero = zero && c[i] == 0;
-      if (zero) {  // no free coordinate left: its shift is fixed
+      if (kind[p] == 2) {  // no free coordinate left: its shift is fixed
         offset += cost[shift];
         continue;
       }
-      const bool same =
-          p > 0 && out.size() > 0 &&
-          std::equal(c, c + (j - 1), out.cols.end() - static_cast<std::ptrdiff_t>(j - 1));
-      if (!same) {
+      if (kind[p] == 1) {
         out.cols.insert(out.cols.end(), c, c + (j - 1));
         out.cost.resize(out.cost.size() + k_, 0);
       }
       const auto dst = out.cost.end() - static_cast<std::ptrdiff_t>(k_);
-      for (unsigned s = 0; s < k_; ++s) dst[s] += cost[(s + shift) % k_];
+      for (unsigned s = 0; s < k_; ++s) {
+        const unsigned from = s + shift;
+        dst[s] += cost[from < k_ ? from : from - k_];
+      }
     }
-    work_ += count * (k_ + j);
+    work_ += count * k_;
     return offset;
-  }
-
-  // Every assignment of coordinates 0..j-1, by an odometer that moves each term's shift.
-  void leaf(std::size_t j, std::uint64_t offset) {
-    const ZkTerms& terms = level_[j];
-    const std::size_t count = terms.size();
-    shift_.assign(count, 0);
-    std::vector<unsigned> digit(j, 0);
-    while (true) {
-      std::uint64_t total = offset;
-      for (std::size_t t = 0; t < count; ++t) total += terms.cost[t * k_ + shift_[t]];
-      work_ += count;
-      if (total < best_) {
-        best_ = total;
-        for (std::size_t i = 0; i < j; ++i) y_[i] = digit[i];
-        best_y_ = y_;
-      }
-      std::size_t i = 0;
-      while (i < j && digit[i] + 1 == orders_[i]) {
-        digit[i] = 0;  // wrap: (order - 1) steps taken back
-        for (std::size_t t = 0; t < count; ++t) {
-          const unsigned back = (orders_[i] - 1) * terms.cols[t * j + i] % k_;
-          shift_[t] = (shift_[t] + k_ - back) % k_;
-        }
-        ++i;
-      }
-      if (i == j) break;
-      ++digit[i];
-      for (std::size_t t = 0; t < count; ++t) shift_[t] = (shift_[t] + terms.cols[t * j + i]) % k_;
-    }
-    for (std::size_t i = 0; i < j; ++i) y_[i] = 0;
   }
 
   std::span<const unsigned> orders_;
   unsigned k_;
   SearchBudget budget_;
   std::vector<ZkTerms> level_;
-  std::vector<std::uint32_t> order_;
-  std::vector<unsigned> shift_;
+  std::vector<std::vector<std::uint32_t>> sorted_;
+  std::vector<std::vector<std::uint8_t>> kind_;
   std::vector<unsigned> y_, best_y_;
   std::uint64_t best_ = 0;
   std::uint64_t open_ = std::numeric_limits<std::uint64_t>::max();
