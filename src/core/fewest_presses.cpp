@@ -115,12 +115,9 @@ class ClassSearch {
 
  private:
   bool out_of_budget() {
-    if (stopped_) return true;
-    if (work_ >= budget_.work) {
-      stopped_ = true;
-    } else if ((++checks_ & 63U) == 0 && std::chrono::steady_clock::now() >= budget_.deadline) {
-      stopped_ = true;
-    }
+    // The clock is read every 64th call only.
+    stopped_ = stopped_ || work_ >= budget_.work ||
+               ((++checks_ & 63U) == 0 && std::chrono::steady_clock::now() >= budget_.deadline);
     return stopped_;
   }
 
