@@ -21,6 +21,7 @@ export class BoardView {
   // A new board size: fit it.
   setBoard(rows, cols) {
     this.rows = rows; this.cols = cols;
+    this.model = null;  // the caller draws the new board
     this.resize();
     this.fit();
   }
@@ -101,7 +102,7 @@ export class BoardView {
   // model: { lights, holes, states, presses, hint, fix, cursor, focused, chaseRow, chasePresses }
   draw(model = this.model) {
     this.model = model;
-    if (!model) return;
+    if (!model || model.lights.length !== this.rows * this.cols) return;
     const { ctx } = this;
     ctx.fillStyle = PAGE_BG;
     ctx.fillRect(0, 0, this.w, this.h);

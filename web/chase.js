@@ -1,7 +1,7 @@
 // "Watch the algorithm": light chasing row by row, narrated (classic rules, from /api/chase).
 
 const $ = (id) => document.getElementById(id);
-export const plural = (n, word) => `${n} ${word}${n === 1 ? '' : 's'}`;
+export const plural = (n, word) => `${n} ${word}${n === 1 ? '' : word.endsWith('s') ? 'es' : 's'}`;
 
 const colList = (cols) => {
   const names = cols.map((c) => c + 1);
