@@ -237,7 +237,7 @@ async function solve() {
     draw();
     const n = res.press_count;
     setStatus(n === 0 ? 'Nothing to press: the board is already at the goal.'
-      : `Press the ${plural(n, 'marked button')}${res.minimal_proven ? ' (the fewest possible)' : ''}` +
+      : `Press the ${n === 1 ? 'marked button' : `${n.toLocaleString('en')} marked buttons`}${res.minimal_proven ? ' (the fewest possible)' : ''}` +
         (state.rules.states > 2 ? '; a number says how many times.' : '.'));
   } catch (e) { setStatus(`Solve failed: ${e.message}.`, 'warn'); }
 }

@@ -157,8 +157,9 @@ export class BoardView {
         }
         if (numbers && !(m.presses && m.presses[i])) {
           ctx.fillStyle = ink;
-          ctx.font = `${Math.round(s * 0.3)}px system-ui, sans-serif`;
-          ctx.fillText(String(m.lights[i]), x + w * 0.22, y + w * 0.22);
+          const label = String(m.lights[i]);
+          ctx.font = `${Math.round(Math.min(w * 0.42, (w * 0.8) / (label.length * 0.6)))}px system-ui, sans-serif`;
+          ctx.fillText(label, cx, cy + 0.5);
         }
         const pressed = (m.presses && m.presses[i]) || (m.chasePresses && m.chasePresses[i]);
         if (pressed) {

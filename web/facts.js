@@ -20,7 +20,8 @@ export function showSolve(res) {
   $('facts-error').hidden = true;
   $('info-solvable').textContent = res.solvable ? 'yes' : 'no';
   $('info-presses').textContent = res.solvable
-    ? `${res.press_count}${res.minimal_proven ? ' (proven fewest)' : res.minimal ? '' : ' (not minimised)'}` : '—';
+    ? `${res.press_count.toLocaleString('en')}${res.solutions === '1' ? ' (the only solution)'
+      : res.minimal_proven ? ' (proven fewest)' : ' (not minimised)'}` : '—';
   $('info-nullity').textContent = String(res.nullity);
   $('info-solutions').textContent = res.solutions;
   $('info-method').textContent = res.method ?? '—';

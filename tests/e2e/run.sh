@@ -23,4 +23,5 @@ for _ in $(seq 100); do
 done
 [[ -n $url ]] || { cat "$log" >&2; echo "e2e: no URL from the server" >&2; exit 1; }
 echo "e2e: server at $url, screenshots in $shots" >&2
-LIGHTSOUT_URL=$url SCREENSHOT_DIR=$shots node --test --test-concurrency=1 playground.test.mjs
+LIGHTSOUT_URL=$url SCREENSHOT_DIR=$shots node --test --test-concurrency=1 \
+  playground.test.mjs variants.test.mjs big-board.test.mjs contrast.test.mjs
