@@ -1,6 +1,6 @@
 // Lights Out playground: the page's state, its controls and the board; solving by the back end.
 import * as R from './rules.js';
-import * as api from './backend-api.js';
+import * as api from './backend.js';
 import { BoardView } from './board-view.js';
 import { MaskEditor, HALF } from './mask-editor.js';
 import { parseBoardText } from './board-text.js';
@@ -10,7 +10,11 @@ import * as facts from './facts.js';
 
 const $ = (id) => document.getElementById(id);
 const MAX_SIDE = 1000;
-const backend = api;
+// The server's API when served, the WebAssembly core on the static site.
+const backendReady = Promise.resolve(api.pickBackend()).then((b) => {
+  $('backend-note').textContent = `Solved in ${b.where}.`;
+  return b;
+});
 const UNDO_CELLS = 8e6;  // undo keeps at most this many cells of boards
 
 const state = {
@@ -183,7 +187,7 @@ function analyse(resolve = false) {
 async function solveNow() {
   const key = boardKey();
   if (state.analysis?.key === key) return state.analysis.res;
-  const res = await backend.solve(board(), cells() <= 10000);
+  const res = await (await backendReady).solve(board(), cells() <= 10000);
   if (boardKey() === key) { state.analysis = { key, res }; facts.showSolve(res); }
   return res;
 }
@@ -196,7 +200,7 @@ async function loadInfo() {
   const id = ++state.infoId;
   facts.infoPending();
   try {
-    const info = await backend.info(state.rows, state.cols, text());
+    const info = await (await backendReady).info(state.rows, state.cols, text());
     if (id === state.infoId) facts.showInfo(info, state.rows, state.cols, state.rules.states, state.rules.holes);
   } catch (e) {
     if (id === state.infoId) { facts.infoFailed(e.message); infoFor = ''; }
@@ -208,7 +212,7 @@ async function findFix() {
   if (state.rules.states !== 2) return { reason: 'finding the fewest lights to change is done for two states only' };
   if (cells() > api.RULES_MAX_CELLS) return { reason: `finding the fewest lights to change is done up to ${api.RULES_MAX_CELLS} cells` };
   const t = R.transposedRules(state.rules);
-  const info = await backend.info(state.rows, state.cols, R.rulesText(t, state.cols));
+  const info = await (await backendReady).info(state.rows, state.cols, R.rulesText(t, state.cols));
   const fix = info.kernel && fewestToggles(info.kernel, state.lights, state.rules.holes, R.targetValue(state.rules));
   if (!fix) return { reason: 'too many independent conditions to search' };
   const marks = new Uint8Array(cells());
@@ -487,7 +491,7 @@ $('rules-form').addEventListener('submit', (e) => {
 async function watch() {
   finishAnimation();
   let trace;
-  try { trace = await backend.chase(board()); } catch (e) { setStatus(`Cannot animate: ${e.message}.`, 'warn'); return; }
+  try { trace = await (await backendReady).chase(board()); } catch (e) { setStatus(`Cannot animate: ${e.message}.`, 'warn'); return; }
   state.chase = new Chase(trace, state.cols, (lights, row, presses) => {
     if (lights === null) draw(); else draw({ lights, row, presses });
   });
@@ -570,6 +574,7 @@ window.__lightsout = {
   presses: () => state.presses && Array.from(state.presses),
   rulesText: text,
   busy: () => !!state.animation,
+  backend: async () => (await backendReady).where,
 };
 
 // Small screens start with the long panels folded.
