@@ -186,7 +186,7 @@ function analyse(resolve = false) {
 // The solve of the board as it is now (cached by content).
 async function solveNow() {
   const key = boardKey();
-  if (state.analysis?.key === key) return state.analysis.res;
+  if (state.analysis?.key === key) { facts.showSolve(state.analysis.res); return state.analysis.res; }
   const res = await (await backendReady).solve(board(), cells() <= 10000);
   if (boardKey() === key) { state.analysis = { key, res }; facts.showSolve(res); }
   return res;

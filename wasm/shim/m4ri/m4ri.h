@@ -20,8 +20,8 @@ struct mzd_t {
 
 inline mzd_t* mzd_init(rci_t rows, rci_t cols) {
   const rci_t width = (cols + 63) / 64;
-  auto* data = static_cast<word*>(
-      std::calloc(static_cast<std::size_t>(rows) * static_cast<std::size_t>(width) + 1, sizeof(word)));
+  auto* data = static_cast<word*>(std::calloc(
+      static_cast<std::size_t>(rows) * static_cast<std::size_t>(width) + 1, sizeof(word)));
   if (data == nullptr) throw std::bad_alloc();
   return new mzd_t{rows, cols, width, data};
 }
