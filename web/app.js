@@ -12,7 +12,7 @@ const $ = (id) => document.getElementById(id);
 const MAX_SIDE = 1000;
 // The server's API when served, the WebAssembly core on the static site.
 const backendReady = Promise.resolve(api.pickBackend()).then((b) => {
-  $('backend-note').textContent = `Solved in ${b.where}.`;
+  $('backend-note').textContent = `Solving: ${b.where}.`;
   return b;
 });
 const UNDO_CELLS = 8e6;  // undo keeps at most this many cells of boards
@@ -255,8 +255,9 @@ async function hint() {
       if (!fix.marks) { setStatus(`This board has no solution, and no hint: ${fix.reason}.`, 'warn'); return; }
       state.fix = fix.marks; state.hint = fix.first; state.presses = null;
       draw();
+      const which = fix.count === 1 ? 'the one light that does it' : `one of the ${fix.count} ${fix.exact ? 'fewest' : 'marked'}`;
       setStatus(`Hint: this board cannot be solved as it is. Change the light at ${where(fix.first)} first ` +
-        `(one of the ${fix.count} fewest, marked ✕; Edit one light or “Make solvable”).`, 'warn');
+        `(${which}, marked ✕; Edit one light or “Make solvable”).`, 'warn');
       return;
     }
     const presses = state.presses ?? res.presses;
@@ -447,7 +448,7 @@ function syncControls() {
   $('mask-note').textContent = r.nbhd === 'rowcol' ? 'A press changes its whole row and column.'
     : big ? 'This mask is larger than 7 × 7: edit it in the rules text.'
       : 'A press changes the cells set here (the centre is the button).';
-  const goal = r.target ? `every light at ${r.states === 2 ? 'on' : r.states - 1}` : 'every light off';
+  const goal = r.target ? (r.states === 2 ? 'every light on' : `every light at ${r.states - 1}`) : 'every light off';
   $('tagline').textContent = `Press a light to change it and its neighbours (${r.nbhd === 'mask' ? 'custom' : r.nbhd}, ` +
     `${r.topology}, ${r.states} states); goal: ${goal}.`;
   $('watch').disabled = !R.isClassic(r) || cells() > api.RULES_MAX_CELLS;

@@ -254,6 +254,8 @@ export class BoardView {
     cv.addEventListener('pointerup', end);
     cv.addEventListener('pointercancel', end);
     cv.addEventListener('wheel', (e) => {
+      // Zooming out at the fit would do nothing: let the page scroll instead.
+      if (e.deltaY > 0 && this.scale <= this.fitScale * 1.001) return;
       e.preventDefault();
       const b = cv.getBoundingClientRect();
       this.zoomBy(Math.exp(-e.deltaY / 300), e.clientX - b.left, e.clientY - b.top);

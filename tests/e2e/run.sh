@@ -17,7 +17,7 @@ log=$(mktemp)
 "$binary" serve --host 127.0.0.1 --port 0 >"$log" 2>&1 &
 server=$!
 static=
-trap 'kill $server $static 2>/dev/null; wait $server $static 2>/dev/null; rm -f "$log"' EXIT
+trap 'kill $server $static 2>/dev/null; wait $server $static 2>/dev/null || true; rm -f "$log"' EXIT
 url=
 for _ in $(seq 100); do
   url=$(grep -o 'http://[^ ]*' "$log" || true)
