@@ -533,11 +533,13 @@ $('zoom-out').addEventListener('click', () => view.zoomBy(1 / 1.6));
 $('zoom-fit').addEventListener('click', () => view.fit());
 
 const canvas = $('board');
-canvas.addEventListener('focus', () => { state.focused = true; draw(); });
+// The cursor shows for keyboard focus, not after a click.
+canvas.addEventListener('focus', () => { state.focused = canvas.matches(':focus-visible'); draw(); });
 canvas.addEventListener('blur', () => { state.focused = false; draw(); });
 canvas.addEventListener('keydown', (e) => {
   const moves = { ArrowUp: [-1, 0], ArrowDown: [1, 0], ArrowLeft: [0, -1], ArrowRight: [0, 1] };
   let r = Math.floor(state.cursor / state.cols), c = state.cursor % state.cols;
+  state.focused = true;
   if (moves[e.key]) {
     e.preventDefault();
     r = Math.max(0, Math.min(state.rows - 1, r + moves[e.key][0]));
