@@ -46,7 +46,7 @@ const view = new BoardView($('board'), {
   cell: (r, c) => cellAction(r, c),
   paints: () => mode() !== 'play',
   paint: (r, c, first) => paint(r, c, first),
-  paintDone: () => changed(),
+  paintDone: () => { if (paintValue >= 0) { changed(); loadInfo(); } },
 });
 
 function draw(over = null) {
@@ -108,7 +108,10 @@ function cellAction(r, c) {
   const i = r * state.cols + c;
   state.cursor = i;
   const m = mode();
-  if (m === 'holes') { paint(r, c, true); changed(); return; }
+  if (m === 'holes') {
+    if (paint(r, c, true)) { changed(); loadInfo(); }
+    return;
+  }
   if (state.rules.holes && state.rules.holes[i]) { setStatus('That is a hole: there is no light there.'); return; }
   remember();
   state.hint = -1;
@@ -138,11 +141,11 @@ function paint(r, c, first) {
       if (paintValue && cells() > api.RULES_MAX_CELLS) {
         setStatus(`Holes are for boards up to ${api.RULES_MAX_CELLS} cells (this one has ${cells()}).`, 'warn');
         paintValue = -1;
-        return;
+        return false;
       }
       remember();
     }
-    if (paintValue < 0 || holes[i] === paintValue) return;
+    if (paintValue < 0 || holes[i] === paintValue) return paintValue >= 0;
     holes[i] = paintValue;
     state.rules.holes = holes;
     state.lights[i] = 0;
@@ -150,10 +153,11 @@ function paint(r, c, first) {
     syncControls();
   } else {
     if (first) { remember(); paintValue = state.lights[i] ? 0 : 1; clearMarks(); }
-    if (state.rules.holes && state.rules.holes[i]) return;
+    if (state.rules.holes && state.rules.holes[i]) return true;
     state.lights[i] = paintValue ? Math.max(1, state.lights[i]) : 0;
   }
   draw();
+  return true;
 }
 
 // After any change: redraw, say whether it is solved, analyse again.

@@ -85,6 +85,11 @@ test('sizes beyond the limits are refused with a message, the board kept', async
   await page.fill('#cols', '60');
   await page.press('#cols', 'Enter');
   assert.equal((await dataset(page)).rows, '60');
+  await page.check('input[name=mode][value=holes]');
+  await h.clickCell(page, 3, 3);
+  assert.match(await h.text(page, '#status'), /Holes are for boards up to 2500 cells \(this one has 3600\)/);
+  assert.equal(await h.rulesText(page), 'plane');
+  await page.check('input[name=mode][value=play]');
   await page.selectOption('#topology', 'torus');
   assert.match(await h.text(page, '#status'), /These rules are for boards up to 2500 cells; this one has 3600/);
   assert.equal(await page.inputValue('#topology'), 'plane');

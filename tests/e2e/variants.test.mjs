@@ -140,6 +140,19 @@ for (const [name, viewport] of [['desktop', h.DESKTOP], ['phone', h.PHONE]]) {
       const l = await h.lights(page);
       assert.deepEqual(l.filter((v, i) => i !== 4), [1, 1, 1, 1, 1, 1, 1, 1], 'every cell on');
     }
+    // Dragging in holes mode paints a row of holes; one undo takes the drag back.
+    await page.check('input[name=mode][value=holes]');
+    await page.locator('#board').scrollIntoViewIfNeeded();
+    const from = await page.evaluate(() => window.__lightsout.cellCenter(2, 0));
+    const to = await page.evaluate(() => window.__lightsout.cellCenter(2, 2));
+    await page.mouse.move(from.x, from.y);
+    await page.mouse.down();
+    await page.mouse.move(to.x, to.y, { steps: 8 });
+    await page.mouse.up();
+    await assertCanonical(page, 'plane,target=on,holes=[000/010/111]', 3, 3);
+    await page.click('#undo');
+    await assertCanonical(page, 'plane,target=on,holes=[000/010/000]', 3, 3);
+    await page.check('input[name=mode][value=play]');
     await page.click('#clear-holes');
     await assertCanonical(page, 'plane,target=on', 3, 3);
     await page.click('#undo');
