@@ -4,7 +4,7 @@ import * as api from './backend.js';
 import { BoardView } from './board-view.js';
 import { MaskEditor, HALF } from './mask-editor.js';
 import { parseBoardText } from './board-text.js';
-import { fewestToggles } from './fix.js';
+import { fewestChanges, isPrime } from './fix.js';
 import { Chase, plural } from './chase.js';
 import * as facts from './facts.js';
 
@@ -211,17 +211,20 @@ async function loadInfo() {
   }
 }
 
-// The fewest lights to toggle so that the board becomes solvable (two states only), or a reason.
+// The fewest lights to change so that the board becomes solvable (a prime number of states), or
+// a reason.
 async function findFix() {
-  if (state.rules.states !== 2) return { reason: 'finding the fewest lights to change is done for two states only' };
-  if (cells() > api.RULES_MAX_CELLS) return { reason: `finding the fewest lights to change is done up to ${api.RULES_MAX_CELLS} cells` };
+  const k = state.rules.states;
+  if (!isPrime(k)) return { reason: 'the fewest lights to change are searched for a prime number of states' };
+  if (cells() > api.RULES_MAX_CELLS) return { reason: `the fewest lights to change are searched up to ${api.RULES_MAX_CELLS} cells` };
   const t = R.transposedRules(state.rules);
   const info = await (await backendReady).info(state.rows, state.cols, R.rulesText(t, state.cols));
-  const fix = info.kernel && fewestToggles(info.kernel, state.lights, state.rules.holes, R.targetValue(state.rules));
+  const fix = info.kernel && fewestChanges(info.kernel, state.lights, state.rules.holes, R.targetValue(state.rules), k);
   if (!fix) return { reason: 'too many independent conditions to search' };
   const marks = new Uint8Array(cells());
-  for (const i of fix.cells) marks[i] = 1;
-  return { marks, count: fix.cells.length, exact: fix.exact, first: fix.cells[0] };
+  for (const [i, a] of fix.changes) marks[i] = a;
+  const first = [...fix.changes.keys()][0];
+  return { marks, count: fix.changes.size, exact: fix.exact, first, by: fix.changes.get(first) };
 }
 
 function fixSentence(fix) {
@@ -260,7 +263,8 @@ async function hint() {
       state.fix = fix.marks; state.hint = fix.first; state.presses = null;
       draw();
       const which = fix.count === 1 ? 'the one light that does it' : `one of the ${fix.count} ${fix.exact ? 'fewest' : 'marked'}`;
-      setStatus(`Hint: this board cannot be solved as it is. Change the light at ${where(fix.first)} first ` +
+      const by = state.rules.states > 2 ? ` by +${fix.by}` : '';
+      setStatus(`Hint: this board cannot be solved as it is. Change the light at ${where(fix.first)}${by} first ` +
         `(${which}, marked ✕; Edit one light or “Make solvable”).`, 'warn');
       return;
     }
@@ -276,8 +280,10 @@ async function hint() {
 function makeSolvable() {
   if (!state.fix) return;
   remember();
-  for (let i = 0; i < state.fix.length; i++) if (state.fix[i]) state.lights[i] ^= 1;
-  const n = state.fix.reduce((a, b) => a + b, 0);
+  let n = 0;
+  for (let i = 0; i < state.fix.length; i++) {
+    if (state.fix[i]) { state.lights[i] = (state.lights[i] + state.fix[i]) % state.rules.states; n++; }
+  }
   clearMarks();
   changed();
   setStatus(`Changed ${plural(n, 'light')}: the board is solvable now.`);

@@ -155,10 +155,11 @@ export class BoardView {
           ctx.strokeStyle = FOCUS; ctx.lineWidth = Math.max(1, s * 0.06);
           ctx.strokeRect(x + 1, y + 1, w - 2, w - 2);
         }
-        if (numbers && !(m.presses && m.presses[i])) {
+        const marked = (m.presses && m.presses[i]) || m.hint === i || (m.fix && m.fix[i]);
+        if (numbers && !marked) {
           ctx.fillStyle = ink;
           const label = String(m.lights[i]);
-          ctx.font = `${Math.round(Math.min(w * 0.42, (w * 0.8) / (label.length * 0.6)))}px system-ui, sans-serif`;
+          ctx.font = `${Math.round(Math.min(w * 0.32, (w * 0.8) / (label.length * 0.6)))}px system-ui, sans-serif`;
           ctx.fillText(label, cx, cy + 0.5);
         }
         const pressed = (m.presses && m.presses[i]) || (m.chasePresses && m.chasePresses[i]);

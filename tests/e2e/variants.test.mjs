@@ -191,3 +191,28 @@ for (const [name, viewport] of [['desktop', h.DESKTOP], ['phone', h.PHONE]]) {
     await page.close();
   });
 }
+
+test('three states: an unsolvable board gets the fewest changes, a hint and Make solvable', async () => {
+  const { page, errors } = await h.openPage();
+  await dark(page, 4, 4);
+  await h.useRules(page, 'states=3');
+  await page.check('input[name=mode][value=edit]');
+  await h.solvableIs(page, true);
+  // Light cells one by one until the board has no solution (8 in 9 boards of 4 x 4 have none).
+  for (let i = 0; i < 16; i++) {
+    await h.clickCell(page, Math.floor(i / 4), i % 4);
+    await page.waitForFunction(() => ['yes', 'no'].includes(document.getElementById('info-solvable').textContent));
+    if (await h.text(page, '#info-solvable') === 'no') break;
+  }
+  assert.equal(await h.text(page, '#info-solvable'), 'no');
+  await page.click('#hint');
+  await page.waitForFunction(() => /cannot be solved as it is/.test(document.getElementById('status').textContent));
+  assert.match(await h.text(page, '#status'), /Change the light at row \d, column \d by \+[12] first/);
+  assert.ok(await h.fixes(page) >= 1);
+  await h.shot(page, '25-states3-unsolvable-hint');
+  await page.click('#fix');
+  await h.solvableIs(page, true);
+  assert.match(await h.text(page, '#status'), /the board is solvable now/);
+  assert.deepEqual(errors, []);
+  await page.close();
+});
