@@ -574,7 +574,8 @@ document.addEventListener('keydown', (e) => {
 function sizeWrap() {
   const wrap = $('board-wrap');
   const short = window.innerHeight < 520;
-  const maxH = short ? window.innerHeight - 24 : Math.min(window.innerHeight * 0.72, 736);
+  // On a phone on its side the game buttons stay in view below the board.
+  const maxH = short ? window.innerHeight - 130 : Math.min(window.innerHeight * 0.72, 736);
   const h = Math.max(160, Math.min(maxH, wrap.clientWidth * state.rows / state.cols));
   wrap.style.height = `${Math.round(h)}px`;
 }

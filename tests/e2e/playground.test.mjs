@@ -234,6 +234,8 @@ test('copy as judge text, and a phone screen without horizontal scrolling', asyn
   await h.assertNoOverflow(side, 'on a phone in landscape');
   const box = await side.$eval('#board', (b) => b.getBoundingClientRect().bottom);
   assert.ok(box <= 390, `the board fits a landscape phone's height (${box}px)`);
+  const solve = await side.$eval('#solve', (b) => b.getBoundingClientRect().bottom);
+  assert.ok(solve <= 390, `Solve is in view on a landscape phone (${solve}px)`);
   await h.shot(side, '09-phone-landscape');
   await side.close();
 });
