@@ -2,7 +2,7 @@
 import * as R from './rules.js';
 import * as api from './backend.js';
 import { BoardView } from './board-view.js';
-import { MaskEditor, HALF } from './mask-editor.js';
+import { rulesPanel } from './rules-panel.js';
 import { parseBoardText } from './board-text.js';
 import { fewestChanges, isPrime } from './fix.js';
 import { Chase, plural } from './chase.js';
@@ -434,69 +434,18 @@ async function copyText() {
   catch { $('board-text').select(); setStatus('The board text is in the box (the clipboard is not available).'); }
 }
 
-// --- rules controls ----------------------------------------------------------------------
-const mask = new MaskEditor($('mask'), (dr, dc) => {
-  const base = state.rules.nbhd === 'rowcol' ? R.namedOffsets('plus') : state.rules.offsets;
-  const has = base.some(([a, b]) => a === dr && b === dc);
-  const next = has ? base.filter(([a, b]) => a !== dr || b !== dc) : [...base, [dr, dc]];
-  if (!next.length) { setStatus('A neighbourhood needs at least one cell.', 'warn'); return; }
-  setRules(R.withNeighbourhood(state.rules, 'mask', next));
+// --- controls ----------------------------------------------------------------------------
+const showRules = rulesPanel({
+  rules: () => state.rules, rows: () => state.rows, cols: () => state.cols,
+  setRules: (rules, message) => setRules(rules, message), resize: (...a) => resize(...a),
+  setStatus, sync: () => syncControls(),
 });
 
 function syncControls() {
-  const r = state.rules;
   $('rows').value = state.rows; $('cols').value = state.cols;
-  $('topology').value = r.topology;
-  $('states').value = r.states;
-  $('nbhd').value = r.nbhd;
-  $('self').checked = r.self;
-  $('target').checked = r.target;
-  $('rules-text').value = text();
-  $('clear-holes').disabled = !R.hasHoles(r);
-  const big = r.offsets.some(([dr, dc]) => Math.abs(dr) > HALF || Math.abs(dc) > HALF);
-  mask.show(r.offsets, r.nbhd === 'rowcol');
-  $('mask-note').textContent = r.nbhd === 'rowcol' ? 'A press changes its whole row and column.'
-    : big ? 'This mask is larger than 7 × 7: edit it in the rules text.'
-      : 'A press changes the cells set here (the centre is the button).';
-  const goal = r.target ? (r.states === 2 ? 'every light on' : `every light at ${r.states - 1}`) : 'every light off';
-  $('tagline').textContent = `Press a light to change it and its neighbours (${r.nbhd === 'mask' ? 'custom' : r.nbhd}, ` +
-    `${r.topology}, ${r.states} states); goal: ${goal}.`;
-  $('watch').disabled = !R.isClassic(r) || cells() > api.RULES_MAX_CELLS;
+  showRules(state.rules, state.cols);
+  $('watch').disabled = !R.isClassic(state.rules) || cells() > api.RULES_MAX_CELLS;
 }
-
-$('topology').addEventListener('change', (e) => setRules({ ...R.cloneRules(state.rules), topology: e.target.value }));
-$('states').addEventListener('change', (e) => {
-  const k = Number(e.target.value);
-  if (!Number.isInteger(k) || k < R.MIN_STATES || k > R.MAX_STATES) {
-    setStatus('States K must be a whole number from 2 to 255.', 'warn'); syncControls(); return;
-  }
-  setRules({ ...R.cloneRules(state.rules), states: k });
-});
-$('nbhd').addEventListener('change', (e) => {
-  const v = e.target.value;
-  if (v === 'mask') {
-    const base = state.rules.nbhd === 'rowcol' ? R.namedOffsets('plus') : state.rules.offsets;
-    setRules(R.withNeighbourhood(state.rules, 'mask', base));
-  } else setRules(R.withNeighbourhood(state.rules, v));
-});
-$('self').addEventListener('change', (e) => {
-  const next = R.withSelf(state.rules, e.target.checked);
-  if (!next.offsets.length && next.nbhd !== 'rowcol') { setStatus('A neighbourhood needs at least one cell.', 'warn'); syncControls(); return; }
-  setRules(next);
-});
-$('target').addEventListener('change', (e) => setRules({ ...R.cloneRules(state.rules), target: e.target.checked }));
-$('clear-holes').addEventListener('click', () => setRules({ ...R.cloneRules(state.rules), holes: null }, 'Holes removed.'));
-$('rules-form').addEventListener('submit', (e) => {
-  e.preventDefault();
-  let parsed;
-  try { parsed = R.parseRules($('rules-text').value); } catch (err) { setStatus(err.message, 'warn'); return; }
-  const { rules, holesSize } = parsed;
-  if (holesSize && (holesSize.rows !== state.rows || holesSize.cols !== state.cols)) {
-    if (resize(holesSize.rows, holesSize.cols, null, rules)) setStatus(`Rules in use: ${text()} (the board follows the holes' size).`);
-    return;
-  }
-  setRules(rules, `Rules in use: ${R.rulesText(rules, state.cols)}`);
-});
 
 // --- chase -------------------------------------------------------------------------------
 async function watch() {
