@@ -7,6 +7,8 @@ LIGHTSOUT_PACKAGES=(g++ make cmake libfmt-dev libcli11-dev libgtest-dev libbench
   libgf2x-dev libm4ri-dev pkg-config time libcpp-httplib-dev nlohmann-json3-dev)
 # ./test alone: the libFuzzer targets (clang with its sanitizer runtimes) and the static checks.
 LIGHTSOUT_CHECK_PACKAGES=(clang libclang-rt-14-dev clang-tidy clang-format)
+# scripts/build_static.sh: the WebAssembly core of the static playground.
+LIGHTSOUT_STATIC_PACKAGES=(emscripten nlohmann-json3-dev cmake)
 
 # ensure_packages PKG...: apt-get installs whichever are not installed yet; fast when all are.
 ensure_packages() {
