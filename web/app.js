@@ -248,9 +248,16 @@ async function solve() {
     draw();
     const n = res.press_count;
     setStatus(n === 0 ? 'Nothing to press: the board is already at the goal.'
-      : `Press the ${n === 1 ? 'marked button' : `${n.toLocaleString('en')} marked buttons`}${res.minimal_proven ? ' (the fewest possible)' : ''}` +
+      : `Press the ${n === 1 ? 'marked button' : `${n.toLocaleString('en')} marked buttons`}${fewestNote(res)}` +
         (state.rules.states > 2 ? '; a number says how many times.' : '.'));
   } catch (e) { setStatus(`Solve failed: ${e.message}.`, 'warn'); }
+}
+
+// How sure the answer is of being the fewest: proven, or the proven lower bound the search reached.
+function fewestNote(res) {
+  if (res.minimal_proven) return ' (the fewest possible)';
+  if (res.minimal) return ` (the fewest found; not proven: at least ${res.minimal_lower_bound.toLocaleString('en')} needed)`;
+  return '';
 }
 
 async function hint() {

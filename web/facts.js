@@ -21,7 +21,9 @@ export function showSolve(res) {
   $('info-solvable').textContent = res.solvable ? 'yes' : 'no';
   $('info-presses').textContent = res.solvable
     ? `${res.press_count.toLocaleString('en')}${res.solutions === '1' ? ' (the only solution)'
-      : res.minimal_proven ? ' (proven fewest)' : ' (not minimised)'}` : '—';
+      : res.minimal_proven ? ' (proven fewest)'
+        : res.minimal ? ` (fewest not proven; at least ${res.minimal_lower_bound.toLocaleString('en')})`
+          : ' (not minimised)'}` : '—';
   $('info-nullity').textContent = String(res.nullity);
   $('info-solutions').textContent = res.solutions;
   $('info-method').textContent = res.method ?? '—';

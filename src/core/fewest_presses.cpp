@@ -7,6 +7,7 @@
 #include <cmath>
 #include <exception>
 #include <stdexcept>
+#include <system_error>
 #include <thread>
 
 namespace lightsout::detail {
@@ -78,6 +79,12 @@ struct Term {
 };
 
 constexpr unsigned kLeafDimension = 16;
+// Threads for the two halves of a large search, unless built for WebAssembly without them.
+#if defined(__EMSCRIPTEN__) && !defined(__EMSCRIPTEN_PTHREADS__)
+constexpr bool kThreads = false;
+#else
+constexpr bool kThreads = true;
+#endif
 
 // In-place Walsh-Hadamard transform of 2^j values: out[z] = sum_w in[w] (-1)^popcount(w & z).
 // T is 16 or 32 bits wide when sum |in| fits (more lanes per vector instruction): no partial sum
@@ -285,7 +292,7 @@ FewestOutcome Gf2Classes::minimize(const SearchBudget& budget) const {
       }
     }
   }
-  if (d_ <= kLeafDimension + 4 || std::thread::hardware_concurrency() < 2) {
+  if (!kThreads || d_ <= kLeafDimension + 4 || std::thread::hardware_concurrency() < 2) {
     ClassSearch search(d_, budget);
     return search.run(d_, std::move(terms), offset_, best, y);
   }
@@ -299,13 +306,19 @@ FewestOutcome Gf2Classes::minimize(const SearchBudget& budget) const {
   FewestOutcome upper;
   std::exception_ptr failure;
   std::vector<Term> upper_terms = terms;  // the worker's own copy (this thread moves its own)
-  std::thread worker([&] {
-    try {
-      upper = other.run(d_, std::move(upper_terms), offset_, best, y, 1, &shared);
-    } catch (...) {
-      failure = std::current_exception();
-    }
-  });
+  std::thread worker;
+  try {
+    worker = std::thread([&] {
+      try {
+        upper = other.run(d_, std::move(upper_terms), offset_, best, y, 1, &shared);
+      } catch (...) {
+        failure = std::current_exception();
+      }
+    });
+  } catch (const std::system_error&) {  // no thread to be had (a WebAssembly build): one search
+    ClassSearch search(d_, budget);
+    return search.run(d_, std::move(terms), offset_, best, y);
+  }
   ClassSearch search(d_, half_budget);
   const FewestOutcome lower = search.run(d_, std::move(terms), offset_, best, y, 0, &shared);
   worker.join();

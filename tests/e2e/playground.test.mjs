@@ -259,3 +259,20 @@ test('with the server gone the facts say so, and show no stale values', { skip: 
   assert.equal(await page.locator('#facts-error').isHidden(), true);
   await page.close();
 });
+
+test('a fewest-presses answer the search could not prove says so, with its lower bound', async () => {
+  // The all-ones 39 x 39 board: 2^32 solutions, more than the API's 2 s search proves.
+  const { page, errors } = await h.openPage();
+  await h.loadText(page, `${'#'.repeat(39)}\n`.repeat(39));
+  await page.waitForFunction(() => document.getElementById('board').dataset.lit === '1521');
+  await page.click('#solve');
+  await page.waitForFunction(() => /not proven/.test(document.getElementById('status').textContent),
+    null, { timeout: 20000 });
+  const status = await h.text(page, '#status');
+  const [, presses, bound] = status.match(/Press the ([\d,]+) marked buttons .*at least ([\d,]+) needed/);
+  assert.ok(Number(bound.replace(/,/g, '')) < Number(presses.replace(/,/g, '')), status);
+  assert.match(await h.text(page, '#info-presses'), /fewest not proven; at least [\d,]+/);
+  await h.shot(page, '30-fewest-not-proven');
+  assert.deepEqual(errors, []);
+  await page.close();
+});
