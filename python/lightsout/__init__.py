@@ -96,7 +96,10 @@ def _count(factors) -> int:
 
 class Result:
     """One board solved: ``solvable``, ``presses`` (the lights' shape and dtype kind),
-    ``nullity``, ``solutions`` (exact), ``minimal``, ``minimal_proven``, ``method``."""
+    ``nullity``, ``solutions`` (exact), ``minimal``, ``minimal_proven``, ``method``.
+
+    The presses stay bit-packed in C++ until ``presses`` is first read (a 10^8-cell board's
+    100 MB array is made only when wanted); ``press_count`` needs no array."""
 
     def __init__(self, raw, lights: np.ndarray, rules: _core.Rules, as_bool: bool, flat: bool):
         solvable, presses, nullity, factors, minimal, proven, method = raw
@@ -105,13 +108,29 @@ class Result:
         self._flat = flat
         self._lights = lights
         self._rules = rules
-        self._presses = presses
-        self.presses: np.ndarray = self._shaped(presses)
+        self._grid: _core.Grid = presses
+        self._array: Optional[np.ndarray] = None
         self.nullity: int = nullity
         self.solutions: int = _count(factors)
         self.minimal: bool = minimal
         self.minimal_proven: bool = proven
         self.method: str = method
+
+    @property
+    def _presses(self) -> np.ndarray:
+        if self._array is None:
+            self._array = self._grid.to_array()
+        return self._array
+
+    @property
+    def presses(self) -> np.ndarray:
+        """The presses, an array of the lights' shape (zero when unsolvable)."""
+        return self._shaped(self._presses)
+
+    @property
+    def press_count(self) -> int:
+        """The number of presses (a value v counts as v presses)."""
+        return self._grid.total
 
     def _shaped(self, a: np.ndarray) -> np.ndarray:
         if self._as_bool:
@@ -139,7 +158,7 @@ class Result:
         rows, cols = self._lights.shape
         return (
             f"<lightsout.Result {rows}x{cols} solvable={self.solvable} nullity={self.nullity} "
-            f"solutions={self.solutions} presses={int(self._presses.sum(dtype=np.int64))} "
+            f"solutions={self.solutions} presses={self.press_count} "
             f"method={self.method}>"
         )
 

@@ -3,8 +3,10 @@
 
 #include <algorithm>
 #include <array>
+#include <atomic>
 #include <cstring>
 #include <span>
+#include <thread>
 #include <utility>
 
 #include <fmt/core.h>
@@ -61,6 +63,21 @@ void unpack_run(std::uint64_t word, std::size_t n, std::uint8_t* out) {
   for (; k < n; ++k) out[k] = static_cast<std::uint8_t>((word >> k) & 1U);
 }
 
+// Runs f(first_row, end_row) over [0, rows), split between two threads when the board has at
+// least kThreadCells cells (converting 10^8 cells is memory-bound: two cores go faster).
+constexpr std::size_t kThreadCells = std::size_t{1} << 22;
+
+template <typename F>
+void split_rows(std::size_t rows, std::size_t cols, F f) {
+  if (rows < 2 || rows * cols < kThreadCells || std::thread::hardware_concurrency() < 2) {
+    f(std::size_t{0}, rows);
+    return;
+  }
+  const std::size_t half = rows / 2;
+  std::jthread other([&f, half, rows] { f(half, rows); });
+  f(std::size_t{0}, half);
+}
+
 [[noreturn]] void throw_first_bad(const std::uint8_t* data, std::size_t rows, std::size_t cols,
                                   unsigned states) {
   for (std::size_t i = 0; i < rows * cols; ++i) {
@@ -90,16 +107,20 @@ Grid grid_from_bytes(const std::uint8_t* data, std::size_t rows, std::size_t col
     return Grid::from_values(rows, cols, states, {data, rows * cols});
   }
   Board board(rows, cols);
-  std::uint64_t bad = 0;
-  for (std::size_t r = 0; r < rows; ++r) {
-    const std::uint8_t* src = data + r * cols;
-    const std::span<std::uint64_t> words = board.row(r);
-    for (std::size_t w = 0; w < words.size(); ++w) {
-      const std::size_t c0 = w * 64;
-      words[w] = pack_run(src + c0, std::min<std::size_t>(64, cols - c0), bad);
+  std::atomic<std::uint64_t> bad_rows{0};
+  split_rows(rows, cols, [&](std::size_t first, std::size_t end) {
+    std::uint64_t bad = 0;
+    for (std::size_t r = first; r < end; ++r) {
+      const std::uint8_t* src = data + r * cols;
+      const std::span<std::uint64_t> words = board.row(r);
+      for (std::size_t w = 0; w < words.size(); ++w) {
+        const std::size_t c0 = w * 64;
+        words[w] = pack_run(src + c0, std::min<std::size_t>(64, cols - c0), bad);
+      }
     }
-  }
-  if (bad != 0) throw_first_bad(data, rows, cols, states);
+    bad_rows.fetch_or(bad, std::memory_order_relaxed);
+  });
+  if (bad_rows.load() != 0) throw_first_bad(data, rows, cols, states);
   return Grid(std::move(board));
 }
 
@@ -112,14 +133,16 @@ void grid_to_bytes(const Grid& grid, std::uint8_t* out) {
     return;
   }
   const Board& board = grid.bits();
-  for (std::size_t r = 0; r < rows; ++r) {
-    const auto words = board.row(r);
-    std::uint8_t* dst = out + r * cols;
-    for (std::size_t w = 0; w < words.size(); ++w) {
-      const std::size_t c0 = w * 64;
-      unpack_run(words[w], std::min<std::size_t>(64, cols - c0), dst + c0);
+  split_rows(rows, cols, [&](std::size_t first, std::size_t end) {
+    for (std::size_t r = first; r < end; ++r) {
+      const auto words = board.row(r);
+      std::uint8_t* dst = out + r * cols;
+      for (std::size_t w = 0; w < words.size(); ++w) {
+        const std::size_t c0 = w * 64;
+        unpack_run(words[w], std::min<std::size_t>(64, cols - c0), dst + c0);
+      }
     }
-  }
+  });
 }
 
 bool pack_word(const std::uint8_t* data, std::size_t cells, std::uint64_t& word) {

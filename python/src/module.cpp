@@ -61,27 +61,39 @@ py::object factors_of(const SolutionCount& n) {
   return out;
 }
 
+// A Grid held for Python, turned into a (rows, cols) uint8 array on request.
+struct PyGrid {
+  Grid grid;
+
+  Bytes2 to_array() const {
+    Bytes2 out =
+        new_bytes({static_cast<py::ssize_t>(grid.rows()), static_cast<py::ssize_t>(grid.cols())});
+    std::uint8_t* dst = out.mutable_data();
+    py::gil_scoped_release release;
+    grid_to_bytes(grid, dst);
+    return out;
+  }
+};
+
 class PySolver {
  public:
   PySolver(std::size_t rows, std::size_t cols, const PyRules& rules)
       : rules_(rules.rules), solver_(*rules.rules, rows, cols) {}
 
-  // (solvable, presses, nullity, factors, minimal, minimal_proven, method)
+  // (solvable, presses, nullity, factors, minimal, minimal_proven, method); the presses stay
+  // a Grid (bit-packed for two states) until asked for as an array.
   py::tuple solve(const Bytes2& lights, bool minimal) const {
     const auto [rows, cols] = shape2(lights, "lights");
     check_shape(rows, cols);
-    Bytes2 presses = new_bytes({static_cast<py::ssize_t>(rows), static_cast<py::ssize_t>(cols)});
     const std::uint8_t* in = lights.data();
-    std::uint8_t* out = presses.mutable_data();
     Result result;
     {
       py::gil_scoped_release release;
       Grid grid = grid_from_bytes(in, rows, cols, solver_.states());
       result = solver_.solve(std::move(grid), {.minimal = minimal});
-      grid_to_bytes(result.presses, out);
     }
-    return py::make_tuple(result.solvable, presses, result.nullity, factors_of(result.solutions),
-                          result.minimal, result.minimal_proven,
+    return py::make_tuple(result.solvable, PyGrid{std::move(result.presses)}, result.nullity,
+                          factors_of(result.solutions), result.minimal, result.minimal_proven,
                           std::string(method_name(result.method)));
   }
 
@@ -289,6 +301,13 @@ PYBIND11_MODULE(_core, m) {
         if (!r.rules->has_holes()) return py::none();
         return py::make_tuple(r.rules->holes.rows(), r.rules->holes.cols());
       });
+
+  py::class_<PyGrid>(m, "Grid")
+      .def_property_readonly(
+          "shape", [](const PyGrid& g) { return py::make_tuple(g.grid.rows(), g.grid.cols()); })
+      .def_property_readonly("states", [](const PyGrid& g) { return g.grid.states(); })
+      .def_property_readonly("total", [](const PyGrid& g) { return g.grid.total(); })
+      .def("to_array", &PyGrid::to_array);
 
   py::class_<PySolver>(m, "Solver")
       .def(py::init<std::size_t, std::size_t, const PyRules&>(), py::arg("rows"), py::arg("cols"),
