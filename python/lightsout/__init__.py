@@ -199,7 +199,9 @@ class Solver:
         return f"<lightsout.Solver {self.rows}x{self.cols} rules={self.rules!r} method={self.method}>"
 
 
-@functools.lru_cache(maxsize=16)
+# The Solvers of the last few (rules, size) pairs that solve() met: preparing one (tables, a
+# factorisation) can cost more than a solve.
+@functools.lru_cache(maxsize=8)
 def _solver(rules: _core.Rules, rows: int, cols: int) -> _core.Solver:
     return _core.Solver(rows, cols, rules)
 
