@@ -62,9 +62,9 @@ Picture::Picture(std::vector<Panel> panels, const RenderOptions& options)
     throw std::invalid_argument("cell size must be 1.." + std::to_string(kMaxCell) + " pixels");
   }
   const std::size_t n = panels_.size();
-  grid_cols_ = static_cast<std::size_t>(std::ceil(std::sqrt(static_cast<double>(n))));
+  // ceil(sqrt(n)) columns (n is the number of patterns: at most a few thousand).
+  grid_cols_ = 1;
   while (grid_cols_ * grid_cols_ < n) ++grid_cols_;
-  while (grid_cols_ > 1 && (grid_cols_ - 1) * (grid_cols_ - 1) >= n) --grid_cols_;
   grid_rows_ = (n + grid_cols_ - 1) / grid_cols_;
 
   constexpr std::uint64_t kBig = std::numeric_limits<std::uint64_t>::max() / 4;

@@ -75,8 +75,10 @@ void write_svg(const Picture& picture, const ImageWriteFn& write) {
                            cls, x, y, inner, inner);
         if (pressed != 0 && s >= 5) {
           const double radius = static_cast<double>(s) * (0.16 + 0.12 * pressed / (k - 1.0));
+          const double half = static_cast<double>(s) / 2;
           out += fmt::format("<circle class=\"p\" cx=\"{}\" cy=\"{}\" r=\"{:.2f}\"/>\n",
-                             x0 + c * s + s / 2.0, y0 + r * s + s / 2.0, radius);
+                             static_cast<double>(x0 + c * s) + half,
+                             static_cast<double>(y0 + r * s) + half, radius);
         }
         if (out.size() > (std::size_t{1} << 20)) flush();
       }
