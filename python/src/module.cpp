@@ -271,6 +271,8 @@ PYBIND11_MODULE(_core, m) {
 
   static py::exception<RulesError> rules_error(m, "RulesError", PyExc_ValueError);
   static py::exception<BoardFileError> board_error(m, "BoardFormatError", PyExc_ValueError);
+  // pybind11's translator type, void (*)(std::exception_ptr), takes the pointer by value.
+  // NOLINTNEXTLINE(performance-unnecessary-value-param)
   py::register_exception_translator([](std::exception_ptr p) {
     try {
       if (p) std::rethrow_exception(p);
