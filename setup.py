@@ -1,10 +1,13 @@
 """Builds lightsout._core with the project's CMake (-DLIGHTSOUT_PYTHON=ON) for pip.
 
 The CMake tree is kept between installs (LIGHTSOUT_PYTHON_BUILD, default build-python/ at the
-repository root), so a second `pip install .` rebuilds only what changed.
+repository root), so a second `pip install .` rebuilds only what changed. LIGHTSOUT_JOBS sets
+the parallel jobs (default 2), LIGHTSOUT_CMAKE_ARGS adds CMake arguments (./test passes
+-DLIGHTSOUT_WERROR=ON).
 """
 
 import os
+import shlex
 import shutil
 import subprocess
 import sys
@@ -29,6 +32,7 @@ class CMakeBuild(build_ext):
             "-DLIGHTSOUT_BENCH=OFF",
             "-DLIGHTSOUT_INSTALL=OFF",
             f"-DPython3_EXECUTABLE={sys.executable}",
+            *shlex.split(os.environ.get("LIGHTSOUT_CMAKE_ARGS", "")),
         ]
         subprocess.run(configure, check=True, stdin=subprocess.DEVNULL)
         subprocess.run(

@@ -9,6 +9,8 @@ root=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 build=$(cd "$1" && pwd)
 python=${LIGHTSOUT_PYTHON:-/usr/bin/python3}  # Debian's: its python3-* packages are for it
 export LIGHTSOUT_PYTHON_BUILD=${LIGHTSOUT_PYTHON_BUILD:-$root/build-python}
+# The module is held to the rest of the build's standard: warnings are errors.
+export LIGHTSOUT_CMAKE_ARGS=${LIGHTSOUT_CMAKE_ARGS:--DLIGHTSOUT_WERROR=ON}
 venv="$LIGHTSOUT_PYTHON_BUILD/venv"
 mkdir -p "$LIGHTSOUT_PYTHON_BUILD"
 log="$LIGHTSOUT_PYTHON_BUILD/pip-install.log"
