@@ -96,13 +96,15 @@ def _count(factors) -> int:
 
 class Result:
     """One board solved: ``solvable``, ``presses`` (the lights' shape and dtype kind),
-    ``nullity``, ``solutions`` (exact), ``minimal``, ``minimal_proven``, ``method``.
+    ``nullity``, ``solutions`` (exact), ``minimal``, ``minimal_proven``, ``minimal_lower_bound``
+    (with ``minimal``: no solution has fewer presses; equal to ``press_count`` when proven),
+    ``method``.
 
     The presses stay bit-packed in C++ until ``presses`` is first read (a 10^8-cell board's
     100 MB array is made only when wanted); ``press_count`` needs no array."""
 
     def __init__(self, raw, lights: np.ndarray, rules: _core.Rules, as_bool: bool, flat: bool):
-        solvable, presses, nullity, factors, minimal, proven, method = raw
+        solvable, presses, nullity, factors, minimal, proven, method, bound = raw
         self.solvable: bool = solvable
         self._as_bool = as_bool
         self._flat = flat
@@ -114,6 +116,7 @@ class Result:
         self.solutions: int = _count(factors)
         self.minimal: bool = minimal
         self.minimal_proven: bool = proven
+        self.minimal_lower_bound: Optional[int] = bound if minimal and solvable else None
         self.method: str = method
 
     @property
@@ -180,20 +183,26 @@ class Solver:
         """Whether boards go through the word-sized fast path (two states, <= 64 cells)."""
         return self._solver.word_sized
 
-    def solve(self, lights, minimal: bool = False) -> Result:
+    def solve(self, lights, minimal: bool = False, minimal_time: float = 10.0) -> Result:
+        """``minimal_time``: seconds for the fewest-presses search to prove its answer (0: no
+        limit); when it runs out, ``minimal_proven`` is False and ``minimal_lower_bound`` says
+        how far the proof got."""
         board, as_bool, flat = _board2d(lights, self.states)
-        raw = self._solver.solve(board, minimal)
+        raw = self._solver.solve(board, minimal, minimal_time)
         return Result(raw, board, self._rules, as_bool, flat)
 
-    def solve_many(self, boards, minimal: bool = False) -> Tuple[np.ndarray, np.ndarray]:
+    def solve_many(self, boards, minimal: bool = False, minimal_time: float = 10.0):
         """Solves every board of an (N, rows, cols) array with the GIL released. Returns
         ``(solvable, presses)``: a bool array of N and an array of the boards' shape (bool when
-        the boards are bool, else uint8), all zero for an unsolvable board."""
+        the boards are bool, else uint8), all zero for an unsolvable board. With ``minimal``,
+        ``(solvable, presses, proven)``: proven[i] says board i's presses are the proven fewest
+        (``minimal_time`` seconds per board for the proof)."""
         a, as_bool = _cells(boards, self.states, "boards")
         if a.ndim != 3:
             raise ValueError("boards must be a 3-D array (count, rows, cols)")
-        solvable, presses = self._solver.solve_many(a, minimal)
-        return solvable, presses.view(np.bool_) if as_bool else presses
+        solvable, presses, proven = self._solver.solve_many(a, minimal, minimal_time)
+        presses = presses.view(np.bool_) if as_bool else presses
+        return (solvable, presses, proven) if minimal else (solvable, presses)
 
     def __repr__(self) -> str:
         return f"<lightsout.Solver {self.rows}x{self.cols} rules={self.rules!r} method={self.method}>"
@@ -206,12 +215,15 @@ def _solver(rules: _core.Rules, rows: int, cols: int) -> _core.Solver:
     return _core.Solver(rows, cols, rules)
 
 
-def solve(lights, rules: RulesLike = None, minimal: bool = False) -> Result:
+def solve(
+    lights, rules: RulesLike = None, minimal: bool = False, minimal_time: float = 10.0
+) -> Result:
     """Solves one board: lights is a 2-D array of bool or integers 0..K-1 (1-D for a graph).
-    ``rules`` is the CLI's ``--rules`` text (None: the classic game)."""
+    ``rules`` is the CLI's ``--rules`` text (None: the classic game). ``minimal_time``: seconds
+    for the fewest-presses search to prove its answer (0: no limit)."""
     r = _rules(rules)
     board, as_bool, flat = _board2d(lights, r.states)
-    raw = _solver(r, board.shape[0], board.shape[1]).solve(board, minimal)
+    raw = _solver(r, board.shape[0], board.shape[1]).solve(board, minimal, minimal_time)
     return Result(raw, board, r, as_bool, flat)
 
 

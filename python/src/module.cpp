@@ -80,9 +80,9 @@ class PySolver {
   PySolver(std::size_t rows, std::size_t cols, const PyRules& rules)
       : rules_(rules.rules), solver_(*rules.rules, rows, cols) {}
 
-  // (solvable, presses, nullity, factors, minimal, minimal_proven, method); the presses stay
-  // a Grid (bit-packed for two states) until asked for as an array.
-  py::tuple solve(const Bytes2& lights, bool minimal) const {
+  // (solvable, presses, nullity, factors, minimal, minimal_proven, method, minimal_lower_bound);
+  // the presses stay a Grid (bit-packed for two states) until asked for as an array.
+  py::tuple solve(const Bytes2& lights, bool minimal, double minimal_time) const {
     const auto [rows, cols] = shape2(lights, "lights");
     check_shape(rows, cols);
     const std::uint8_t* in = lights.data();
@@ -90,16 +90,18 @@ class PySolver {
     {
       py::gil_scoped_release release;
       Grid grid = grid_from_bytes(in, rows, cols, solver_.states());
-      result = solver_.solve(std::move(grid), {.minimal = minimal});
+      result =
+          solver_.solve(std::move(grid), {.minimal = minimal, .minimal_seconds = minimal_time});
     }
     return py::make_tuple(result.solvable, PyGrid{std::move(result.presses)}, result.nullity,
                           factors_of(result.solutions), result.minimal, result.minimal_proven,
-                          std::string(method_name(result.method)));
+                          std::string(method_name(result.method)), result.minimal_lower_bound);
   }
 
-  // (solvable (N,) bool, presses (N, rows, cols) uint8): unsolvable boards get zero presses.
-  py::tuple solve_many(const py::array_t<std::uint8_t, py::array::c_style>& stack,
-                       bool minimal) const {
+  // (solvable (N,) bool, presses (N, rows, cols) uint8, proven (N,) bool): unsolvable boards
+  // get zero presses; proven[b] says that board b's presses are the proven fewest (minimal).
+  py::tuple solve_many(const py::array_t<std::uint8_t, py::array::c_style>& stack, bool minimal,
+                       double minimal_time) const {
     if (stack.ndim() != 3) {
       throw std::invalid_argument("boards must be a 3-D array (count, rows, cols)");
     }
@@ -107,13 +109,16 @@ class PySolver {
     check_shape(static_cast<std::size_t>(stack.shape(1)), static_cast<std::size_t>(stack.shape(2)));
     const std::size_t cells = solver_.rows() * solver_.cols();
     py::array_t<bool> solvable(static_cast<py::ssize_t>(n));
+    py::array_t<bool> proven(static_cast<py::ssize_t>(n));
     Bytes2 presses = new_bytes({stack.shape(0), stack.shape(1), stack.shape(2)});
     const std::uint8_t* in = stack.data();
     std::uint8_t* out = presses.mutable_data();
     bool* ok = solvable.mutable_data();
+    bool* sure = proven.mutable_data();
     {
       py::gil_scoped_release release;
-      if (solver_.word_sized()) {
+      // The word path's fewest presses are exact (minimal_exact) or not taken.
+      if (solver_.word_sized() && (!minimal || solver_.minimal_exact())) {
         for (std::size_t b = 0; b < n; ++b) {
           std::uint64_t word = 0;
           std::uint64_t pressed = 0;
@@ -121,19 +126,22 @@ class PySolver {
             grid_from_bytes(in + b * cells, solver_.rows(), solver_.cols(), 2);  // throws
           }
           ok[b] = solver_.solve_word(word, pressed, minimal);
+          sure[b] = minimal && ok[b];
           unpack_word(ok[b] ? pressed : 0, cells, out + b * cells);
         }
       } else {
         for (std::size_t b = 0; b < n; ++b) {
           Grid grid =
               grid_from_bytes(in + b * cells, solver_.rows(), solver_.cols(), solver_.states());
-          const Result r = solver_.solve(std::move(grid), {.minimal = minimal});
+          const Result r =
+              solver_.solve(std::move(grid), {.minimal = minimal, .minimal_seconds = minimal_time});
           ok[b] = r.solvable;
+          sure[b] = r.solvable && r.minimal_proven;
           grid_to_bytes(r.presses, out + b * cells);
         }
       }
     }
-    return py::make_tuple(solvable, presses);
+    return py::make_tuple(solvable, presses, proven);
   }
 
   std::size_t rows() const { return solver_.rows(); }
@@ -314,8 +322,10 @@ PYBIND11_MODULE(_core, m) {
   py::class_<PySolver>(m, "Solver")
       .def(py::init<std::size_t, std::size_t, const PyRules&>(), py::arg("rows"), py::arg("cols"),
            py::arg("rules"))
-      .def("solve", &PySolver::solve, py::arg("lights"), py::arg("minimal") = false)
-      .def("solve_many", &PySolver::solve_many, py::arg("boards"), py::arg("minimal") = false)
+      .def("solve", &PySolver::solve, py::arg("lights"), py::arg("minimal") = false,
+           py::arg("minimal_time") = 10.0)
+      .def("solve_many", &PySolver::solve_many, py::arg("boards"), py::arg("minimal") = false,
+           py::arg("minimal_time") = 10.0)
       .def_property_readonly("rows", &PySolver::rows)
       .def_property_readonly("cols", &PySolver::cols)
       .def_property_readonly("states", &PySolver::states)

@@ -50,6 +50,35 @@ def test_5x5_counts_and_unsolvable():
     assert r.solvable and r.solutions == 4 and solved(CLASSIC, lights, r.presses)
 
 
+def test_unproven_minimum_says_so_with_its_lower_bound():
+    # The all-ones 39 x 39 board (nullity 32): 0.05 s cannot prove its fewest presses.
+    lights = np.ones((39, 39), dtype=bool)
+    r = lightsout.solve(lights, minimal=True, minimal_time=0.05)
+    assert r.minimal and not r.minimal_proven
+    assert r.minimal_lower_bound < r.press_count
+    assert solved(CLASSIC, lights, r.presses)
+    # Proven: the bound is the count. Not asked: no bound.
+    p = lightsout.solve(np.ones((5, 5), dtype=bool), minimal=True)
+    assert p.minimal_proven and p.minimal_lower_bound == p.press_count
+    assert lightsout.solve(np.ones((5, 5), dtype=bool)).minimal_lower_bound is None
+    # solve_many says it per board.
+    ok, presses, proven = lightsout.Solver(39, 39).solve_many(
+        np.ones((2, 39, 39), dtype=np.uint8), minimal=True, minimal_time=0.05
+    )
+    assert ok.all() and not proven.any()
+    ok, presses, proven = lightsout.Solver(5, 6).solve_many(
+        np.ones((3, 5, 6), dtype=np.uint8), minimal=True
+    )
+    assert ok.all() and proven.all()
+    # Word-sized boards whose quiet patterns are too many for the table walk (1 x 64 under
+    # rowcol, nullity 63) take the general search: proven only when it is.
+    ok, presses, proven = lightsout.Solver(1, 64, "nbhd=rowcol").solve_many(
+        np.ones((1, 1, 64), dtype=np.uint8), minimal=True, minimal_time=0.05
+    )
+    assert ok.all()
+    assert not proven[0] or int(presses[0].sum()) == 1
+
+
 def test_minimal_is_the_fewest_of_all_solutions():
     rng = np.random.default_rng(3)
     for _ in range(10):
