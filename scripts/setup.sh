@@ -4,7 +4,8 @@
 LIGHTSOUT_ROOT=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 # Build and test dependencies, by Debian package name.
 LIGHTSOUT_PACKAGES=(g++ make cmake libfmt-dev libcli11-dev libgtest-dev libbenchmark-dev libntl-dev libgmp-dev
-  libgf2x-dev libm4ri-dev pkg-config time libcpp-httplib-dev nlohmann-json3-dev)
+  libgf2x-dev libm4ri-dev pkg-config time libcpp-httplib-dev nlohmann-json3-dev
+  libmicrohttpd-dev)
 # ./test alone: the libFuzzer targets (clang with its sanitizer runtimes) and the static checks.
 LIGHTSOUT_CHECK_PACKAGES=(clang libclang-rt-14-dev clang-tidy clang-format)
 
