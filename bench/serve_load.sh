@@ -12,7 +12,7 @@ source "$root/scripts/setup.sh"
 ensure_packages wrk
 log=$(mktemp)
 # Default options: one I/O thread answers the light 5x6 solves itself, whatever the connections.
-"$binary" serve --host 127.0.0.1 --port 0 >"$log" 2>&1 &
+"$binary" serve --host 127.0.0.1 --port 0 ${SERVE_ARGS:-} >"$log" 2>&1 &
 server=$!
 trap 'kill "$server" 2>/dev/null; wait "$server" 2>/dev/null; rm -f "$log"' EXIT
 url=

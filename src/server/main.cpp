@@ -95,6 +95,10 @@ std::function<int()> add_serve_command(CLI::App& app) {
   cmd->add_option("--max-cells", o.limits.max_cells, "Largest board /api/solve takes, in cells")
       ->check(CLI::Range(std::size_t{1}, std::size_t{1} << 32))
       ->capture_default_str();
+  cmd->add_option("--io-threads", o.io_threads,
+                  "Threads that read and write every connection and answer light requests")
+      ->check(CLI::Range(1, 64))
+      ->capture_default_str();
   cmd->add_option("--workers", o.workers, "Solver threads (0: one per core)")
       ->check(CLI::Range(0, 256))
       ->capture_default_str();

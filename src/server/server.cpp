@@ -1,22 +1,21 @@
-// WebServer: libmicrohttpd driven by one I/O thread (epoll), routes and checks, light requests
-// answered inline, the others suspended while a WorkPool solves them; request read deadlines.
+// WebServer: libmicrohttpd's epoll I/O threads, routes and checks, light requests answered
+// inline, the others suspended while a WorkPool solves them; request read deadlines.
 #include "server.hpp"
 
 #include <microhttpd.h>
 #include <netdb.h>
-#include <poll.h>
-#include <sys/eventfd.h>
 #include <sys/socket.h>
 #include <unistd.h>
 
 #include <algorithm>
 #include <atomic>
-#include <cerrno>
 #include <chrono>
 #include <cmath>
+#include <condition_variable>
 #include <cstdint>
 #include <cstdlib>
 #include <cstring>
+#include <mutex>
 #include <stdexcept>
 #include <string>
 #include <string_view>
@@ -36,12 +35,13 @@ namespace {
 
 using Clock = std::chrono::steady_clock;
 
-// The longest the I/O thread sleeps: read deadlines are checked this often.
+// Read deadlines are checked this often.
 constexpr int kSliceMs = 50;
 
 // One connection: the request it is reading (or awaiting, on a kept-alive connection) must have
 // fully arrived by `deadline`, else its socket is shut down (libmicrohttpd's own timeout restarts
-// at every byte, so a client sending a byte a second would never hit it).
+// at every byte, so a client sending a byte a second would never hit it). Fields are guarded by
+// Impl::connections_mutex (an I/O thread writes them, the sweeper reads them).
 struct Connection {
   int fd = -1;
   Clock::time_point deadline;
@@ -113,18 +113,19 @@ struct WebServer::Impl {
     return send(c, status, api_error(status, message).body, "application/json", retry_after, allow);
   }
   void sweep_deadlines();
-  void wake() const;
+  void set_reading(MHD_Connection* c, bool reading);
 
   ServerOptions options;
   HostPolicy hosts;
   Clock::duration read_timeout;
   WorkPool pool;
   std::unordered_map<std::string_view, MHD_Response*> assets;
+  mutable std::mutex connections_mutex;
   std::unordered_set<Connection*> connections;
   MHD_Daemon* daemon = nullptr;
-  int wake_fd = -1;
-  std::atomic<bool> stopping{false};
-  Clock::time_point last_sweep{};
+  std::mutex stop_mutex;
+  std::condition_variable stop_signal;
+  bool stopping = false;
 };
 
 namespace {
@@ -148,9 +149,7 @@ WebServer::Impl::Impl(ServerOptions o)
       hosts(options.host, options.allow_hosts),
       read_timeout(std::chrono::duration_cast<Clock::duration>(
           std::chrono::duration<double>(options.request_timeout_s))),
-      pool(pool_options(options)),
-      wake_fd(::eventfd(0, EFD_NONBLOCK | EFD_CLOEXEC)) {
-  if (wake_fd < 0) throw std::runtime_error("eventfd: " + std::string(std::strerror(errno)));
+      pool(pool_options(options)) {
   for (const WebAsset& asset : web_assets()) {
     MHD_Response* r = MHD_create_response_from_buffer(
         asset.data.size(), const_cast<char*>(asset.data.data()), MHD_RESPMEM_PERSISTENT);
@@ -164,20 +163,20 @@ WebServer::Impl::Impl(ServerOptions o)
 }
 
 WebServer::Impl::~Impl() {
-  pool.shutdown();
-  if (daemon != nullptr) {
-    MHD_run(daemon);  // takes back the connections the pool has just resumed
-    MHD_stop_daemon(daemon);
-  }
+  pool.shutdown();  // resumes every suspended connection (libmicrohttpd requires it)
+  if (daemon != nullptr) MHD_stop_daemon(daemon);
   for (const auto& [path, r] : assets) {
     if (path != "/") MHD_destroy_response(r);
   }
-  if (wake_fd >= 0) ::close(wake_fd);
 }
 
-void WebServer::Impl::wake() const {
-  const std::uint64_t one = 1;
-  [[maybe_unused]] const ssize_t n = ::write(wake_fd, &one, sizeof one);
+void WebServer::Impl::set_reading(MHD_Connection* c, bool reading) {
+  const MHD_ConnectionInfo* info = MHD_get_connection_info(c, MHD_CONNECTION_INFO_SOCKET_CONTEXT);
+  if (info == nullptr || info->socket_context == nullptr) return;
+  auto* conn = static_cast<Connection*>(info->socket_context);
+  const std::lock_guard lock(connections_mutex);
+  conn->reading = reading;
+  if (reading) conn->deadline = Clock::now() + read_timeout;
 }
 
 MHD_Result WebServer::Impl::send(MHD_Connection* c, int status, std::string_view body,
@@ -240,8 +239,11 @@ bool WebServer::Impl::screen(MHD_Connection* c, std::string_view url, std::strin
     // answering before it is read would close a socket with unread data, and the reset that
     // sends can destroy the answer before the client reads it.
     const std::string_view length = header(c, "Content-Length");
-    req.too_large = !length.empty() && std::strtoull(std::string(length).c_str(), nullptr, 10) >
-                                           options.limits.max_body_bytes;
+    const std::size_t declared =
+        length.empty() ? 0 : std::strtoull(std::string(length).c_str(), nullptr, 10);
+    req.too_large = declared > options.limits.max_body_bytes;
+    // One allocation for the body (a growing string would copy a large one several times).
+    if (!req.too_large) req.body.reserve(declared);
     return false;  // the body comes next
   }
   switch (req.route) {
@@ -268,7 +270,10 @@ ApiResponse WebServer::Impl::healthz() const {
   out["max_queue"] = s.max_queue;
   out["memory_reserved_mb"] = (s.memory_reserved + (std::size_t{1} << 20) - 1) >> 20;
   out["memory_budget_mb"] = s.memory_budget >> 20;
-  out["connections"] = connections.size();
+  {
+    const std::lock_guard lock(connections_mutex);
+    out["connections"] = connections.size();
+  }
   out["solved"] = s.done;
   out["refused"] = s.refused;
   return {200, out.dump()};
@@ -331,7 +336,6 @@ MHD_Result WebServer::Impl::dispatch(MHD_Connection* c, Request& req) {
     r->body = std::string();  // the large body goes before the answer is sent
     r->answered.store(true, std::memory_order_release);
     MHD_resume_connection(c);
-    wake();
   };
   switch (pool.submit(estimate.memory_bytes, std::move(job))) {
     case WorkPool::Admit::accepted:
@@ -353,8 +357,6 @@ MHD_Result WebServer::Impl::dispatch(MHD_Connection* c, Request& req) {
 
 MHD_Result WebServer::Impl::handle(MHD_Connection* c, const char* url, const char* method,
                                    const char* data, std::size_t* size, Request& req) {
-  auto* conn = static_cast<Connection*>(
-      MHD_get_connection_info(c, MHD_CONNECTION_INFO_SOCKET_CONTEXT)->socket_context);
   if (req.suspended) {  // resumed: the answer is ready
     if (!req.answered.load(std::memory_order_acquire)) return MHD_YES;
     return send(c, req.answer.status, req.answer.body, "application/json", req.retry_after);
@@ -362,11 +364,11 @@ MHD_Result WebServer::Impl::handle(MHD_Connection* c, const char* url, const cha
   if (req.route == Route::none) {  // the first call: headers only
     MHD_Result result = MHD_YES;
     if (screen(c, url, method, req, result)) {
-      if (conn != nullptr) conn->reading = false;
+      set_reading(c, false);
       return result;
     }
     if (req.route == Route::info) {
-      if (conn != nullptr) conn->reading = false;
+      set_reading(c, false);
       return dispatch(c, req);
     }
     return MHD_YES;
@@ -381,7 +383,7 @@ MHD_Result WebServer::Impl::handle(MHD_Connection* c, const char* url, const cha
     *size = 0;
     return MHD_YES;
   }
-  if (conn != nullptr) conn->reading = false;  // the whole request is in
+  set_reading(c, false);  // the whole request is in
   return dispatch(c, req);
 }
 
@@ -401,12 +403,7 @@ void WebServer::Impl::on_completed(void* cls, MHD_Connection* c, void** req_cls,
                                    MHD_RequestTerminationCode /*toe*/) {
   delete static_cast<Request*>(*req_cls);
   *req_cls = nullptr;
-  auto* self = static_cast<Impl*>(cls);
-  const MHD_ConnectionInfo* info = MHD_get_connection_info(c, MHD_CONNECTION_INFO_SOCKET_CONTEXT);
-  if (info == nullptr || info->socket_context == nullptr) return;
-  auto* conn = static_cast<Connection*>(info->socket_context);
-  conn->reading = true;  // the next request has its own deadline
-  conn->deadline = Clock::now() + self->read_timeout;
+  static_cast<Impl*>(cls)->set_reading(c, true);  // the next request has its own deadline
 }
 
 void WebServer::Impl::on_connection(void* cls, MHD_Connection* c, void** socket_context,
@@ -417,10 +414,12 @@ void WebServer::Impl::on_connection(void* cls, MHD_Connection* c, void** socket_
     const MHD_ConnectionInfo* info = MHD_get_connection_info(c, MHD_CONNECTION_INFO_CONNECTION_FD);
     conn->fd = info == nullptr ? -1 : info->connect_fd;
     conn->deadline = Clock::now() + self->read_timeout;
+    const std::lock_guard lock(self->connections_mutex);
     self->connections.insert(conn);
     *socket_context = conn;
   } else {
     auto* conn = static_cast<Connection*>(*socket_context);
+    const std::lock_guard lock(self->connections_mutex);
     self->connections.erase(conn);
     delete conn;
     *socket_context = nullptr;
@@ -428,11 +427,11 @@ void WebServer::Impl::on_connection(void* cls, MHD_Connection* c, void** socket_
 }
 
 // Shuts down the sockets of requests past their deadline; libmicrohttpd then sees the end of the
-// stream and closes the connection itself (on this thread, so the descriptor is still its own).
+// stream and closes the connection itself. Under `connections_mutex`: the descriptor is closed only
+// after the connection has left `connections` (libmicrohttpd notifies before it closes).
 void WebServer::Impl::sweep_deadlines() {
   const auto now = Clock::now();
-  if (now - last_sweep < std::chrono::milliseconds(kSliceMs)) return;
-  last_sweep = now;
+  const std::lock_guard lock(connections_mutex);
   for (Connection* conn : connections) {
     if (conn->reading && !conn->cut && conn->fd >= 0 && now > conn->deadline) {
       ::shutdown(conn->fd, SHUT_RDWR);
@@ -462,13 +461,14 @@ int WebServer::bind() {
   std::memcpy(&addr, found->ai_addr, std::min<std::size_t>(found->ai_addrlen, sizeof addr));
   const bool v6 = found->ai_family == AF_INET6;
   ::freeaddrinfo(found);
-  unsigned flags = MHD_USE_EPOLL | MHD_ALLOW_SUSPEND_RESUME | MHD_USE_TURBO;
+  unsigned flags = MHD_USE_EPOLL_INTERNAL_THREAD | MHD_ALLOW_SUSPEND_RESUME | MHD_USE_TURBO;
   if (v6) flags |= MHD_USE_IPv6;
   const auto idle_s = static_cast<unsigned>(std::max(1.0, std::ceil(o.request_timeout_s)));
   // NOLINTNEXTLINE(cppcoreguidelines-pro-type-vararg): libmicrohttpd's options are varargs
   s.daemon = MHD_start_daemon(
       flags, static_cast<std::uint16_t>(o.port), nullptr, nullptr, &Impl::on_request, &s,
-      MHD_OPTION_SOCK_ADDR, reinterpret_cast<sockaddr*>(&addr), MHD_OPTION_CONNECTION_TIMEOUT,
+      MHD_OPTION_SOCK_ADDR, reinterpret_cast<sockaddr*>(&addr), MHD_OPTION_THREAD_POOL_SIZE,
+      static_cast<unsigned>(std::max<std::size_t>(o.io_threads, 1)), MHD_OPTION_CONNECTION_TIMEOUT,
       idle_s, MHD_OPTION_CONNECTION_LIMIT, static_cast<unsigned>(o.max_connections),
       MHD_OPTION_LISTEN_BACKLOG_SIZE, 1024U, MHD_OPTION_CONNECTION_MEMORY_LIMIT,
       std::size_t{64} << 10, MHD_OPTION_NOTIFY_COMPLETED, &Impl::on_completed, &s,
@@ -482,30 +482,20 @@ int WebServer::bind() {
 bool WebServer::run() {
   Impl& s = *impl_;
   if (s.daemon == nullptr) return false;
-  const MHD_DaemonInfo* info = MHD_get_daemon_info(s.daemon, MHD_DAEMON_INFO_EPOLL_FD);
-  if (info == nullptr) return false;
-  pollfd fds[2] = {{info->epoll_fd, POLLIN, 0}, {s.wake_fd, POLLIN, 0}};
-  while (!s.stopping.load()) {
-    MHD_UNSIGNED_LONG_LONG timeout = kSliceMs;
-    int wait_ms = kSliceMs;
-    if (MHD_get_timeout(s.daemon, &timeout) == MHD_YES) {
-      wait_ms = static_cast<int>(std::min<MHD_UNSIGNED_LONG_LONG>(timeout, kSliceMs));
-    }
-    if (::poll(fds, 2, wait_ms) > 0 && (fds[1].revents & POLLIN) != 0) {
-      std::uint64_t count = 0;
-      [[maybe_unused]] const ssize_t n = ::read(s.wake_fd, &count, sizeof count);
-    }
-    MHD_run(s.daemon);
+  std::unique_lock lock(s.stop_mutex);
+  while (!s.stopping) {
+    s.stop_signal.wait_for(lock, std::chrono::milliseconds(kSliceMs));
     s.sweep_deadlines();
   }
-  s.pool.shutdown();
-  MHD_run(s.daemon);
   return true;
 }
 
 void WebServer::stop() {
-  impl_->stopping.store(true);
-  impl_->wake();
+  {
+    const std::lock_guard lock(impl_->stop_mutex);
+    impl_->stopping = true;
+  }
+  impl_->stop_signal.notify_all();
 }
 
 }  // namespace lightsout::server

@@ -1,4 +1,4 @@
-// `lightsout serve`: an HTTP server (libmicrohttpd, one I/O thread) for the JSON API (api.hpp)
+// `lightsout serve`: an HTTP server (libmicrohttpd, epoll I/O threads) for the JSON API (api.hpp)
 // and the web page embedded in the binary (web_assets.hpp), with solving on a WorkPool.
 #pragma once
 
@@ -14,8 +14,9 @@ namespace lightsout::server {
 
 struct ServerOptions {
   std::string host = "127.0.0.1";
-  int port = 8080;          // 0: any free port (see WebServer::bind)
-  std::size_t workers = 0;  // solver threads; 0: one per core
+  int port = 8080;             // 0: any free port (see WebServer::bind)
+  std::size_t io_threads = 2;  // libmicrohttpd's epoll threads: they read, write, answer light work
+  std::size_t workers = 0;     // solver threads; 0: one per core
   std::size_t max_queue = 16;
   std::size_t memory_mb = 1024;  // the budget admitted solves share
   // Each request (headers and body, with the keep-alive wait before it) must have arrived within
@@ -34,12 +35,14 @@ class WebServer {
   WebServer(const WebServer&) = delete;
   WebServer& operator=(const WebServer&) = delete;
 
-  // Binds the listening socket; returns the port (the chosen one when options.port is 0).
-  // Throws std::runtime_error when the address cannot be bound.
+  // Binds the listening socket and starts serving on the I/O threads; returns the port (the
+  // chosen one when options.port is 0). Throws std::runtime_error when it cannot be bound.
   int bind();
-  // Serves until stop(); call after bind(). Returns false if it was not bound.
+  // Enforces the read deadlines until stop(); call after bind(). Returns false if it was not
+  // bound. The server stops serving when destroyed (after the running solves finish; the
+  // queued ones are answered 503).
   bool run();
-  // Thread-safe; makes run() return (after the running solves finish; queued ones get 503).
+  // Thread-safe; makes run() return.
   void stop();
 
  private:
