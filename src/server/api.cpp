@@ -252,9 +252,12 @@ ApiResponse solve_board(const json& doc, const Rules& rules, std::size_t rows, s
   const auto start = std::chrono::steady_clock::now();
   const Result result = solver.solve(Grid::from_values(rows, cols, rules.states, values), options);
   const double ms = ms_since(start);
-  json out = json::parse(result_json(result, rules));
-  out["ms"] = ms;
-  return ok(out);
+  // The shared schema's object with "ms" appended (not parsed and printed again: on a 5 x 6 board
+  // that would cost more than the solve).
+  std::string out = result_json(result, rules);
+  out.pop_back();
+  out += ",\"ms\":" + json(ms).dump() + "}";
+  return {200, std::move(out)};
 }
 
 // Bytes a solve of `cells` cells holds at its peak (board, presses, the solver's work and the JSON
@@ -268,8 +271,7 @@ struct Shape {
   bool minimal = false;
   bool rules = false;
 };
-std::optional<Shape> peek_shape(std::string_view body) {
-  const json doc = json::parse(body.begin(), body.end(), nullptr, false);
+std::optional<Shape> shape_of(const json& doc) {
   if (!doc.is_object()) return std::nullopt;
   const auto rows = doc.find("rows");
   const auto cols = doc.find("cols");
@@ -293,17 +295,53 @@ std::optional<Shape> peek_shape(std::string_view body) {
   return shape;
 }
 
+std::optional<Shape> peek_shape(std::string_view body) {
+  return shape_of(json::parse(body.begin(), body.end(), nullptr, false));
+}
+
+WorkEstimate large_solve(std::string_view body) {
+  return {false, body.size() * 4 + solve_memory(body.size(), true)};
+}
+
+// Classic solves up to 64 x 64 take microseconds; the fewest-presses search can take a second on
+// a 19 x 19 board (its quiet patterns), so only tiny boards search on the I/O thread.
+WorkEstimate solve_estimate(const Shape& shape, std::size_t body_bytes) {
+  const bool light = shape.minimal ? shape.cells <= 64 : shape.cells <= 4096 && !shape.rules;
+  return {light, solve_memory(shape.cells, shape.minimal) + body_bytes * 4};
+}
+
+ApiResponse solve_doc(const json& doc, const Limits& limits) {
+  const std::size_t rows = size_field(doc, "rows");
+  const std::size_t cols = size_field(doc, "cols");
+  const bool minimal = bool_field(doc, "minimal", false);
+  return solve_board(doc, parse_rules_or_fail(rules_field(doc), limits.max_rules_cells), rows, cols,
+                     minimal, limits);
+}
+
 }  // namespace
 
 WorkEstimate estimate_solve(std::string_view body) {
   // A large body is a large board: parsing it alone takes milliseconds, so it is not parsed here.
-  if (body.size() > kParseInline) return {false, body.size() * 4 + solve_memory(body.size(), true)};
+  if (body.size() > kParseInline) return large_solve(body);
   const std::optional<Shape> shape = peek_shape(body);
-  if (!shape) return {};
-  // Classic solves up to 64 x 64 take microseconds; the fewest-presses search can take a second
-  // on a 19 x 19 board (its quiet patterns), so only tiny boards search on the I/O thread.
-  const bool light = shape->minimal ? shape->cells <= 64 : shape->cells <= 4096 && !shape->rules;
-  return {light, solve_memory(shape->cells, shape->minimal) + body.size() * 4};
+  return shape ? solve_estimate(*shape, body.size()) : WorkEstimate{};
+}
+
+std::optional<ApiResponse> api_solve_light(std::string_view body, const Limits& limits,
+                                           WorkEstimate& estimate) {
+  if (body.size() > kParseInline) {
+    estimate = large_solve(body);
+    return std::nullopt;
+  }
+  estimate = {};
+  ApiResponse out = guarded([&] {
+    const json doc = parse_body(body, limits);
+    const std::optional<Shape> shape = shape_of(doc);
+    if (shape) estimate = solve_estimate(*shape, body.size());
+    return estimate.light ? solve_doc(doc, limits) : ApiResponse{0, {}};
+  });
+  if (out.status == 0) return std::nullopt;
+  return out;
 }
 
 WorkEstimate estimate_chase(std::string_view body) {
@@ -333,14 +371,7 @@ ApiResponse api_error(int status, std::string_view message) {
 }
 
 ApiResponse api_solve(std::string_view body, const Limits& limits) {
-  return guarded([&] {
-    const json doc = parse_body(body, limits);
-    const std::size_t rows = size_field(doc, "rows");
-    const std::size_t cols = size_field(doc, "cols");
-    const bool minimal = bool_field(doc, "minimal", false);
-    return solve_board(doc, parse_rules_or_fail(rules_field(doc), limits.max_rules_cells), rows,
-                       cols, minimal, limits);
-  });
+  return guarded([&] { return solve_doc(parse_body(body, limits), limits); });
 }
 
 ApiResponse api_chase(std::string_view body, const Limits& limits) {

@@ -4,6 +4,7 @@
 #pragma once
 
 #include <cstddef>
+#include <optional>
 #include <string>
 #include <string_view>
 
@@ -42,6 +43,10 @@ struct WorkEstimate {
 };
 inline constexpr std::size_t kParseInline = std::size_t{16} << 10;
 WorkEstimate estimate_solve(std::string_view body);
+// api_solve when estimate_solve would call it light (the body parsed once); otherwise nothing,
+// with `estimate` set for admission.
+std::optional<ApiResponse> api_solve_light(std::string_view body, const Limits& limits,
+                                           WorkEstimate& estimate);
 WorkEstimate estimate_chase(std::string_view body);
 WorkEstimate estimate_info(std::string_view size, std::string_view rules);
 

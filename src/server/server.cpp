@@ -314,7 +314,13 @@ MHD_Result WebServer::Impl::dispatch(MHD_Connection* c, Request& req) {
                         "body: larger than the limit of " +
                             std::to_string(options.limits.max_body_bytes) + " bytes");
     }
-    estimate = req.route == Route::solve ? estimate_solve(req.body) : estimate_chase(req.body);
+    if (req.route == Route::solve && !req.body.empty()) {
+      if (const auto answer = api_solve_light(req.body, options.limits, estimate)) {
+        return send(c, answer->status, answer->body);
+      }
+    } else {
+      estimate = req.route == Route::solve ? estimate_solve(req.body) : estimate_chase(req.body);
+    }
   }
   const bool info = req.route == Route::info;
   if (estimate.light) {
