@@ -186,7 +186,25 @@ def scenario_load(binary, short):
                 counts[i] += 1
             conn.close()
 
+        fresh, fresh_bad = [], []
+
+        def fresh_probe():
+            # A new connection every 100 ms during the load: it must not wait in a backlog.
+            while time.monotonic() < until - 0.1:
+                t = time.perf_counter()
+                try:
+                    conn = Conn(server.port, timeout=30)
+                    status, _, _ = conn.call(payload)
+                    conn.close()
+                    fresh.append((time.perf_counter() - t) * 1000)
+                    if status != 200:
+                        fresh_bad.append(status)
+                except OSError as e:
+                    fresh_bad.append(str(e))
+                time.sleep(0.1)
+
         threads = [threading.Thread(target=worker, args=(i,)) for i in range(connections)]
+        threads.append(threading.Thread(target=fresh_probe))
         for t in threads:
             t.start()
         for t in threads:
@@ -195,7 +213,13 @@ def scenario_load(binary, short):
         print(f"load: {connections} connections, {seconds:.0f} s: {total} solves "
               f"({total / seconds:.0f}/s from a Python client), {len(errors)} errors, "
               f"one connection's p99 {percentile(lat, 99):.2f} ms")
+        print(f"load: {len(fresh)} fresh connections meanwhile, median "
+              f"{statistics.median(fresh) if fresh else float('nan'):.2f} ms, max "
+              f"{max(fresh) if fresh else float('nan'):.2f} ms")
         check(not errors, f"load: no errors or dropped connections ({errors[:3]})")
+        check(fresh and not fresh_bad, f"load: every fresh connection answered 200 ({fresh_bad[:3]})")
+        if not short:
+            check(max(fresh) <= 1000, "load: no fresh connection waited a second")
         check(all(c > 0 for c in counts), "load: every connection was served")
 
 

@@ -133,6 +133,15 @@ const json& lights_field(const json& doc, std::size_t rows, std::size_t cols, un
   }
   const std::string range =
       states == 2 ? std::string("0 or 1") : "a value 0.." + std::to_string(states - 1);
+  // "lights[r]: character 3 is not 0 or 1"
+  const auto bad_value = [&range](const std::string& where, const char* kind, std::size_t c) {
+    std::string message = where;
+    message += kind;
+    message += std::to_string(c + 1);
+    message += " is not ";
+    message += range;
+    fail(400, std::move(message));
+  };
   for (std::size_t r = 0; r < rows; ++r) {
     const json& row = (*it)[r];
     const std::string where = "lights[" + std::to_string(r) + "]";
@@ -144,7 +153,7 @@ const json& lights_field(const json& doc, std::size_t rows, std::size_t cols, un
       }
       for (std::size_t c = 0; c < cols; ++c) {
         if (s[c] < '0' || s[c] > '9' || static_cast<unsigned>(s[c] - '0') >= states) {
-          fail(400, where + ": character " + std::to_string(c + 1) + " is not " + range);
+          bad_value(where, ": character ", c);
         }
       }
     } else if (row.is_array()) {
@@ -155,7 +164,7 @@ const json& lights_field(const json& doc, std::size_t rows, std::size_t cols, un
       for (std::size_t c = 0; c < cols; ++c) {
         const json& v = row[c];
         if (!v.is_number_unsigned() || v.get<std::uint64_t>() >= states) {
-          fail(400, where + ": value " + std::to_string(c + 1) + " is not " + range);
+          bad_value(where, ": value ", c);
         }
       }
     } else {

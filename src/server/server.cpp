@@ -52,8 +52,16 @@ struct Connection {
 enum class Route { solve, chase, info, healthz, asset, none };
 
 // One request, from its first access-handler call to its completion.
+// Every answer is queued once the whole request is in: libmicrohttpd closes a connection answered
+// from the headers alone, and closing a socket with unread data can reset it before the client
+// reads the answer. A refused request's body is read and dropped (within the read deadline).
 struct Request {
+  bool started = false;
   Route route = Route::none;
+  int early_status = 0;  // a refusal decided from the headers
+  std::string early_body;
+  const char* allow = nullptr;
+  MHD_Response* asset = nullptr;
   std::string body;
   bool too_large = false;
   bool suspended = false;
@@ -98,9 +106,8 @@ struct WebServer::Impl {
 
   MHD_Result handle(MHD_Connection* c, const char* url, const char* method, const char* data,
                     std::size_t* size, Request& req);
-  // The checks and answers that need no body; true when an answer was queued.
-  bool screen(MHD_Connection* c, std::string_view url, std::string_view method, Request& req,
-              MHD_Result& result);
+  // The route, and the checks that need no body (a refusal is kept in req.early_*).
+  void screen(MHD_Connection* c, std::string_view url, std::string_view method, Request& req);
   MHD_Result dispatch(MHD_Connection* c, Request& req);
   ApiResponse compute(MHD_Connection* c, const Request& req) const;
   ApiResponse compute_info(const std::string& size, const std::string& rules) const;
@@ -197,15 +204,17 @@ MHD_Result WebServer::Impl::send(MHD_Connection* c, int status, std::string_view
   return result;
 }
 
-bool WebServer::Impl::screen(MHD_Connection* c, std::string_view url, std::string_view method,
-                             Request& req, MHD_Result& result) {
+void WebServer::Impl::screen(MHD_Connection* c, std::string_view url, std::string_view method,
+                             Request& req) {
+  const auto refuse = [&req](int status, std::string_view message, const char* allow = nullptr) {
+    req.early_status = status;
+    req.early_body = api_error(status, message).body;
+    req.allow = allow;
+  };
   const std::string_view host = header(c, "Host");
-  if (!hosts.host_allowed(host)) {
-    result = send_error(c, 403, "host: not served here (see --allow-host)");
-    return true;
-  }
+  if (!hosts.host_allowed(host)) return refuse(403, "host: not served here (see --allow-host)");
   const bool get = method == "GET" || method == "HEAD";
-  const char* want = nullptr;
+  const char* want = "GET, HEAD";
   if (url == "/api/solve") {
     req.route = Route::solve;
     want = "POST";
@@ -214,50 +223,28 @@ bool WebServer::Impl::screen(MHD_Connection* c, std::string_view url, std::strin
     want = "POST";
   } else if (url == "/api/info") {
     req.route = Route::info;
-    want = "GET, HEAD";
   } else if (url == "/healthz") {
     req.route = Route::healthz;
-    want = "GET, HEAD";
-  } else if (assets.count(url) != 0) {
+  } else if (const auto asset = assets.find(url); asset != assets.end()) {
     req.route = Route::asset;
-    want = "GET, HEAD";
+    req.asset = asset->second;
   } else {
-    result = send_error(c, 404, "no such path");
-    return true;
+    return refuse(404, "no such path");
   }
   const bool post_route = want[0] == 'P';
   if (post_route ? method != "POST" : !get) {
-    result = send_error(c, 405, std::string("method not allowed (use ") + want + ")", 0, want);
-    return true;
+    return refuse(405, std::string("method not allowed (use ") + want + ")", want);
   }
-  if (post_route) {
-    if (!hosts.origin_allowed(header(c, "Origin"), host)) {
-      result = send_error(c, 403, "origin: requests from other sites are refused");
-      return true;
-    }
-    // A body over the limit is read and dropped (within the read deadline), then answered 413:
-    // answering before it is read would close a socket with unread data, and the reset that
-    // sends can destroy the answer before the client reads it.
-    const std::string_view length = header(c, "Content-Length");
-    const std::size_t declared =
-        length.empty() ? 0 : std::strtoull(std::string(length).c_str(), nullptr, 10);
-    req.too_large = declared > options.limits.max_body_bytes;
-    // One allocation for the body (a growing string would copy a large one several times).
-    if (!req.too_large) req.body.reserve(declared);
-    return false;  // the body comes next
+  if (!post_route) return;
+  if (!hosts.origin_allowed(header(c, "Origin"), host)) {
+    return refuse(403, "origin: requests from other sites are refused");
   }
-  switch (req.route) {
-    case Route::asset:
-      result = MHD_queue_response(c, MHD_HTTP_OK, assets.at(url));
-      return true;
-    case Route::healthz: {
-      const ApiResponse h = healthz();
-      result = send(c, h.status, h.body);
-      return true;
-    }
-    default:
-      return false;  // /api/info: dispatched like a body
-  }
+  const std::string_view length = header(c, "Content-Length");
+  const std::size_t declared =
+      length.empty() ? 0 : std::strtoull(std::string(length).c_str(), nullptr, 10);
+  req.too_large = declared > options.limits.max_body_bytes;
+  // One allocation for the body (a growing string would copy a large one several times).
+  if (!req.too_large) req.body.reserve(declared);
 }
 
 ApiResponse WebServer::Impl::healthz() const {
@@ -367,21 +354,15 @@ MHD_Result WebServer::Impl::handle(MHD_Connection* c, const char* url, const cha
     if (!req.answered.load(std::memory_order_acquire)) return MHD_YES;
     return send(c, req.answer.status, req.answer.body, "application/json", req.retry_after);
   }
-  if (req.route == Route::none) {  // the first call: headers only
-    MHD_Result result = MHD_YES;
-    if (screen(c, url, method, req, result)) {
-      set_reading(c, false);
-      return result;
-    }
-    if (req.route == Route::info) {
-      set_reading(c, false);
-      return dispatch(c, req);
-    }
+  if (!req.started) {  // the first call: headers only
+    req.started = true;
+    screen(c, url, method, req);
     return MHD_YES;
   }
   if (*size > 0) {
-    if (req.too_large || req.body.size() + *size > options.limits.max_body_bytes) {
-      req.too_large = true;
+    if (req.early_status != 0 || req.too_large ||
+        req.body.size() + *size > options.limits.max_body_bytes) {
+      req.too_large = req.early_status == 0;
       req.body = std::string();
     } else {
       req.body.append(data, *size);
@@ -390,6 +371,14 @@ MHD_Result WebServer::Impl::handle(MHD_Connection* c, const char* url, const cha
     return MHD_YES;
   }
   set_reading(c, false);  // the whole request is in
+  if (req.early_status != 0) {
+    return send(c, req.early_status, req.early_body, "application/json", 0, req.allow);
+  }
+  if (req.asset != nullptr) return MHD_queue_response(c, MHD_HTTP_OK, req.asset);
+  if (req.route == Route::healthz) {
+    const ApiResponse h = healthz();
+    return send(c, h.status, h.body);
+  }
   return dispatch(c, req);
 }
 

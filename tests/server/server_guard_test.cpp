@@ -276,6 +276,41 @@ TEST_F(GuardTest, TallBoardWithinTheCellLimit) {
   EXPECT_EQ(res->status, 200) << res->body.substr(0, 200);
 }
 
+// Answers to GETs keep the connection open (the page loads its files over one connection).
+TEST_F(GuardTest, KeepAliveAcrossRequests) {
+  const int fd = connect_raw(port());
+  ASSERT_GE(fd, 0);
+  for (const char* path : {"/healthz", "/api/info?size=5x5", "/", "/nothing", "/app.js"}) {
+    const std::string request = std::string("GET ") + path + " HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n";
+    ASSERT_EQ(::send(fd, request.data(), request.size(), MSG_NOSIGNAL),
+              static_cast<ssize_t>(request.size()))
+        << path;
+    std::string got;
+    char buf[65536];
+    const auto until = Clock::now() + std::chrono::seconds(10);
+    while (got.find("\r\n\r\n") == std::string::npos && Clock::now() < until) {
+      pollfd p{fd, POLLIN, 0};
+      if (::poll(&p, 1, 50) <= 0) continue;
+      const ssize_t n = ::recv(fd, buf, sizeof buf, 0);
+      ASSERT_GT(n, 0) << "closed before answering " << path;
+      got.append(buf, static_cast<std::size_t>(n));
+    }
+    EXPECT_NE(status_of(got), 0) << path;
+    EXPECT_EQ(got.find("Connection: close"), std::string::npos) << path << ": " << got;
+    // Drain the rest of this answer's body before the next request.
+    const std::size_t length_at = got.find("Content-Length: ");
+    ASSERT_NE(length_at, std::string::npos) << got;
+    const std::size_t length = std::strtoul(got.c_str() + length_at + 16, nullptr, 10);
+    const std::size_t body_at = got.find("\r\n\r\n") + 4;
+    while (got.size() < body_at + length && Clock::now() < until) {
+      const ssize_t n = ::recv(fd, buf, sizeof buf, 0);
+      ASSERT_GT(n, 0);
+      got.append(buf, static_cast<std::size_t>(n));
+    }
+  }
+  ::close(fd);
+}
+
 TEST_F(GuardTest, Healthz) {
   const auto res = server_->client().Get("/healthz");
   ASSERT_TRUE(res);
