@@ -95,7 +95,7 @@ struct WebServer::Impl {
   Impl(const Impl&) = delete;
   Impl& operator=(const Impl&) = delete;
 
-  // libmicrohttpd callbacks (all on the I/O thread).
+  // libmicrohttpd callbacks, on its I/O threads (one connection's always on the same thread).
   static MHD_Result on_request(void* cls, MHD_Connection* c, const char* url, const char* method,
                                const char* version, const char* data, std::size_t* size,
                                void** req_cls);
@@ -109,7 +109,7 @@ struct WebServer::Impl {
   // The route, and the checks that need no body (a refusal is kept in req.early_*).
   void screen(MHD_Connection* c, std::string_view url, std::string_view method, Request& req);
   MHD_Result dispatch(MHD_Connection* c, Request& req);
-  ApiResponse compute(MHD_Connection* c, const Request& req) const;
+  ApiResponse compute(const Request& req) const;
   ApiResponse compute_info(const std::string& size, const std::string& rules) const;
   ApiResponse healthz() const;
   MHD_Result send(MHD_Connection* c, int status, std::string_view body,
@@ -271,8 +271,7 @@ ApiResponse WebServer::Impl::compute_info(const std::string& size, const std::st
   return api_info(size, rules, options.limits);
 }
 
-ApiResponse WebServer::Impl::compute(MHD_Connection* c, const Request& req) const {
-  (void)c;
+ApiResponse WebServer::Impl::compute(const Request& req) const {
   switch (req.route) {
     case Route::solve:
       if (req.body.empty()) return api_error(400, "body: missing (expected a JSON object)");
@@ -311,7 +310,7 @@ MHD_Result WebServer::Impl::dispatch(MHD_Connection* c, Request& req) {
   }
   const bool info = req.route == Route::info;
   if (estimate.light) {
-    const ApiResponse a = info ? compute_info(info_size, info_rules) : compute(c, req);
+    const ApiResponse a = info ? compute_info(info_size, info_rules) : compute(req);
     return send(c, a.status, a.body);
   }
   // Suspended before the job is queued: a worker may resume it at once.
@@ -321,7 +320,7 @@ MHD_Result WebServer::Impl::dispatch(MHD_Connection* c, Request& req) {
   auto job = [this, c, r, info, size = std::move(info_size),
               rules = std::move(info_rules)](bool run) {
     if (run) {
-      r->answer = info ? compute_info(size, rules) : compute(c, *r);
+      r->answer = info ? compute_info(size, rules) : compute(*r);
     } else {
       r->answer = api_error(503, "server: busy, try again later");
       r->retry_after = pool.retry_after_s();
