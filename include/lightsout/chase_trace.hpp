@@ -23,6 +23,9 @@ struct ChaseTrace {
   std::vector<Board> lights_after;
   // The last-row check: the bottom row is dark after the last step (true iff solvable).
   bool dark = false;
+  // When the fewest presses were asked for: whether they are proven, and a proven lower bound.
+  bool minimal_proven = false;
+  std::uint64_t minimal_lower_bound = 0;
 };
 
 // Chases `lights` top-down, one row per step. Solves the board first (solve(), minimal when

@@ -5,6 +5,7 @@
 #include <cstddef>
 #include <cstdint>
 #include <functional>
+#include <limits>
 #include <optional>
 #include <string_view>
 #include <vector>
@@ -27,14 +28,18 @@ struct SolveResult {
   // True when `presses` was chosen as the fewest presses, and whether that is proven.
   bool minimal = false;
   bool minimal_proven = false;
+  // With `minimal`: no solution has fewer presses (equal to the count of `presses` when proven).
+  std::uint64_t minimal_lower_bound = 0;
 };
 
 struct SolveOptions {
   bool kernel = true;    // fill SolveResult::kernel
   bool minimal = false;  // search the solution coset for the fewest presses
-  // Work budget for the exact fewest-presses search, in 64-bit word operations: the Gray-code walk
-  // over 2^nullity combinations runs when 2^nullity * words <= budget and nullity <= 24.
-  std::uint64_t minimal_budget = std::uint64_t{1} << 31;
+  // Budget of the exact fewest-presses search: elementary steps (term updates and transform
+  // butterflies) and seconds of wall-clock time (<= 0: none); whichever ends first. When it ends
+  // first, the result says so (minimal_proven false) and carries a proven lower bound.
+  std::uint64_t minimal_budget = std::numeric_limits<std::uint64_t>::max();
+  double minimal_seconds = 10.0;
   // Optional; see ProgressFn. Reported by solve_poly and solve_chase.
   ProgressFn progress = nullptr;
 };
@@ -80,9 +85,11 @@ SolveResult solve(const Board& lights, Method method = Method::automatic,
 SolveResult solve(Board&& lights, Method method = Method::automatic,
                   const SolveOptions& options = {});
 
-// Replace result.presses by the lightest element of presses + span(kernel): exact by Gray-code
-// enumeration within options.minimal_budget, otherwise the best found by greedy descent (then
-// minimal_proven = false). Requires result.kernel to be a basis of the quiet patterns.
+// Replace result.presses by the lightest element of presses + span(kernel) and set
+// minimal_proven and minimal_lower_bound: the class branch and bound of fewest_presses.hpp
+// (nullity <= 64) within the options' budget; past 64, greedy descent over the kernel vectors with
+// the bound of the cells no quiet pattern touches. Requires result.kernel to be a basis of the
+// quiet patterns.
 void minimize_presses(SolveResult& result, const SolveOptions& options);
 
 // Light chasing. Given the lights and the first press row `first_row` (stride words), fill every

@@ -4,6 +4,7 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <limits>
 #include <span>
 #include <string>
 #include <utility>
@@ -16,13 +17,11 @@ namespace lightsout {
 struct RulesSolveOptions {
   bool kernel = true;    // fill RulesResult::kernel (and kernel_orders)
   bool minimal = false;  // search the solution set for the fewest presses
-  // Work budget of the exact fewest-presses search. K = 2: 64-bit word operations, as in
-  // SolveOptions (a Gray-code walk when nullity <= 24). K > 2: cell operations, the whole solution
-  // set being walked when it has at most kMaxEnumeratedSolutions elements.
-  std::uint64_t minimal_budget = std::uint64_t{1} << 31;
+  // Budget of the exact fewest-presses search, as in SolveOptions: steps (K > 2: cell operations
+  // of the walk over the whole solution set) and seconds (<= 0: none).
+  std::uint64_t minimal_budget = std::numeric_limits<std::uint64_t>::max();
+  double minimal_seconds = 10.0;
 };
-
-inline constexpr std::uint64_t kMaxEnumeratedSolutions = std::uint64_t{1} << 20;
 
 // The most existing cells solve_rules takes: K = 2, an 8 GiB bit matrix; K > 2, 4 GiB of bytes
 // per prime power (and O(cells^3) time long before that).
@@ -54,6 +53,8 @@ struct RulesResult {
   // True when `presses` was chosen as the fewest presses, and whether that is proven.
   bool minimal = false;
   bool minimal_proven = false;
+  // With `minimal`: no solution has fewer presses (the sum of `presses` when proven).
+  std::uint64_t minimal_lower_bound = 0;
 };
 
 // Solves `lights` (rows * cols values in 0..K-1, row-major; a hole's value is ignored) under
@@ -82,12 +83,16 @@ RulesResult solve_rules(const Rules& rules, const PressSystem& sys,
 namespace detail {
 // The fewest presses (a value v counts as v) in solution + span(kernel) over Z_k, in place; the
 // values are rows * cols board cells and kernel[j] has order orders[j] (as in RulesResult).
-// Returns whether the minimum is proven (the whole set searched within `budget`), else the best
-// found by greedy descent.
-bool minimize_values(std::vector<std::uint8_t>& solution,
-                     const std::vector<std::vector<std::uint8_t>>& kernel,
-                     const std::vector<unsigned>& orders, unsigned k, std::size_t rows,
-                     std::size_t cols, std::uint64_t budget);
+// Returns the proven lower bound and whether the minimum is proven (within `budget` steps and
+// `seconds`), as SolveOptions / RulesSolveOptions describe.
+struct FewestProof {
+  bool proven = false;
+  std::uint64_t lower_bound = 0;
+};
+FewestProof minimize_values(std::vector<std::uint8_t>& solution,
+                            const std::vector<std::vector<std::uint8_t>>& kernel,
+                            const std::vector<unsigned>& orders, unsigned k, std::size_t rows,
+                            std::size_t cols, std::uint64_t budget, double seconds);
 }  // namespace detail
 
 }  // namespace lightsout

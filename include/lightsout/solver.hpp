@@ -5,6 +5,7 @@
 #include <cstddef>
 #include <cstdint>
 #include <functional>
+#include <limits>
 #include <memory>
 #include <optional>
 #include <span>
@@ -105,10 +106,13 @@ using ProgressFn = std::function<void(std::string_view phase, double fraction)>;
 struct Options {
   bool kernel = false;   // fill Result::kernel (a basis of the quiet patterns)
   bool minimal = false;  // the fewest presses (a value v counts as v presses)
-  // Work budget of the exact fewest-presses search: for K = 2 in 64-bit word operations (a
-  // Gray-code walk over the 2^nullity solutions while nullity <= 24), for K > 2 in cell operations
-  // (the whole solution set walked while it has at most 2^20 elements).
-  std::uint64_t minimal_budget = std::uint64_t{1} << 31;
+  // Budget of the exact fewest-presses search: elementary steps and seconds of wall-clock time
+  // (<= 0: no limit), whichever ends first. K = 2: a branch and bound over the classes of cells
+  // with the same kernel column, exact for any nullity <= 64 given time; K > 2: the whole solution
+  // set walked. When the budget ends first the result says so (minimal_proven false) and carries
+  // a proven lower bound.
+  std::uint64_t minimal_budget = std::numeric_limits<std::uint64_t>::max();
+  double minimal_seconds = 10.0;
   ProgressFn progress = nullptr;  // reported by the chase and poly methods
 };
 
@@ -131,6 +135,9 @@ struct Result {
   // True when `presses` was chosen as the fewest presses, and whether that is proven.
   bool minimal = false;
   bool minimal_proven = false;
+  // With `minimal`: a proven lower bound, no solution has fewer presses; equal to
+  // presses.total() exactly when minimal_proven.
+  std::uint64_t minimal_lower_bound = 0;
   Method method = Method::automatic;  // the method that ran
 };
 

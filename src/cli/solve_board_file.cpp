@@ -7,6 +7,7 @@
 
 #include "cli_rules.hpp"
 #include "commands.hpp"
+#include "fewest_report.hpp"
 #include "file_io.hpp"
 #include "lightsout/board_format.hpp"
 #include "lightsout/solver.hpp"
@@ -91,6 +92,7 @@ int run_board_solve(const BoardSolveArgs& args, const Rules& rules) {
 
   Options options;
   options.minimal = args.minimal;
+  options.minimal_seconds = args.minimal_time;
   options.progress = [&clock](std::string_view phase, double fraction) {
     clock.report(phase, fraction);
   };
@@ -135,6 +137,7 @@ int run_board_solve(const BoardSolveArgs& args, const Rules& rules) {
   write_grid(result.presses, out_format.value_or(detected),
              [&output](const char* data, std::size_t size) { output.write(data, size); });
   clock.finish();
+  report_unproven(result, std::nullopt);
   stats();
   return kExitOk;
 }

@@ -10,6 +10,7 @@
 
 #include "cli_rules.hpp"
 #include "commands.hpp"
+#include "fewest_report.hpp"
 #include "file_io.hpp"
 #include "lightsout/board_format.hpp"
 #include "lightsout/board_size.hpp"
@@ -28,6 +29,7 @@ struct SolveArgs {
   std::string size = "5x6";
   std::string method = "auto";
   bool minimal = false;
+  double minimal_time = 10.0;  // --minimal-time: seconds per puzzle for the proof
   bool trailing_space = false;
   std::string rules;            // --rules TEXT
   bool size_given = false;      // --size given
@@ -79,8 +81,11 @@ int run_judge_solve(const SolveArgs& args, const Rules& rules) {
   std::optional<JudgeWriter> writer;
   Options options;
   options.minimal = args.minimal;
-  // The judge workload (the tables method): a few look-ups per puzzle on packed words.
-  const bool word = solver->word_sized();
+  options.minimal_seconds = args.minimal_time;
+  // The judge workload (the tables method): a few look-ups per puzzle on packed words, whose
+  // fewest presses are exact (an enumeration of the quiet patterns) up to nullity 24; past that
+  // the general path searches with a proof.
+  const bool word = solver->word_sized() && (!args.minimal || solver->minimal_exact());
   std::uint64_t lights_word = 0;
   std::uint64_t presses_word = 0;
   std::vector<std::uint8_t> values(states > 2 ? size.rows * size.cols : 0);
@@ -106,6 +111,7 @@ int run_judge_solve(const SolveArgs& args, const Rules& rules) {
         if (states > 2) lights = Grid::from_values(size.rows, size.cols, states, values);
         open_writer();
         const Result result = solver->solve(std::move(lights), options);
+        report_unproven(result, reader.puzzles_read());
         if (result.solvable) {
           if (states == 2) {
             writer->write_board(reader.puzzles_read(), result.presses.bits());
@@ -165,7 +171,14 @@ std::function<int()> add_solve_command(CLI::App& app) {
                   "Solver: auto, tables, enumerate, chase, poly, dense (classic rules), gf2, zk "
                   "(auto: tables for two states on <= 64 cells, then chase for a shorter side "
                   "< 8, poly otherwise; gf2 / zk for other rules)");
-  cmd->add_flag("--minimal", args->minimal, "Print the fewest-presses solution");
+  cmd->add_flag("--minimal", args->minimal,
+                "Print the fewest-presses solution; one stderr line per puzzle whose minimum is "
+                "not proven within --minimal-time, with a proven lower bound");
+  cmd->add_option("--minimal-time", args->minimal_time,
+                  "Seconds of search per puzzle for --minimal to prove its minimum (default 10; "
+                  "0: no limit)")
+      ->check(CLI::Range(0.0, 1e9))
+      ->type_name("SECONDS");
   cmd->add_flag("--trailing-space", args->trailing_space,
                 "Put a space after every value (reproduces the OpenJudge sample byte for byte)");
   cmd->add_option("-o,--output", board->output,
@@ -194,6 +207,7 @@ std::function<int()> add_solve_command(CLI::App& app) {
     board->input = args->input;
     board->method = args->method;
     board->minimal = args->minimal;
+    board->minimal_time = args->minimal_time;
     board->rules_text = rules_opt->count() > 0 ? args->rules : std::string();
     board->max_cells = args->max_cells;
     return run_board_solve(*board, *rules);

@@ -22,6 +22,8 @@ ChaseTrace chase_trace(const Board& lights, bool minimal) {
 
   ChaseTrace trace;
   trace.solvable = result.solvable;
+  trace.minimal_proven = result.minimal_proven;
+  trace.minimal_lower_bound = result.minimal_lower_bound;
   trace.presses = Board(m, n);
   trace.lights_after.reserve(m);
   Board board = lights;

@@ -65,6 +65,7 @@ SolveResult solve_enumerate(const Board& lights, const SolveOptions& options) {
     }
     detail::chase_rows(&b, &chosen, x, &phantom);
     result.presses = transpose ? x.transposed() : x;
+    if (result.minimal) result.minimal_lower_bound = result.presses.popcount();
   } else {
     result.presses = Board(lights.rows(), lights.cols());
   }

@@ -11,6 +11,7 @@
 #include <stdexcept>
 #include <string>
 
+#include "fewest_presses.hpp"
 #include "lightsout/solve.hpp"
 #include "zk_matrix.hpp"
 
@@ -201,91 +202,17 @@ Elimination solve_zk(const PressSystem& sys, const Values& rhs, bool want_kernel
   return out;
 }
 
-std::size_t weight(const Values& x) {
-  std::size_t w = 0;
-  for (const std::uint8_t v : x) w += v;
-  return w;
-}
-
-// x += c * g (mod k), c < k.
-void add_multiple(Values& x, const Values& g, unsigned c, unsigned k) {
-  for (std::size_t i = 0; i < x.size(); ++i) {
-    x[i] = static_cast<std::uint8_t>((x[i] + c * g[i]) % k);
-  }
-}
-
-// The fewest presses (sum of the values) in solution + span(kernel) over Z_K, K > 2.
-// Contract: e.kernel / e.orders a basis as documented in RulesResult. Sets *proven when every
-// solution was looked at: the whole set (an odometer over the coefficients c_j in 0..order_j-1,
-// each step adding g_j, or at a wrap (1 - order_j) g_j) when it has at most
-// kMaxEnumeratedSolutions elements and that walk fits the budget; otherwise greedy descent over
-// the multiples of every generator.
-void minimize_zk(Elimination& e, unsigned k, std::uint64_t budget, bool* proven) {
-  const std::size_t n = e.solution.size();
-  const std::size_t d = e.kernel.size();
-  std::uint64_t total = 1;
-  for (const unsigned order : e.orders) {
-    total = total > kMaxEnumeratedSolutions ? total : total * order;
-  }
-  if (total <= kMaxEnumeratedSolutions && total * std::max<std::size_t>(n, 1) <= budget) {
-    std::vector<Values> wrap(d, Values(n));
-    for (std::size_t j = 0; j < d; ++j) {
-      for (std::size_t i = 0; i < n; ++i) {
-        const unsigned back = (e.orders[j] - 1) * e.kernel[j][i] % k;  // (order - 1) g
-        wrap[j][i] = static_cast<std::uint8_t>((k - back) % k);
-      }
-    }
-    std::vector<unsigned> digit(d, 0);
-    Values x = e.solution;
-    Values best = x;
-    std::size_t best_weight = weight(x);
-    while (true) {
-      std::size_t j = 0;
-      while (j < d && digit[j] + 1 == e.orders[j]) {
-        digit[j] = 0;
-        add_multiple(x, wrap[j], 1, k);
-        ++j;
-      }
-      if (j == d) break;
-      ++digit[j];
-      add_multiple(x, e.kernel[j], 1, k);
-      const std::size_t w = weight(x);
-      if (w < best_weight) {
-        best_weight = w;
-        best = x;
-      }
-    }
-    e.solution = std::move(best);
-    *proven = true;
-    return;
-  }
-  // Greedy: accept any multiple of a generator that lowers the weight; stops when none does or
-  // the budget is spent. Each acceptance lowers the weight, so it terminates.
-  std::size_t best_weight = weight(e.solution);
-  std::uint64_t spent = 0;
-  bool improved = true;
-  Values candidate;
-  while (improved && spent < budget) {
-    improved = false;
-    for (std::size_t j = 0; j < d; ++j) {
-      for (unsigned c = 1; c < e.orders[j]; ++c) {
-        candidate = e.solution;
-        add_multiple(candidate, e.kernel[j], c, k);
-        spent += n;
-        const std::size_t w = weight(candidate);
-        if (w < best_weight) {
-          best_weight = w;
-          e.solution = candidate;
-          improved = true;
-        }
-      }
-    }
-  }
-  *proven = false;
+// The fewest presses (sum of the values) in solution + span(kernel) over Z_K, K > 2: the walk of
+// fewest_zk. Contract: e.kernel / e.orders a basis as documented in RulesResult.
+detail::FewestProof minimize_zk(Elimination& e, unsigned k, std::uint64_t budget, double seconds) {
+  const detail::FewestOutcome out = detail::fewest_zk(
+      e.solution, e.kernel, e.orders, k, detail::SearchBudget::from_now(seconds, budget));
+  return {out.proven, out.lower_bound};
 }
 
 // The fewest presses over GF(2), by minimize_presses on boards of the board's shape.
-void minimize_gf2(Elimination& e, const PressSystem& sys, std::uint64_t budget, bool* proven) {
+detail::FewestProof minimize_gf2(Elimination& e, const PressSystem& sys, std::uint64_t budget,
+                                 double seconds) {
   const auto to_board = [&sys](const Values& v) {
     Board b(sys.rows, sys.cols);
     for (std::size_t j = 0; j < v.size(); ++j) {
@@ -301,11 +228,12 @@ void minimize_gf2(Elimination& e, const PressSystem& sys, std::uint64_t budget, 
   SolveOptions options;
   options.minimal = true;
   options.minimal_budget = budget;
+  options.minimal_seconds = seconds;
   minimize_presses(r, options);
   for (std::size_t j = 0; j < e.solution.size(); ++j) {
     e.solution[j] = r.presses.get(sys.cells[j] / sys.cols, sys.cells[j] % sys.cols) ? 1 : 0;
   }
-  *proven = r.minimal_proven;
+  return {r.minimal_proven, r.minimal_lower_bound};
 }
 
 std::string count_text(const std::vector<std::pair<unsigned, std::size_t>>& factors) {
@@ -390,11 +318,11 @@ RulesResult solve_rules(const Rules& rules, const PressSystem& sys,
   }
   if (options.minimal && e.solvable) {
     result.minimal = true;
-    if (k == 2) {
-      minimize_gf2(e, sys, options.minimal_budget, &result.minimal_proven);
-    } else {
-      minimize_zk(e, k, options.minimal_budget, &result.minimal_proven);
-    }
+    const detail::FewestProof proof =
+        k == 2 ? minimize_gf2(e, sys, options.minimal_budget, options.minimal_seconds)
+               : minimize_zk(e, k, options.minimal_budget, options.minimal_seconds);
+    result.minimal_proven = proof.proven;
+    result.minimal_lower_bound = proof.lower_bound;
   }
 
   // Back to board cells, each re-applied to the press system.
@@ -427,17 +355,17 @@ RulesResult solve_rules(const Rules& rules, const PressSystem& sys,
 
 namespace detail {
 
-bool minimize_values(std::vector<std::uint8_t>& solution,
-                     const std::vector<std::vector<std::uint8_t>>& kernel,
-                     const std::vector<unsigned>& orders, unsigned k, std::size_t rows,
-                     std::size_t cols, std::uint64_t budget) {
+FewestProof minimize_values(std::vector<std::uint8_t>& solution,
+                            const std::vector<std::vector<std::uint8_t>>& kernel,
+                            const std::vector<unsigned>& orders, unsigned k, std::size_t rows,
+                            std::size_t cols, std::uint64_t budget, double seconds) {
   Elimination e;
   e.solvable = true;
   e.solution = std::move(solution);
   e.kernel = kernel;
   e.orders = orders;
   e.nullity = kernel.size();
-  bool proven = false;
+  FewestProof proof;
   if (k == 2) {
     // Every board cell is a position: the identity press system of the board's shape.
     PressSystem cells;
@@ -446,12 +374,12 @@ bool minimize_values(std::vector<std::uint8_t>& solution,
     cells.states = 2;
     cells.cells.resize(rows * cols);
     for (std::size_t i = 0; i < rows * cols; ++i) cells.cells[i] = static_cast<std::uint32_t>(i);
-    minimize_gf2(e, cells, budget, &proven);
+    proof = minimize_gf2(e, cells, budget, seconds);
   } else {
-    minimize_zk(e, k, budget, &proven);
+    proof = minimize_zk(e, k, budget, seconds);
   }
   solution = std::move(e.solution);
-  return proven;
+  return proof;
 }
 
 }  // namespace detail

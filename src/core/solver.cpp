@@ -251,6 +251,7 @@ Result from_classic(SolveResult&& r, Method method) {
   out.kernel_orders.assign(out.kernel.size(), 2);
   out.minimal = r.minimal;
   out.minimal_proven = r.minimal_proven;
+  out.minimal_lower_bound = r.minimal_lower_bound;
   out.method = method;
   return out;
 }
@@ -428,6 +429,7 @@ Result Solver::solve(Grid&& lights, const Options& options) const {
   classic.kernel = options.kernel || options.minimal;
   classic.minimal = options.minimal;
   classic.minimal_budget = options.minimal_budget;
+  classic.minimal_seconds = options.minimal_seconds;
   classic.progress = options.progress;
 
   if (s.method == Method::tables) {
@@ -461,6 +463,7 @@ Result Solver::solve(Grid&& lights, const Options& options) const {
   rules_options.kernel = options.kernel;
   rules_options.minimal = options.minimal;
   rules_options.minimal_budget = options.minimal_budget;
+  rules_options.minimal_seconds = options.minimal_seconds;
   const std::vector<std::uint8_t> values = lights.to_values();
   RulesResult r = solve_rules(s.rules, *s.system, values, rules_options);
   Result out;
@@ -477,6 +480,7 @@ Result Solver::solve(Grid&& lights, const Options& options) const {
   out.kernel_orders = std::move(r.kernel_orders);
   out.minimal = r.minimal;
   out.minimal_proven = r.minimal_proven;
+  out.minimal_lower_bound = r.minimal_lower_bound;
   out.method = s.method;
   return out;
 }
@@ -500,8 +504,11 @@ Result Solver::solve_by_rules_chase(const Grid& lights, const Options& options) 
   if (options.kernel || (options.minimal && out.solvable)) kernel = chase.kernel();
   if (options.minimal && out.solvable) {
     out.minimal = true;
-    out.minimal_proven = detail::minimize_values(presses, kernel, chase.kernel_orders(), k, s.rows,
-                                                 s.cols, options.minimal_budget);
+    const detail::FewestProof proof =
+        detail::minimize_values(presses, kernel, chase.kernel_orders(), k, s.rows, s.cols,
+                                options.minimal_budget, options.minimal_seconds);
+    out.minimal_proven = proof.proven;
+    out.minimal_lower_bound = proof.lower_bound;
   }
   out.presses = Grid::from_values(s.rows, s.cols, k, presses);
   if (options.kernel) {
@@ -547,8 +554,11 @@ Result Solver::solve_by_banded(const Grid& lights, const Options& options) const
   const std::vector<unsigned> orders(kernel.size(), 2);
   if (options.minimal && out.solvable) {
     out.minimal = true;
-    out.minimal_proven =
-        detail::minimize_values(presses, kernel, orders, 2, s.rows, s.cols, options.minimal_budget);
+    const detail::FewestProof proof =
+        detail::minimize_values(presses, kernel, orders, 2, s.rows, s.cols, options.minimal_budget,
+                                options.minimal_seconds);
+    out.minimal_proven = proof.proven;
+    out.minimal_lower_bound = proof.lower_bound;
   }
   out.presses = Grid::from_values(s.rows, s.cols, 2, presses);
   if (options.kernel) {

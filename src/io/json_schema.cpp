@@ -72,6 +72,9 @@ std::string result_json(const Result& result, const Rules& rules) {
       result.solvable && result.presses.states() == 2 ? json(result.nullity) : json(nullptr);
   out["minimal"] = result.solvable && result.minimal;
   out["minimal_proven"] = result.solvable && result.minimal_proven;
+  // A proven lower bound on the presses of any solution (the press count itself when proven).
+  out["minimal_lower_bound"] =
+      result.solvable && result.minimal ? json(result.minimal_lower_bound) : json(nullptr);
   out["method"] = method_name(result.method);
   out["rules"] = to_string(rules);
   return dump(out);

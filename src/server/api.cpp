@@ -108,6 +108,18 @@ bool bool_field(const json& doc, const char* name, bool fallback) {
   return it->get<bool>();
 }
 
+// The fewest-presses search's time budget: `minimal_time` seconds, in (0, kMaxMinimalSeconds].
+constexpr double kDefaultMinimalSeconds = 2.0;
+constexpr double kMaxMinimalSeconds = 10.0;
+double minimal_time_field(const json& doc) {
+  const auto it = doc.find("minimal_time");
+  if (it == doc.end() || it->is_null()) return kDefaultMinimalSeconds;
+  if (!it->is_number() || !(it->get<double>() > 0) || it->get<double>() > kMaxMinimalSeconds) {
+    fail(400, "minimal_time: expected seconds, more than 0 and at most 10");
+  }
+  return it->get<double>();
+}
+
 std::string rules_field(const json& doc) {
   const auto it = doc.find("rules");
   if (it == doc.end() || it->is_null()) return {};
@@ -258,6 +270,7 @@ ApiResponse solve_board(const json& doc, const Rules& rules, std::size_t rows, s
   }
   Options options;
   options.minimal = minimal;
+  options.minimal_seconds = minimal_time_field(doc);
   const auto start = std::chrono::steady_clock::now();
   const Result result = solver.solve(Grid::from_values(rows, cols, rules.states, values), options);
   const double ms = ms_since(start);
@@ -419,6 +432,10 @@ ApiResponse api_chase(std::string_view body, const Limits& limits) {
     for (std::size_t c = 0; c < cols; ++c) line[c] = last.get(rows - 1, c) ? '1' : '0';
     out["last_row"] = line;
     out["dark"] = trace.dark;
+    out["minimal"] = minimal && trace.solvable;
+    out["minimal_proven"] = minimal && trace.solvable && trace.minimal_proven;
+    out["minimal_lower_bound"] =
+        minimal && trace.solvable ? json(trace.minimal_lower_bound) : json(nullptr);
     return ok(out);
   });
 }

@@ -6,7 +6,8 @@
 //
 // Input: rows byte, cols byte, a flags byte, then the lights row-major, one bit per cell (missing
 // bits are 0). Sides 1..12; solve_dense and SmallSolver only up to 64 cells, solve_enumerate only
-// when the shorter side is at most 8.
+// when the shorter side is at most 8. Flag bit 2 stops the fewest-presses search after a few
+// steps: the answer and its lower bound must still be true (no bound above a proven minimum).
 //
 // With flag bit 1 set, a variant instead: a rules byte picks the topology, the neighbourhood, the
 // states K, self and the goal; then one byte per cell (mod K). Every Solver method that takes
@@ -47,7 +48,8 @@ struct Outcome {
   bool solvable;
   std::size_t nullity;
   Board presses;
-  bool proven;  // presses are the proven fewest
+  bool proven;                  // presses are the proven fewest
+  std::size_t lower_bound = 0;  // with minimal: no solution has fewer presses
 };
 
 void check_darkens(const Board& lights, const Board& presses, const char* name) {
@@ -177,6 +179,8 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   SolveOptions options;
   options.kernel = true;
   options.minimal = minimal;
+  // Sometimes a search stopped after a few steps: its answer and bound must still be true.
+  if ((flags & 4U) != 0) options.minimal_budget = control.take();
   const std::size_t cells = rows * cols;
 
   std::vector<Outcome> outcomes;
@@ -189,7 +193,15 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
       std::fprintf(stderr, "solver %s\n", name);
       finding("minimal asked but not reported");
     }
-    outcomes.push_back({name, r.solvable, r.nullity, r.presses, r.minimal && r.minimal_proven});
+    if (r.minimal && (r.minimal_lower_bound > r.presses.popcount() ||
+                      r.minimal_proven != (r.minimal_lower_bound == r.presses.popcount()))) {
+      std::fprintf(stderr, "solver %s: bound %llu, presses %zu, proven %d\n", name,
+                   static_cast<unsigned long long>(r.minimal_lower_bound), r.presses.popcount(),
+                   r.minimal_proven);
+      finding("fewest-presses bound inconsistent with the answer");
+    }
+    outcomes.push_back({name, r.solvable, r.nullity, r.presses, r.minimal && r.minimal_proven,
+                        r.minimal ? r.minimal_lower_bound : 0});
   };
   if (std::min(rows, cols) <= 8) add("enumerate", lightsout::solve_enumerate(lights, options));
   add("chase", lightsout::solve_chase(lights, options));
@@ -225,6 +237,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     for (std::size_t i = 0; i < cells; ++i) values[i] = lights.get(i / cols, i % cols) ? 1 : 0;
     lightsout::RulesSolveOptions rules_options;
     rules_options.minimal = minimal;
+    rules_options.minimal_budget = options.minimal_budget;
     const lightsout::RulesResult r =
         lightsout::solve_rules(classic, rows, cols, values, rules_options);
     Board press_board(rows, cols);
@@ -234,8 +247,8 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     }
     if (r.solvable) check_darkens(lights, press_board, "rules");
     if (r.kernel.size() != r.nullity) finding("solve_rules kernel size differs from nullity");
-    outcomes.push_back(
-        {"rules", r.solvable, r.nullity, press_board, r.minimal && r.minimal_proven});
+    outcomes.push_back({"rules", r.solvable, r.nullity, press_board, r.minimal && r.minimal_proven,
+                        r.minimal ? r.minimal_lower_bound : 0});
   }
 
   const Outcome& first = outcomes.front();
@@ -254,7 +267,8 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
       if (o.proven) best = std::min(best, o.presses.popcount());
     }
     for (const Outcome& o : outcomes) {
-      if ((o.proven && o.presses.popcount() != best) || o.presses.popcount() < best) {
+      if ((o.proven && o.presses.popcount() != best) || o.presses.popcount() < best ||
+          (best <= cells && o.lower_bound > best)) {
         std::fprintf(stderr, "%zux%zu: %s has %zu presses, the proven fewest is %zu\n", rows, cols,
                      o.name, o.presses.popcount(), best);
         finding("fewest-presses popcounts differ");

@@ -110,6 +110,38 @@ TEST_F(ServerTest, MinimalIsProvenOn5x5) {
   EXPECT_TRUE(doc["minimal_proven"]);
 }
 
+TEST_F(ServerTest, UnprovenMinimumCarriesItsLowerBound) {
+  // The all-ones 39 x 39 board (nullity 32): a 0.05 s search cannot prove its minimum; the
+  // answer says so, with a bound below its press count.
+  json lights = json::array();
+  for (int r = 0; r < 39; ++r) lights.push_back(std::string(39, '1'));
+  json body = {
+      {"rows", 39}, {"cols", 39}, {"minimal", true}, {"minimal_time", 0.05}, {"lights", lights}};
+  const auto res = post("/api/solve", body.dump());
+  ASSERT_TRUE(res);
+  ASSERT_EQ(res->status, 200);
+  const json doc = json::parse(res->body);
+  EXPECT_TRUE(doc["minimal"]);
+  EXPECT_FALSE(doc["minimal_proven"]);
+  ASSERT_TRUE(doc["minimal_lower_bound"].is_number());
+  EXPECT_LT(doc["minimal_lower_bound"].get<int>(), doc["press_count"].get<int>());
+  // A proven one: the bound is the count.
+  const auto small = post(
+      "/api/solve",
+      R"({"rows":5,"cols":5,"minimal":true,"lights":["00000","00100","01110","00100","00000"]})");
+  ASSERT_TRUE(small);
+  const json proven = json::parse(small->body);
+  EXPECT_EQ(proven["minimal_lower_bound"], proven["press_count"]);
+  // Not asked: null.
+  const auto plain = post("/api/solve", R"({"rows":2,"cols":2,"lights":["11","11"]})");
+  ASSERT_TRUE(plain);
+  EXPECT_TRUE(json::parse(plain->body)["minimal_lower_bound"].is_null());
+  body["minimal_time"] = 11;
+  const auto bad = post("/api/solve", body.dump());
+  ASSERT_TRUE(bad);
+  EXPECT_EQ(bad->status, 400);
+}
+
 TEST_F(ServerTest, UnsolvableBoard) {
   const auto res =
       post("/api/solve", R"({"rows":4,"cols":4,"lights":["1000","0000","0000","0000"]})");

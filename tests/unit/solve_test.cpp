@@ -5,6 +5,7 @@
 
 #include <algorithm>
 #include <cstdint>
+#include <limits>
 #include <random>
 #include <stdexcept>
 #include <string>
@@ -329,7 +330,10 @@ TEST(SolveTest, MinimalOnLargerNullityMatchesCosetWalk) {
   }
 }
 
-TEST(SolveTest, TinyBudgetFallsBackToUnprovenDescent) {
+TEST(SolveTest, TinyBudgetKeepsATrueLowerBound) {
+  // A search stopped at once: the answer is a solution, never heavier than where it started, and
+  // its lower bound is a true bound (brute force over the coset); proven only when it is the
+  // minimum.
   auto rng = make_rng(30);
   for (std::size_t n : {4, 5, 9, 16, 19}) {
     SCOPED_TRACE(size_name(n, n));
@@ -338,44 +342,41 @@ TEST(SolveTest, TinyBudgetFallsBackToUnprovenDescent) {
       const SolveResult plain = solve_chase(b);
       ASSERT_TRUE(plain.solvable);
       ASSERT_GT(plain.nullity, 0U);
+      const std::size_t truth = coset_min_weight(plain.presses, plain.kernel);
       const SolveOptions tiny{.minimal = true, .minimal_budget = 1};
-      for (const Named& r :
-           {Named{"chase", solve_chase(b, tiny)}, Named{"dense", solve_dense(b, tiny)}}) {
+      SolveResult direct = plain;
+      minimize_presses(direct, tiny);
+      for (const Named& r : {Named{"chase", solve_chase(b, tiny)},
+                             Named{"dense", solve_dense(b, tiny)}, Named{"direct", direct}}) {
         SCOPED_TRACE(r.name);
         expect_self_consistent(b, r.result);
         EXPECT_TRUE(r.result.minimal);
-        EXPECT_FALSE(r.result.minimal_proven);
+        EXPECT_LE(r.result.minimal_lower_bound, truth);
+        EXPECT_GE(r.result.presses.popcount(), truth);
+        EXPECT_EQ(r.result.minimal_proven,
+                  r.result.presses.popcount() == truth && r.result.minimal_lower_bound == truth);
       }
-      // Directly on a copy of the unminimized result: never heavier than where it started.
-      SolveResult direct = plain;
-      minimize_presses(direct, tiny);
-      expect_self_consistent(b, direct);
-      EXPECT_TRUE(direct.minimal);
-      EXPECT_FALSE(direct.minimal_proven);
       EXPECT_LE(direct.presses.popcount(), plain.presses.popcount());
-      const SolveResult via_chase = solve_chase(b, tiny);
-      EXPECT_LE(via_chase.presses.popcount(), plain.presses.popcount());
     }
   }
 }
 
-TEST(SolveTest, DescentEndsInALocalMinimum) {
-  // A budget too small for the exact walk but ample for descent: no single kernel vector may
-  // lower the weight of the answer, and the answer is never lighter than the true minimum.
+TEST(SolveTest, StoppedSearchEndsInALocalMinimum) {
+  // The search starts from a greedy descent: stopped at once, no single kernel vector may lower
+  // the weight of the answer. Unstopped, it is the brute-force minimum, proven.
   auto rng = make_rng(31);
   for (std::size_t n : {9, 16, 19}) {
     SCOPED_TRACE(size_name(n, n));
     const Board b = random_solvable(n, n, rng);
     SolveResult r = solve_chase(b);
     ASSERT_GT(r.nullity, 2U);
-    const std::uint64_t words = r.presses.words().size();
+    SolveResult exact = r;
     SolveOptions options;
     options.minimal = true;
-    options.minimal_budget = ((std::uint64_t{1} << r.nullity) * words) - 1;  // just too small
+    options.minimal_budget = 1;
     const std::size_t start = r.presses.popcount();
     minimize_presses(r, options);
     expect_self_consistent(b, r);
-    EXPECT_FALSE(r.minimal_proven);
     EXPECT_LE(r.presses.popcount(), start);
     for (const Board& k : r.kernel) {
       Board x = r.presses;
@@ -383,12 +384,12 @@ TEST(SolveTest, DescentEndsInALocalMinimum) {
       EXPECT_GE(x.popcount(), r.presses.popcount());
     }
     EXPECT_GE(r.presses.popcount(), coset_min_weight(r.presses, r.kernel));
-    // One more word of budget makes it exact.
-    options.minimal_budget += 1;
-    SolveResult exact = solve_chase(b);
+    options.minimal_budget = std::numeric_limits<std::uint64_t>::max();
+    options.minimal_seconds = 0;
     minimize_presses(exact, options);
     EXPECT_TRUE(exact.minimal_proven);
     EXPECT_EQ(exact.presses.popcount(), coset_min_weight(exact.presses, exact.kernel));
+    EXPECT_EQ(exact.minimal_lower_bound, exact.presses.popcount());
   }
 }
 

@@ -1,0 +1,74 @@
+// The fewest presses in a solution set x0 + span(kernel): exact search with a proven lower bound.
+#pragma once
+
+#include <chrono>
+#include <cstddef>
+#include <cstdint>
+#include <limits>
+#include <span>
+#include <unordered_map>
+#include <vector>
+
+#include "lightsout/board.hpp"
+
+namespace lightsout::detail {
+
+// How much one search may do: elementary steps and a wall-clock deadline, whichever ends first.
+struct SearchBudget {
+  std::uint64_t work = std::numeric_limits<std::uint64_t>::max();
+  std::chrono::steady_clock::time_point deadline = std::chrono::steady_clock::time_point::max();
+
+  // A budget of `seconds` (<= 0 or infinite: no deadline) and `work` steps from now.
+  static SearchBudget from_now(double seconds, std::uint64_t work);
+};
+
+// What a search proves. `weight` is the number of presses of the solution it returns;
+// `lower_bound` is proven: no solution of the set is lighter. proven == (lower_bound == weight).
+struct FewestOutcome {
+  std::uint64_t weight = 0;
+  std::uint64_t lower_bound = 0;
+  bool proven = false;
+  std::uint64_t combination = 0;  // GF(2): bit j set = add kernel vector j to x0
+};
+
+// The cells of a GF(2) solution set grouped by their kernel column (bit j of a cell's column is
+// kernel vector j at that cell; at most 64 kernel vectors). The number of presses of x0 + K y is
+// offset + sum over classes v != 0 of a_v [v . y], with a_v = (cells of v where x0 is 0) - (cells
+// where it is 1) and offset = the cells where x0 is 1: a weighted sum over a few thousand classes
+// instead of millions of cells.
+class Gf2Classes {
+ public:
+  explicit Gf2Classes(unsigned dimension);
+  // From bit-packed boards of one shape (padding bits zero): x0 and up to 64 kernel vectors.
+  static Gf2Classes from_boards(const Board& x0, std::span<const Board> kernel);
+  // From one byte (0 or 1) per cell.
+  static Gf2Classes from_values(std::span<const std::uint8_t> x0,
+                                std::span<const std::vector<std::uint8_t>> kernel);
+
+  void add(std::uint64_t column, bool in_x0, std::uint64_t cells = 1);
+  unsigned dimension() const { return d_; }
+  std::size_t classes() const { return weights_.size(); }
+
+  // Branch and bound over the kernel coordinates, highest first. A node with j free coordinates
+  // holds the terms (w, a) with w < 2^j, sorted and merged (classes that agree on the free
+  // coordinates add up, and often cancel); its bound is offset + sum of min(0, a). Nodes with at
+  // most 16 free coordinates are solved exactly by one Walsh-Hadamard transform (the minimum of
+  // sum a_w [w . z] over all z is (sum a - max of the transform) / 2). When the budget ends, the
+  // bounds of the nodes left open give the proven lower bound.
+  FewestOutcome minimize(const SearchBudget& budget) const;
+
+ private:
+  unsigned d_;
+  std::int64_t offset_ = 0;
+  std::unordered_map<std::uint64_t, std::int64_t> weights_;  // column -> a_v (v != 0)
+};
+
+// The fewest presses over Z_k (a value v counts as v presses), k > 2: the solution set
+// x0 + sum c_j g_j (0 <= c_j < orders[j]) walked whole, by an odometer, while the budget lasts;
+// `solution` is replaced by the lightest seen. The lower bound when the walk is cut short: cells
+// grouped by kernel column, each class at its best shift on its own.
+FewestOutcome fewest_zk(std::vector<std::uint8_t>& solution,
+                        std::span<const std::vector<std::uint8_t>> kernel,
+                        std::span<const unsigned> orders, unsigned k, const SearchBudget& budget);
+
+}  // namespace lightsout::detail

@@ -1,0 +1,124 @@
+#!/usr/bin/env bash
+# --minimal on every output path: a minimum not proven within --minimal-time is said on stderr,
+# one line per puzzle with a proven lower bound below the answer; a proven one prints nothing.
+# Usage: run_fewest_tests.sh LIGHTSOUT JUDGE_VERIFY
+set -uo pipefail
+bin=$1
+verify=$2
+source "$(dirname "${BASH_SOURCE[0]}")/lib.sh"
+
+# ones ROWS COLS: one all-ones puzzle in the single layout.
+ones() {
+  local r c line
+  for ((r = 0; r < $1; r++)); do
+    line=""
+    for ((c = 0; c < $2; c++)); do line+="1 "; done
+    echo "${line% }"
+  done
+}
+unproven_re='^lightsout: (puzzle ([0-9]+): )?([0-9]+) presses, fewest not proven, lower bound ([0-9]+)$'
+
+# check_unproven NAME PUZZLE PRESSES: $work/err holds exactly one unproven line for PUZZLE
+# (empty: board-file mode) naming PRESSES and a lower bound below it.
+check_unproven() {
+  local name=$1 puzzle=$2 presses=$3
+  local line
+  line=$(grep -E "$unproven_re" "$work/err" | grep -E "^lightsout: ${puzzle:+puzzle $puzzle: }[0-9]")
+  if [[ $(grep -cE "^lightsout: ${puzzle:+puzzle $puzzle: }[0-9]+ presses" "$work/err") -ne 1 ]] ||
+    ! [[ $line =~ $unproven_re ]]; then
+    fail "$name: no single unproven line for puzzle '${puzzle}': $(head -c 300 "$work/err")"
+  elif [[ ${BASH_REMATCH[3]} -ne $presses ]]; then
+    fail "$name: line says ${BASH_REMATCH[3]} presses, the answer has $presses"
+  elif [[ ${BASH_REMATCH[4]} -ge $presses ]]; then
+    fail "$name: lower bound ${BASH_REMATCH[4]} not below $presses yet not proven"
+  else
+    pass
+  fi
+}
+
+# 39 x 39 all ones: nullity 32, far more than 0.2 s to prove.
+ones 39 39 >"$work/ones39.txt"
+{
+  echo 2
+  ones 39 39
+  ones 39 39
+} >"$work/ones39x2.txt"
+
+# Judge mode, single layout.
+run "$bin" solve --size 39x39 --input single --minimal --minimal-time 0.2 "$work/ones39.txt"
+if [[ $rc -ne 0 ]]; then
+  fail "judge single: exit $rc"
+else
+  check_unproven "judge single" 1 "$(tr -cd 1 <"$work/out" | wc -c)"
+fi
+
+# Judge mode, count layout: one line per puzzle, in order; the presses solve each board.
+run "$bin" solve --size 39x39 --minimal --minimal-time 0.2 "$work/ones39x2.txt"
+cp "$work/out" "$work/two.out"
+if [[ $rc -ne 0 ]]; then
+  fail "judge count: exit $rc"
+else
+  first=$(awk '/PUZZLE #1/{f=1;next} /PUZZLE #2/{f=0} f' "$work/two.out" | tr -cd 1 | wc -c)
+  second=$(awk '/PUZZLE #2/{f=1;next} f' "$work/two.out" | tr -cd 1 | wc -c)
+  check_unproven "judge count #1" 1 "$first"
+  check_unproven "judge count #2" 2 "$second"
+  if "$verify" 39 39 "$work/ones39x2.txt" "$work/two.out" >/dev/null; then pass; else
+    fail "judge count: judge_verify rejects the presses"
+  fi
+fi
+
+# Board-file mode: the same line without a puzzle number, also with --stats.
+cp "$work/ones39.txt" "$work/ones39.grid.txt"
+run "$bin" solve --format judge --size 39x39 --minimal --minimal-time 0.2 \
+  -o "$work/presses.txt" "$work/ones39.txt"
+if [[ $rc -ne 0 ]]; then
+  fail "board file: exit $rc: $(head -c 300 "$work/err")"
+else
+  check_unproven "board file" "" "$(tr -cd 1 <"$work/presses.txt" | wc -c)"
+fi
+
+# Proven minima print nothing: 19 x 19 (nullity 16) and the 5 x 6 judge sample.
+ones 19 19 >"$work/ones19.txt"
+run "$bin" solve --size 19x19 --input single --minimal "$work/ones19.txt"
+if [[ $rc -ne 0 || -s $work/err ]]; then
+  fail "proven 19x19: exit $rc, stderr: $(head -c 300 "$work/err")"
+elif [[ $(tr -cd 1 <"$work/out" | wc -c) -ne 141 ]]; then
+  # 141: the fewest presses of the all-ones 19 x 19 (brute force over its 2^16 solutions in
+  # fewest_presses_test agrees).
+  fail "proven 19x19: $(tr -cd 1 <"$work/out" | wc -c) presses, not 141"
+else
+  pass
+fi
+
+# More states: 1 x 40 under rowcol with 3 states has 3^39 solutions; a 0.05 s walk cannot
+# prove its answer. The line carries the presses as a sum of values.
+run "$bin" solve --rules nbhd=rowcol,states=3 --size 1x40 --input single --minimal \
+  --minimal-time 0.05 <(echo "1 1 1 1 1 1 1 1 1 1 1 1 1 1 1 1 1 1 1 1 1 1 1 1 1 1 1 1 1 1 1 1 1 1 1 1 1 1 1 1")
+if [[ $rc -ne 0 ]]; then
+  fail "states=3: exit $rc: $(head -c 300 "$work/err")"
+else
+  sum=0
+  for v in $(cat "$work/out"); do sum=$((sum + v)); done
+  if [[ -s $work/err ]]; then check_unproven "states=3" 1 "$sum"; else pass; fi
+fi
+
+# Word-sized boards whose quiet patterns are too many for the table walk (1 x 64 under rowcol:
+# nullity 63) leave the table path: proven and silent, or said.
+run "$bin" solve --rules nbhd=rowcol --size 1x64 --input single --minimal --minimal-time 0.2 \
+  <(ones 1 64)
+presses=$(tr -cd 1 <"$work/out" | wc -c)
+if [[ $rc -ne 0 ]]; then
+  fail "1x64 rowcol: exit $rc"
+elif [[ -s $work/err ]]; then
+  check_unproven "1x64 rowcol" 1 "$presses"
+elif [[ $presses -ne 1 ]]; then
+  fail "1x64 rowcol: proven silently with $presses presses (one press clears the row)"
+else
+  pass
+fi
+
+# --minimal-time is checked.
+run "$bin" solve --minimal --minimal-time -1 "$work/ones39.txt"
+if [[ $rc -eq 2 ]]; then pass; else fail "--minimal-time -1: exit $rc"; fi
+
+finish

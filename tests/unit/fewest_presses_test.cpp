@@ -1,0 +1,275 @@
+// The fewest-presses search (core/fewest_presses.hpp) against brute force over whole cosets.
+#include "core/fewest_presses.hpp"
+
+#include <gtest/gtest.h>
+
+#include <bit>
+#include <cstdint>
+#include <limits>
+#include <optional>
+#include <vector>
+
+#include "lightsout/random_board.hpp"
+#include "lightsout/rules.hpp"
+#include "lightsout/rules_text.hpp"
+#include "lightsout/solve.hpp"
+#include "lightsout/solve_rules.hpp"
+#include "lightsout/solver.hpp"
+#include "test_support.hpp"
+
+namespace lightsout {
+namespace {
+
+using test_support::make_rng;
+using test_support::random_solvable;
+
+// The lightest element of x0 + span(kernel), by a Gray-code walk over all 2^d combinations (one
+// kernel vector added per step): the oracle. d <= 22 or so.
+std::size_t brute_force_min(const Board& x0, const std::vector<Board>& kernel) {
+  Board x = x0;
+  std::size_t best = x.popcount();
+  for (std::uint64_t i = 1; i < (std::uint64_t{1} << kernel.size()); ++i) {
+    x ^= kernel[static_cast<std::size_t>(std::countr_zero(i))];
+    best = std::min(best, x.popcount());
+  }
+  return best;
+}
+
+TEST(FewestPresses, BoardsAndValuesGiveTheSameClasses) {
+  auto rng = make_rng(1101);
+  const Board b = random_solvable(19, 19, rng);
+  const SolveResult r = solve_chase(b);
+  ASSERT_EQ(r.kernel.size(), 16U);
+  const auto values = [](const Board& x) {
+    std::vector<std::uint8_t> v;
+    for (std::size_t i = 0; i < x.rows(); ++i) {
+      for (std::size_t j = 0; j < x.cols(); ++j) v.push_back(x.get(i, j) ? 1 : 0);
+    }
+    return v;
+  };
+  std::vector<std::vector<std::uint8_t>> kernel;
+  for (const Board& k : r.kernel) kernel.push_back(values(k));
+  const std::vector<std::uint8_t> x0 = values(r.presses);
+  const detail::Gf2Classes a = detail::Gf2Classes::from_boards(r.presses, r.kernel);
+  const detail::Gf2Classes c = detail::Gf2Classes::from_values(x0, kernel);
+  EXPECT_EQ(a.classes(), c.classes());
+  EXPECT_GT(a.classes(), 16U);
+  const detail::FewestOutcome x = a.minimize({});
+  const detail::FewestOutcome y = c.minimize({});
+  EXPECT_EQ(x.weight, y.weight);
+  EXPECT_EQ(x.weight, brute_force_min(r.presses, r.kernel));
+  EXPECT_TRUE(x.proven && y.proven);
+}
+
+TEST(FewestPresses, RandomBoardsUpTo24x24MatchBruteForce) {
+  // Every m x n with 1 <= m <= n <= 24 and 1 <= nullity <= 20: a random solvable board, the
+  // search unlimited, against the walk over the whole coset.
+  auto rng = make_rng(1102);
+  int checked = 0;
+  for (std::size_t m = 1; m <= 24; ++m) {
+    for (std::size_t n = m; n <= 24; ++n) {
+      const std::size_t d = solve_chase(Board(m, n)).nullity;
+      if (d == 0 || d > 20) continue;
+      SCOPED_TRACE(::testing::Message() << m << "x" << n << " nullity " << d);
+      const Board b = random_solvable(m, n, rng);
+      SolveResult r = solve_chase(b);
+      const std::size_t truth = brute_force_min(r.presses, r.kernel);
+      minimize_presses(r, SolveOptions{.minimal = true, .minimal_seconds = 0});
+      test_support::expect_self_consistent(b, r);
+      EXPECT_TRUE(r.minimal_proven);
+      EXPECT_EQ(r.presses.popcount(), truth);
+      EXPECT_EQ(r.minimal_lower_bound, truth);
+      ++checked;
+    }
+  }
+  EXPECT_GT(checked, 40);
+}
+
+TEST(FewestPresses, AllOnesSquaresMatchBruteForce) {
+  // The research table's boards, wherever brute force can follow (nullity <= 20, n <= 40).
+  for (std::size_t n = 1; n <= 40; ++n) {
+    Board ones(n, n);
+    for (std::size_t r = 0; r < n; ++r) {
+      for (std::size_t c = 0; c < n; ++c) ones.set(r, c, true);
+    }
+    SolveResult r = solve_chase(ones);
+    if (r.nullity > 20) continue;
+    SCOPED_TRACE(::testing::Message() << n << "x" << n);
+    const std::size_t truth = brute_force_min(r.presses, r.kernel);
+    minimize_presses(r, SolveOptions{.minimal = true, .minimal_seconds = 0});
+    test_support::expect_self_consistent(ones, r);
+    EXPECT_TRUE(r.minimal_proven);
+    EXPECT_EQ(r.presses.popcount(), truth);
+  }
+}
+
+TEST(FewestPresses, StoppedSearchesKeepTrueLowerBounds) {
+  // Budgets from nothing to enough: the bound never exceeds the brute-force minimum, the answer
+  // never goes below it, and `proven` means both meet it.
+  auto rng = make_rng(1103);
+  for (const auto& [m, n] :
+       {std::pair<std::size_t, std::size_t>{19, 19}, {23, 23}, {16, 16}, {9, 9}, {14, 19}}) {
+    for (int t = 0; t < 3; ++t) {
+      const Board b = random_solvable(m, n, rng);
+      const SolveResult r = solve_chase(b);
+      if (r.kernel.empty() || r.kernel.size() > 20) continue;
+      const std::size_t truth = brute_force_min(r.presses, r.kernel);
+      const detail::Gf2Classes classes = detail::Gf2Classes::from_boards(r.presses, r.kernel);
+      for (const std::uint64_t work : {0ULL, 1ULL, 100ULL, 10000ULL, 1000000ULL, ~0ULL}) {
+        SCOPED_TRACE(::testing::Message() << m << "x" << n << " work " << work);
+        detail::SearchBudget budget;
+        budget.work = work;
+        const detail::FewestOutcome out = classes.minimize(budget);
+        EXPECT_LE(out.lower_bound, truth);
+        EXPECT_GE(out.weight, truth);
+        EXPECT_EQ(out.proven, out.lower_bound == out.weight);
+        if (out.proven) {
+          EXPECT_EQ(out.weight, truth);
+        }
+        Board x = r.presses;
+        for (std::size_t j = 0; j < r.kernel.size(); ++j) {
+          if ((out.combination >> j) & 1U) x ^= r.kernel[j];
+        }
+        EXPECT_EQ(x.popcount(), out.weight);
+        if (work == ~0ULL) {
+          EXPECT_TRUE(out.proven);
+        }
+      }
+    }
+  }
+}
+
+TEST(FewestPresses, LargerBoardsOfNullity20MatchBruteForce) {
+  // 30 x 30 and 32 x 32 (nullity 20 each), beyond the old enumeration's default reach.
+  auto rng = make_rng(1104);
+  for (const std::size_t n : {30, 32}) {
+    const Board b = random_solvable(n, n, rng);
+    SolveResult r = solve_chase(b);
+    ASSERT_EQ(r.kernel.size(), 20U);
+    const std::size_t truth = brute_force_min(r.presses, r.kernel);
+    minimize_presses(r, SolveOptions{.minimal = true, .minimal_seconds = 0});
+    test_support::expect_self_consistent(b, r);
+    EXPECT_TRUE(r.minimal_proven);
+    EXPECT_EQ(r.presses.popcount(), truth);
+  }
+}
+
+// The fewest presses over Z_k by plain enumeration of the whole solution set: the oracle.
+std::uint64_t zk_brute_force(const std::vector<std::uint8_t>& x0,
+                             const std::vector<std::vector<std::uint8_t>>& kernel,
+                             const std::vector<unsigned>& orders, unsigned k) {
+  std::vector<unsigned> digit(kernel.size(), 0);
+  std::uint64_t best = std::numeric_limits<std::uint64_t>::max();
+  while (true) {
+    std::uint64_t w = 0;
+    for (std::size_t i = 0; i < x0.size(); ++i) {
+      unsigned v = x0[i];
+      for (std::size_t j = 0; j < kernel.size(); ++j) v += digit[j] * kernel[j][i];
+      w += v % k;
+    }
+    best = std::min(best, w);
+    std::size_t j = 0;
+    while (j < digit.size() && ++digit[j] == orders[j]) digit[j++] = 0;
+    if (j == digit.size()) break;
+  }
+  return best;
+}
+
+TEST(FewestPresses, ZkWalkAndItsBoundAgainstBruteForce) {
+  auto rng = make_rng(1105);
+  int checked = 0;
+  for (const char* text : {"torus,states=3", "states=4", "torus,states=6", "nbhd=x,states=5",
+                           "states=3", "torus,states=4"}) {
+    const Rules rules = parse_rules(text);
+    for (const auto& [m, n] : {std::pair<std::size_t, std::size_t>{4, 4},
+                               {3, 6},
+                               {5, 5},
+                               {2, 3},
+                               {3, 3},
+                               {6, 6},
+                               {3, 4}}) {
+      // Lights made by random presses: always solvable.
+      std::vector<std::uint8_t> presses(m * n);
+      for (auto& v : presses) v = static_cast<std::uint8_t>(rng() % rules.states);
+      std::vector<std::uint8_t> lights(m * n, 0);
+      build_press_system(rules, m, n).apply(presses, lights);
+      RulesResult r = solve_rules(rules, m, n, lights);
+      if (!r.solvable || r.kernel.empty()) continue;
+      std::uint64_t size = 1;
+      for (const unsigned o : r.kernel_orders) size *= o;
+      if (size > 20000) continue;
+      SCOPED_TRACE(::testing::Message() << text << " " << m << "x" << n);
+      const std::uint64_t truth =
+          zk_brute_force(r.presses, r.kernel, r.kernel_orders, rules.states);
+      ++checked;
+      for (const std::uint64_t work : {0ULL, 50ULL, ~0ULL}) {
+        std::vector<std::uint8_t> x = r.presses;
+        detail::SearchBudget budget;
+        budget.work = work;
+        const detail::FewestOutcome out =
+            detail::fewest_zk(x, r.kernel, r.kernel_orders, rules.states, budget);
+        std::uint64_t w = 0;
+        for (const std::uint8_t v : x) w += v;
+        EXPECT_EQ(w, out.weight);
+        EXPECT_LE(out.lower_bound, truth);
+        EXPECT_GE(out.weight, truth);
+        EXPECT_EQ(out.proven, out.lower_bound == out.weight);
+        if (work == ~0ULL) {
+          EXPECT_TRUE(out.proven);
+          EXPECT_EQ(out.weight, truth);
+        }
+      }
+    }
+  }
+  EXPECT_GE(checked, 5);
+}
+
+TEST(FewestPresses, EveryMethodCarriesATrueBound) {
+  // Through Solver, every method and rule family: with a tiny step budget the bound is at most
+  // the answer and `proven` means they meet; unlimited, the answer is proven and no method
+  // disagrees with another on the minimum.
+  struct Case {
+    const char* rules;
+    std::size_t rows, cols;
+    std::vector<Method> methods;
+  };
+  const std::vector<Case> cases = {
+      {"", 5, 5, {Method::tables, Method::enumerate, Method::chase, Method::poly, Method::gf2}},
+      {"",
+       16,
+       16,
+       {Method::enumerate, Method::chase, Method::poly, Method::dense, Method::banded,
+        Method::gf2}},
+      {"torus", 10, 10, {Method::chase, Method::banded, Method::gf2}},
+      {"nbhd=x", 9, 9, {Method::banded, Method::gf2}},
+      {"states=3", 4, 4, {Method::chase, Method::zk}},
+      {"torus,states=4", 4, 4, {Method::chase, Method::zk}},
+  };
+  for (const Case& c : cases) {
+    const Rules rules = parse_rules(c.rules);
+    for (std::uint64_t seed = 1; seed <= 3; ++seed) {
+      const Grid lights = random_grid(rules, c.rows, c.cols, seed, 0.5, true);
+      std::optional<std::uint64_t> minimum;
+      for (const Method m : c.methods) {
+        SCOPED_TRACE(::testing::Message() << "rules '" << c.rules << "' " << c.rows << "x" << c.cols
+                                          << " " << method_name(m) << " seed " << seed);
+        const Solver solver(rules, c.rows, c.cols, m);
+        const Result tiny = solver.solve(lights, {.minimal = true, .minimal_budget = 1});
+        ASSERT_TRUE(tiny.solvable);
+        EXPECT_TRUE(tiny.minimal);
+        EXPECT_LE(tiny.minimal_lower_bound, tiny.presses.total());
+        EXPECT_EQ(tiny.minimal_proven, tiny.minimal_lower_bound == tiny.presses.total());
+        const Result full = solver.solve(lights, {.minimal = true, .minimal_seconds = 0});
+        EXPECT_TRUE(full.minimal_proven);
+        EXPECT_EQ(full.minimal_lower_bound, full.presses.total());
+        EXPECT_LE(tiny.minimal_lower_bound, full.presses.total());
+        EXPECT_GE(tiny.presses.total(), full.presses.total());
+        if (!minimum) minimum = full.presses.total();
+        EXPECT_EQ(full.presses.total(), *minimum);
+      }
+    }
+  }
+}
+
+}  // namespace
+}  // namespace lightsout
