@@ -326,10 +326,11 @@ WorkEstimate large_solve(std::string_view body) {
   return {false, body.size() * 4 + solve_memory(body.size(), true)};
 }
 
-// Classic solves up to 64 x 64 take microseconds; the fewest-presses search can take a second on
-// a 19 x 19 board (its quiet patterns), so only tiny boards search on the I/O thread.
+// Classic solves up to 64 x 64 take microseconds; the fewest-presses search can take its whole
+// time budget on a 19 x 19 board (its quiet patterns), and over Z_K on smaller ones, so only tiny
+// classic boards search on the I/O thread.
 WorkEstimate solve_estimate(const Shape& shape, std::size_t body_bytes) {
-  const bool light = shape.minimal ? shape.cells <= 64 : shape.cells <= 4096 && !shape.rules;
+  const bool light = shape.cells <= (shape.minimal ? 64 : 4096) && !shape.rules;
   return {light, solve_memory(shape.cells, shape.minimal) + body_bytes * 4};
 }
 
