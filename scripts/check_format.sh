@@ -1,11 +1,11 @@
 #!/usr/bin/env bash
 # clang-format --dry-run --Werror with the checked-in .clang-format over the C++ sources in src,
-# include, tests, bench and examples. Fails, listing the files, when any would change; fix with
-# `clang-format -i FILE...`.
+# include, tests, bench, examples and wasm. Fails, listing the files, when any would change; fix
+# with `clang-format -i FILE...`.
 set -euo pipefail
 cd "$(dirname "${BASH_SOURCE[0]}")/.."
-mapfile -t files < <(find src include tests bench examples -name node_modules -prune -o \
-  -type f \( -name '*.cpp' -o -name '*.hpp' \) -print | sort)
+mapfile -t files < <(find src include tests bench examples wasm -name node_modules -prune -o \
+  -type f \( -name '*.cpp' -o -name '*.hpp' -o -name '*.h' \) -print | sort)
 bad=()
 for f in "${files[@]}"; do
   clang-format --dry-run --Werror "$f" >/dev/null 2>&1 || bad+=("$f")

@@ -1,410 +1,482 @@
-// Lights Out playground: the board in the browser, the solving on the server (/api/*).
+// Lights Out playground: the page's state, its controls and the board; solving by the back end.
+import * as R from './rules.js';
+import * as api from './backend.js';
+import { BoardView } from './board-view.js';
+import { rulesPanel } from './rules-panel.js';
+import { parseBoardText } from './board-text.js';
+import { fewestChanges, isPrime } from './fix.js';
+import { Chase, plural } from './chase.js';
+import * as facts from './facts.js';
+
 const $ = (id) => document.getElementById(id);
-const MAX_SIDE = 50;
+const MAX_SIDE = 1000;
+// The server's API when served, the WebAssembly core on the static site.
+const backendReady = Promise.resolve(api.pickBackend()).then((b) => {
+  $('backend-note').textContent = `Solving: ${b.where}.`;
+  return b;
+});
+const UNDO_CELLS = 8e6;  // undo keeps at most this many cells of boards
 
 const state = {
-  rows: 5, cols: 6,
-  lights: new Uint8Array(30),
-  overlay: null,        // Uint8Array of presses that solve the current board, or null
-  overlayMinimal: false,
-  hint: -1,             // index of the hinted cell, or -1
-  moves: 0,
-  undo: [], redo: [],
-  focus: 0,
-  chase: null,          // running animation
-  analysis: null,       // last /api/solve answer for the current board
-  requestId: 0,
+  rows: 5, cols: 6, rules: R.classicRules(), lights: new Uint8Array(30),
+  presses: null,        // the solution on show (presses per button), or null
+  hint: -1, fix: null,  // hinted cell; lights to toggle to make the board solvable
+  moves: 0, undo: [], redo: [], cursor: 0, focused: false,
+  chase: null, animation: null,
+  analysis: null,       // { key, res } of the last solve
+  requestId: 0, infoId: 0,
 };
-
 const mode = () => document.querySelector('input[name=mode]:checked').value;
-const idx = (r, c) => r * state.cols + c;
+const cells = () => state.rows * state.cols;
+const text = () => R.rulesText(state.rules, state.cols);
+const board = () => ({ rows: state.rows, cols: state.cols, states: state.rules.states, rulesText: text(),
+  lights: state.lights, holes: state.rules.holes });
+const boardKey = () => `${state.rows}x${state.cols}|${text()}|${state.lights.join('')}`;
+const where = (i) => `row ${Math.floor(i / state.cols) + 1}, column ${(i % state.cols) + 1}`;
+// The largest board the back end solves under these rules.
+const cellLimit = (rules) => (R.isClassic(rules) ? api.CLASSIC_MAX_CELLS : api.RULES_MAX_CELLS);
 
-function setStatus(text, won = false) {
-  $('status').textContent = text;
-  $('status').classList.toggle('won', won);
+function setStatus(message, kind = '') {
+  $('status').textContent = message;
+  $('status').className = kind;
 }
 
-// --- API ---------------------------------------------------------------------------------
-async function api(path, body) {
-  const init = body === undefined ? {} : {
-    method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(body),
-  };
-  const res = await fetch(path, init);
-  const data = await res.json().catch(() => ({ error: `HTTP ${res.status}` }));
-  if (!res.ok) throw new Error(data.error || `HTTP ${res.status}`);
-  return data;
-}
-const lightRows = (cells = state.lights) => {
-  const out = [];
-  for (let r = 0; r < state.rows; r++) {
-    let s = '';
-    for (let c = 0; c < state.cols; c++) s += cells[idx(r, c)] ? '1' : '0';
-    out.push(s);
-  }
-  return out;
-};
-const boardBody = (minimal = true) =>
-  ({ rows: state.rows, cols: state.cols, lights: lightRows(), minimal });
-const fromRows = (rows) => {
-  const out = new Uint8Array(state.rows * state.cols);
-  rows.forEach((s, r) => { for (let c = 0; c < s.length; c++) out[idx(r, c)] = s[c] === '1' ? 1 : 0; });
-  return out;
-};
-
-// --- board rendering ---------------------------------------------------------------------
-function buildBoard() {
-  const board = $('board');
-  board.replaceChildren();
-  board.style.gridTemplateColumns = `repeat(${state.cols}, var(--cell))`;
-  const frag = document.createDocumentFragment();
-  for (let r = 0; r < state.rows; r++) {
-    const row = document.createElement('div');
-    row.setAttribute('role', 'row');
-    row.style.display = 'contents';
-    for (let c = 0; c < state.cols; c++) {
-      const b = document.createElement('button');
-      b.type = 'button';
-      b.className = 'cell';
-      b.dataset.r = r; b.dataset.c = c;
-      b.setAttribute('role', 'gridcell');
-      b.tabIndex = idx(r, c) === state.focus ? 0 : -1;
-      row.append(b);
-    }
-    frag.append(row);
-  }
-  board.append(frag);
-  fitCells();
-  render();
-}
-
-function fitCells() {
-  const wrap = $('board-wrap');
-  const avail = Math.max(200, wrap.clientWidth - 12);
-  const gapless = Math.floor(avail / (state.cols * 1.09));
-  const cell = Math.max(9, Math.min(56, gapless, Math.floor(560 / state.rows) || 56));
-  $('board').style.setProperty('--cell', `${cell}px`);
-}
-
-function render(display = state.lights, chaseRow = -1, chasePresses = null) {
-  const cells = $('board').querySelectorAll('.cell');
-  cells.forEach((b, i) => {
-    const on = display[i] === 1;
-    const r = Math.floor(i / state.cols) + 1, c = (i % state.cols) + 1;
-    b.classList.toggle('on', on);
-    const marked = !state.chase && state.overlay !== null && state.overlay[i] === 1;
-    b.classList.toggle('mark', marked);
-    b.classList.toggle('hint', !state.chase && state.hint === i);
-    b.classList.toggle('chase', chasePresses !== null && chasePresses[i] === 1);
-    b.classList.toggle('row-active', chaseRow >= 0 && Math.floor(i / state.cols) === chaseRow);
-    b.setAttribute('aria-label',
-      `row ${r} column ${c}, ${on ? 'on' : 'off'}${marked ? ', press this' : ''}${state.hint === i ? ', hint' : ''}`);
-  });
-  $('moves').textContent = String(state.moves);
-  $('undo').disabled = state.undo.length === 0 || !!state.chase;
-  $('redo').disabled = state.redo.length === 0 || !!state.chase;
-  for (const id of ['solve', 'hint', 'random', 'clear', 'apply-size', 'preset-judge', 'preset-classic', 'paste', 'watch']) {
-    $(id).disabled = !!state.chase;
-  }
-  $('board').classList.toggle('busy', !!state.chase);
-}
-
-// --- history -----------------------------------------------------------------------------
-const snapshot = () => ({
-  lights: state.lights.slice(), overlay: state.overlay && state.overlay.slice(),
-  overlayMinimal: state.overlayMinimal, moves: state.moves,
+// --- drawing -----------------------------------------------------------------------------
+const view = new BoardView($('board'), {
+  cell: (r, c) => cellAction(r, c),
+  paints: () => mode() !== 'play',
+  paint: (r, c, first) => paint(r, c, first),
+  paintDone: () => { if (paintValue >= 0) { changed(); loadInfo(); } },
 });
-function restore(s) {
-  state.lights = s.lights; state.overlay = s.overlay; state.overlayMinimal = s.overlayMinimal;
-  state.moves = s.moves;
+
+function draw(over = null) {
+  const m = {
+    lights: over?.lights ?? state.lights, holes: state.rules.holes, states: state.rules.states,
+    presses: over ? null : state.presses, hint: over ? -1 : state.hint, fix: over ? null : state.fix,
+    cursor: state.cursor, focused: state.focused,
+    chaseRow: over?.row ?? -1, chasePresses: over?.presses ?? null,
+  };
+  view.draw(m);
+  const cv = $('board');
+  const t = R.targetValue(state.rules);
+  let lit = 0, marks = 0, fix = 0;
+  for (let i = 0; i < m.lights.length; i++) {
+    if (m.lights[i] !== 0 && !(m.holes && m.holes[i])) lit++;
+    if (m.presses && m.presses[i]) marks++;
+    if (m.fix && m.fix[i]) fix++;
+  }
+  Object.assign(cv.dataset, { rows: state.rows, cols: state.cols, lit, marks, fix, hint: m.hint });
+  const left = m.lights.length - (state.rules.holes ? state.rules.holes.reduce((a, b) => a + b, 0) : 0);
+  const off = R.isSolved(state.rules, m.lights) ? 'every cell at the goal' : `${plural(lit, 'cell')} not at 0`;
+  cv.setAttribute('aria-label', `${state.rows} by ${state.cols} board, ${plural(left, 'cell')}, ${off}` +
+    (t ? '' : '') + (marks ? `, ${plural(marks, 'button')} marked to press` : '') +
+    (state.focused ? `; cursor at ${where(state.cursor)}, value ${m.lights[state.cursor]}` : ''));
+  $('moves').textContent = String(state.moves);
+  $('undo').disabled = !state.undo.length || !!state.chase;
+  $('redo').disabled = !state.redo.length || !!state.chase;
+  $('fix').hidden = !state.fix;
 }
-function remember() { state.undo.push(snapshot()); if (state.undo.length > 500) state.undo.shift(); state.redo = []; }
-function undo() { if (!state.undo.length) return; state.redo.push(snapshot()); restore(state.undo.pop()); changed(); }
-function redo() { if (!state.redo.length) return; state.undo.push(snapshot()); restore(state.redo.pop()); changed(); }
+
+// --- history: every change of board, size or rules can be undone -------------------------
+const snapshot = () => ({ rows: state.rows, cols: state.cols, rules: R.cloneRules(state.rules),
+  lights: state.lights.slice(), moves: state.moves });
+function restore(s) {
+  const resized = s.rows !== state.rows || s.cols !== state.cols;
+  Object.assign(state, { rows: s.rows, cols: s.cols, rules: s.rules, lights: s.lights, moves: s.moves });
+  clearMarks();
+  if (resized) { state.cursor = 0; sizeWrap(); view.setBoard(s.rows, s.cols); }
+  syncControls();
+}
+function remember() {
+  state.undo.push(snapshot());
+  state.redo = [];
+  let total = 0;
+  for (let i = state.undo.length - 1; i >= 0; i--) {
+    total += state.undo[i].lights.length;
+    if (total > UNDO_CELLS || state.undo.length - i > 500) { state.undo.splice(0, i + 1); break; }
+  }
+}
+function undo() { finishAnimation(); if (!state.undo.length) return; state.redo.push(snapshot()); restore(state.undo.pop()); changed(); loadInfo(); }
+function redo() { finishAnimation(); if (!state.redo.length) return; state.undo.push(snapshot()); restore(state.redo.pop()); changed(); loadInfo(); }
+
+function clearMarks() { state.presses = null; state.hint = -1; state.fix = null; }
 
 // --- moves -------------------------------------------------------------------------------
-function pressAt(lights, r, c) {
-  const flip = (rr, cc) => { if (rr >= 0 && rr < state.rows && cc >= 0 && cc < state.cols) lights[idx(rr, cc)] ^= 1; };
-  flip(r, c); flip(r - 1, c); flip(r + 1, c); flip(r, c - 1); flip(r, c + 1);
-}
-
-function cellClicked(r, c) {
+function cellAction(r, c) {
   if (state.chase) return;
+  finishAnimation();
+  const i = r * state.cols + c;
+  state.cursor = i;
+  const m = mode();
+  if (m === 'holes') {
+    if (paint(r, c, true)) { changed(); loadInfo(); }
+    return;
+  }
+  if (state.rules.holes && state.rules.holes[i]) { setStatus('That is a hole: there is no light there.'); return; }
   remember();
   state.hint = -1;
-  if (mode() === 'play') {
-    pressAt(state.lights, r, c);
+  if (m === 'play') {
+    R.press(state.rules, state.rows, state.cols, state.lights, r, c);
     state.moves++;
-    // The overlay stays a solution: the new board is solved by the old presses plus this one.
-    if (state.overlay) { state.overlay[idx(r, c)] ^= 1; state.overlayMinimal = false; }
-    changed({ keepOverlay: true });
+    // The solution on show stays one: the old presses less this one.
+    if (state.presses) state.presses[i] = (state.presses[i] + state.rules.states - 1) % state.rules.states;
+    state.fix = null;
+    changed();
   } else {
-    state.lights[idx(r, c)] ^= 1;
-    changed({ refreshOverlay: state.overlay !== null });
+    state.lights[i] = (state.lights[i] + 1) % state.rules.states;
+    const showing = state.presses !== null;
+    clearMarks();
+    changed({ resolve: showing });
   }
 }
 
-function changed({ keepOverlay = true, refreshOverlay = false } = {}) {
-  if (!keepOverlay) state.overlay = null;
-  render();
-  const dark = state.lights.every((v) => v === 0);
-  if (dark && state.moves > 0) setStatus(`Solved in ${state.moves} move${state.moves === 1 ? '' : 's'}!`, true);
-  else if (dark) setStatus('All lights are off.');
-  else setStatus('');
-  analyse(refreshOverlay);
+// Edit or holes mode, also while dragging: `first` sets what the drag paints.
+let paintValue = 0;
+function paint(r, c, first) {
+  const i = r * state.cols + c;
+  if (mode() === 'holes') {
+    const holes = state.rules.holes ?? new Uint8Array(cells());
+    if (first) {
+      paintValue = holes[i] ? 0 : 1;
+      if (paintValue && cells() > api.RULES_MAX_CELLS) {
+        setStatus(`Holes are for boards up to ${api.RULES_MAX_CELLS} cells (this one has ${cells()}).`, 'warn');
+        paintValue = -1;
+        return false;
+      }
+      remember();
+    }
+    if (paintValue < 0 || holes[i] === paintValue) return paintValue >= 0;
+    holes[i] = paintValue;
+    state.rules.holes = holes;
+    state.lights[i] = 0;
+    clearMarks();
+    syncControls();
+  } else {
+    if (first) { remember(); paintValue = state.lights[i] ? 0 : 1; clearMarks(); }
+    if (state.rules.holes && state.rules.holes[i]) return true;
+    state.lights[i] = paintValue ? Math.max(1, state.lights[i]) : 0;
+  }
+  draw();
+  return true;
 }
 
-// Solve the current board (debounced) to fill the info panel, and re-draw the overlay if asked.
+// After any change: redraw, say whether it is solved, analyse again.
+function changed({ resolve = false } = {}) {
+  draw();
+  if (R.isSolved(state.rules, state.lights)) {
+    if (state.moves > 0) setStatus(`Solved in ${plural(state.moves, 'move')}!`, 'won');
+    else setStatus(state.rules.target ? 'Every light is fully on: this is the goal.' : 'All lights are off.');
+  } else setStatus('');
+  analyse(resolve);
+}
+
+// --- back end ----------------------------------------------------------------------------
 let analyseTimer = 0;
-function analyse(refreshOverlay = false) {
+function analyse(resolve = false) {
   clearTimeout(analyseTimer);
+  facts.pending();
+  const id = ++state.requestId;
   analyseTimer = setTimeout(async () => {
-    const id = ++state.requestId;
     try {
-      const res = await api('/api/solve', boardBody(true));
+      const res = await solveNow();
       if (id !== state.requestId) return;
-      state.analysis = res;
-      showAnalysis(res);
-      if (refreshOverlay) {
-        state.overlay = res.solvable ? fromRows(res.presses) : null;
-        state.overlayMinimal = res.minimal_proven;
-        render();
-        if (!res.solvable) setStatus('This board has no solution.');
-      }
+      if (resolve && res.solvable) { state.presses = res.presses; draw(); }
     } catch (e) {
-      if (id === state.requestId) setStatus(`Could not analyse: ${e.message}`);
+      if (id === state.requestId) facts.failed(e.message);
     }
-  }, 120);
+  }, cells() > 100000 ? 400 : 120);
 }
 
-function showAnalysis(res) {
-  $('info-solvable').textContent = res.solvable ? 'yes' : 'no';
-  $('info-presses').textContent = res.solvable
-    ? `${res.press_count}${res.minimal_proven ? ' (proven fewest)' : ''}` : '—';
-  $('info-nullity').textContent = String(res.nullity);
-  $('info-solutions').textContent = res.solutions;
+// The solve of the board as it is now (cached by content).
+async function solveNow() {
+  const key = boardKey();
+  if (state.analysis?.key === key) { facts.showSolve(state.analysis.res); return state.analysis.res; }
+  const res = await (await backendReady).solve(board(), cells() <= 10000);
+  if (boardKey() === key) { state.analysis = { key, res }; facts.showSolve(res); }
+  return res;
 }
 
+let infoFor = '';
 async function loadInfo() {
+  const key = `${state.rows}x${state.cols}|${text()}`;
+  if (key === infoFor) return;
+  infoFor = key;
+  const id = ++state.infoId;
+  facts.infoPending();
   try {
-    const info = await api(`/api/info?size=${state.rows}x${state.cols}`);
-    $('info-fraction').textContent = info.all_solvable
-      ? 'all (one solution each)'
-      : `1 in ${info.nullity < 31 ? 2 ** info.nullity : '2^' + info.nullity} (2^${info.solvable_log2})`;
-    const quiet = $('quiet');
-    quiet.replaceChildren();
-    if (!info.kernel || info.kernel.length === 0) {
-      quiet.textContent = info.kernel ? 'None: every board has exactly one solution.' : 'Too many to show.';
-      return;
-    }
-    info.kernel.slice(0, 24).forEach((rows, k) => {
-      const g = document.createElement('div');
-      g.className = 'mini';
-      const px = Math.max(2, Math.min(8, Math.floor(132 / Math.max(state.rows, state.cols))));
-      g.style.setProperty('--q', `${px}px`);
-      g.style.gridTemplateColumns = `repeat(${state.cols}, var(--q))`;
-      g.setAttribute('role', 'img');
-      g.setAttribute('aria-label', `quiet pattern ${k + 1}: ${rows.join(' ')}`);
-      for (const s of rows) for (const ch of s) {
-        const d = document.createElement('span');
-        if (ch === '1') d.className = 'on';
-        g.append(d);
-      }
-      quiet.append(g);
-    });
-    if (info.kernel.length > 24) quiet.append(`… and ${info.kernel.length - 24} more`);
+    const info = await (await backendReady).info(state.rows, state.cols, text());
+    if (id === state.infoId) facts.showInfo(info, state.rows, state.cols, state.rules.states, state.rules.holes);
   } catch (e) {
-    $('info-fraction').textContent = `error: ${e.message}`;
+    if (id === state.infoId) { facts.infoFailed(e.message); infoFor = ''; }
   }
 }
 
-// --- commands ----------------------------------------------------------------------------
-function resize(rows, cols, lights = null) {
-  rows = Math.max(1, Math.min(MAX_SIDE, Math.trunc(rows) || 1));
-  cols = Math.max(1, Math.min(MAX_SIDE, Math.trunc(cols) || 1));
-  stopChase();
-  Object.assign(state, {
-    rows, cols, lights: lights ?? new Uint8Array(rows * cols), overlay: null, hint: -1,
-    moves: 0, undo: [], redo: [], focus: 0,
-  });
-  $('rows').value = rows; $('cols').value = cols;
-  buildBoard();
-  loadInfo();
-  changed();
+// The fewest lights to change so that the board becomes solvable (a prime number of states), or
+// a reason.
+async function findFix() {
+  const k = state.rules.states;
+  if (!isPrime(k)) return { reason: 'the fewest lights to change are searched for a prime number of states' };
+  if (cells() > api.RULES_MAX_CELLS) return { reason: `the fewest lights to change are searched up to ${api.RULES_MAX_CELLS} cells` };
+  const t = R.transposedRules(state.rules);
+  const info = await (await backendReady).info(state.rows, state.cols, R.rulesText(t, state.cols));
+  const fix = info.kernel && fewestChanges(info.kernel, state.lights, state.rules.holes, R.targetValue(state.rules), k);
+  if (!fix) return { reason: 'too many independent conditions to search' };
+  const marks = new Uint8Array(cells());
+  for (const [i, a] of fix.changes) marks[i] = a;
+  const first = [...fix.changes.keys()][0];
+  return { marks, count: fix.changes.size, exact: fix.exact, first, by: fix.changes.get(first) };
+}
+
+function fixSentence(fix) {
+  return `${fix.exact ? 'The fewest' : 'A few'} lights to change to make it solvable: ${fix.count} (marked ✕). ` +
+    '“Make solvable” changes them, or use Edit one light.';
 }
 
 async function solve() {
+  finishAnimation();
   try {
-    const res = await api('/api/solve', boardBody(true));
-    state.hint = -1;
-    if (!res.solvable) { state.overlay = null; render(); setStatus('This board has no solution.'); return; }
-    state.overlay = fromRows(res.presses);
-    state.overlayMinimal = res.minimal_proven;
-    render();
-    setStatus(`Press the ${res.press_count} marked button${res.press_count === 1 ? '' : 's'}` +
-      (res.minimal_proven ? ' (the fewest possible).' : '.'));
-  } catch (e) { setStatus(`Solve failed: ${e.message}`); }
+    const res = await solveNow();
+    clearMarks();
+    if (!res.solvable) {
+      const fix = await findFix();
+      state.fix = fix.marks ?? null;
+      draw();
+      setStatus(`This board has no solution. ${fix.marks ? fixSentence(fix) : `(${fix.reason}.)`}`, 'warn');
+      return;
+    }
+    state.presses = res.presses;
+    draw();
+    const n = res.press_count;
+    setStatus(n === 0 ? 'Nothing to press: the board is already at the goal.'
+      : `Press the ${n === 1 ? 'marked button' : `${n.toLocaleString('en')} marked buttons`}${fewestNote(res)}` +
+        (state.rules.states > 2 ? '; a number says how many times.' : '.'));
+  } catch (e) { setStatus(`Solve failed: ${e.message}.`, 'warn'); }
+}
+
+// How sure the answer is of being the fewest: proven, or the proven lower bound the search reached.
+function fewestNote(res) {
+  if (res.minimal_proven) return ' (the fewest possible)';
+  if (res.minimal) return ` (the fewest found; not proven: at least ${res.minimal_lower_bound.toLocaleString('en')} needed)`;
+  return '';
 }
 
 async function hint() {
+  finishAnimation();
   try {
-    let presses = state.overlay;
-    if (!presses) {
-      const res = await api('/api/solve', boardBody(true));
-      if (!res.solvable) { setStatus('This board has no solution, so there is no hint.'); return; }
-      presses = fromRows(res.presses);
+    const res = await solveNow();
+    if (!res.solvable) {
+      const fix = await findFix();
+      if (!fix.marks) { setStatus(`This board has no solution, and no hint: ${fix.reason}.`, 'warn'); return; }
+      state.fix = fix.marks; state.hint = fix.first; state.presses = null;
+      draw();
+      const which = fix.count === 1 ? 'the one light that does it' : `one of the ${fix.count} ${fix.exact ? 'fewest' : 'marked'}`;
+      const by = state.rules.states > 2 ? ` by +${fix.by}` : '';
+      setStatus(`Hint: this board cannot be solved as it is. Change the light at ${where(fix.first)}${by} first ` +
+        `(${which}, marked ✕; Edit one light or “Make solvable”).`, 'warn');
+      return;
     }
-    const i = presses.indexOf(1);
-    if (i < 0) { setStatus('Nothing to press: the board is already dark.'); return; }
+    const presses = state.presses ?? res.presses;
+    const i = presses.findIndex((v) => v > 0);
+    if (i < 0) { setStatus('Nothing to press: the board is already at the goal.'); return; }
     state.hint = i;
-    render();
-    setStatus(`Hint: press row ${Math.floor(i / state.cols) + 1}, column ${(i % state.cols) + 1}.`);
-  } catch (e) { setStatus(`Hint failed: ${e.message}`); }
+    draw();
+    setStatus(`Hint: press ${where(i)}.`);
+  } catch (e) { setStatus(`Hint failed: ${e.message}.`, 'warn'); }
 }
 
+function makeSolvable() {
+  if (!state.fix) return;
+  remember();
+  let n = 0;
+  for (let i = 0; i < state.fix.length; i++) {
+    if (state.fix[i]) { state.lights[i] = (state.lights[i] + state.fix[i]) % state.rules.states; n++; }
+  }
+  clearMarks();
+  changed();
+  setStatus(`Changed ${plural(n, 'light')}: the board is solvable now.`);
+}
+
+// --- apply the solution: animated (about two seconds at most) or at once ------------------
+async function applySolution(animated) {
+  finishAnimation();
+  let presses = state.presses;
+  if (!presses) {
+    try {
+      const res = await solveNow();
+      if (!res.solvable) { await solve(); return; }
+      presses = res.presses;
+    } catch (e) { setStatus(`Solve failed: ${e.message}.`, 'warn'); return; }
+  }
+  const todo = [];
+  for (let i = 0; i < presses.length; i++) if (presses[i]) todo.push(i);
+  if (!todo.length) { setStatus('Nothing to press: the board is already at the goal.'); return; }
+  remember();
+  state.presses = presses.slice(); state.hint = -1; state.fix = null;
+  const total = todo.reduce((n, i) => n + presses[i], 0);
+  const pressOne = (i) => {
+    R.press(state.rules, state.rows, state.cols, state.lights, Math.floor(i / state.cols), i % state.cols, state.presses[i]);
+    state.moves += state.presses[i];
+    state.presses[i] = 0;
+  };
+  const finish = () => {
+    state.animation = null; state.presses = null;
+    changed();
+    setStatus(`Applied the solution: ${plural(total, 'press')}.`, 'won');
+  };
+  if (!animated) { todo.forEach(pressOne); finish(); return; }
+  const perTick = Math.ceil(todo.length / 40);
+  const anim = { todo, next: 0, timer: 0, finish: () => { clearTimeout(anim.timer); todo.slice(anim.next).forEach(pressOne); finish(); } };
+  state.animation = anim;
+  setStatus(`Applying the solution: ${plural(total, 'press')}…`);
+  const tick = () => {
+    for (let k = 0; k < perTick && anim.next < todo.length; k++) pressOne(todo[anim.next++]);
+    draw();
+    if (anim.next < todo.length) anim.timer = setTimeout(tick, Math.min(220, 2400 / todo.length * perTick));
+    else finish();
+  };
+  anim.timer = setTimeout(tick, 60);
+}
+function finishAnimation() { state.animation?.finish(); }
+
+// --- board-wide commands -----------------------------------------------------------------
+// A new size (and optionally lights and rules). Refused, with a message, beyond the limits.
+function resize(rows, cols, values = null, rules = null) {
+  if (!(Number.isInteger(rows) && Number.isInteger(cols)) || rows < 1 || cols < 1) {
+    setStatus('Rows and columns must be whole numbers from 1.', 'warn'); syncControls(); return false;
+  }
+  if (rows > MAX_SIDE || cols > MAX_SIDE) {
+    setStatus(`Boards up to ${MAX_SIDE} × ${MAX_SIDE} only: ${rows} × ${cols} is refused.`, 'warn'); syncControls(); return false;
+  }
+  const next = rules ?? R.cloneRules(state.rules);
+  if (!rules && next.holes) next.holes = null;
+  if (rows * cols > cellLimit(next)) {
+    setStatus(`${rows} × ${cols} is refused: with these rules boards up to ${cellLimit(next)} cells ` +
+      '(the classic rules go to 1000 × 1000).', 'warn');
+    syncControls(); return false;
+  }
+  if (next.holes && next.holes.length !== rows * cols) next.holes = null;
+  stopChase(); finishAnimation();
+  remember();
+  Object.assign(state, { rows, cols, rules: next, lights: values ?? new Uint8Array(rows * cols), moves: 0, cursor: 0 });
+  clearMarks();
+  sizeWrap();
+  view.setBoard(rows, cols);
+  syncControls();
+  changed();
+  loadInfo();
+  return true;
+}
+
+// New rules on the same board: the lights are kept (clamped to the states).
+function setRules(rules, message = '') {
+  if (cells() > cellLimit(rules)) {
+    setStatus(`These rules are for boards up to ${cellLimit(rules)} cells; this one has ${cells()}. Make it smaller first.`, 'warn');
+    syncControls(); return;
+  }
+  stopChase(); finishAnimation();
+  remember();
+  state.rules = rules;
+  state.lights = state.lights.map((v, i) => (rules.holes && rules.holes[i] ? 0 : Math.min(v, rules.states - 1)));
+  clearMarks();
+  syncControls();
+  changed();
+  loadInfo();
+  if (message) setStatus(message);
+}
+
+// A random solvable board: random presses from the goal.
+function randomBoard(rows, cols, rules) {
+  const lights = new Uint8Array(rows * cols).fill(R.targetValue(rules));
+  if (rules.holes) rules.holes.forEach((h, i) => { if (h) lights[i] = 0; });
+  const per = rules.nbhd === 'rowcol' ? rows + cols : Math.max(1, rules.offsets.length);
+  const p = Math.min(0.5, 4e6 / (rows * cols * per));
+  for (let attempt = 0; attempt < 20; attempt++) {
+    for (let i = 0; i < rows * cols; i++) {
+      if (Math.random() < p) R.press(rules, rows, cols, lights, Math.floor(i / cols), i % cols, 1 + Math.floor(Math.random() * (rules.states - 1)));
+    }
+    if (!R.isSolved(rules, lights)) break;
+  }
+  return lights;
+}
 function randomSolvable() {
+  finishAnimation(); stopChase();
   remember();
-  const lights = new Uint8Array(state.rows * state.cols);
-  for (let r = 0; r < state.rows; r++) for (let c = 0; c < state.cols; c++) if (Math.random() < 0.5) pressAt(lights, r, c);
-  state.lights = lights; state.overlay = null; state.hint = -1; state.moves = 0;
+  state.lights = randomBoard(state.rows, state.cols, state.rules);
+  state.moves = 0;
+  clearMarks();
   changed();
+  setStatus('A random board, solvable by construction.');
 }
-
 function clearBoard() {
+  finishAnimation(); stopChase();
   remember();
-  state.lights = new Uint8Array(state.rows * state.cols); state.overlay = null; state.hint = -1; state.moves = 0;
+  state.lights = new Uint8Array(cells());
+  state.moves = 0;
+  clearMarks();
   changed();
 }
 
-// --- judge text --------------------------------------------------------------------------
-function boardText() {
-  return lightRows().map((s) => s.split('').join(' ')).join('\n') + '\n';
-}
+// --- text --------------------------------------------------------------------------------
 function loadText() {
-  const lines = $('board-text').value.split(/\r?\n/).map((l) => l.replace(/\s+/g, '')).filter((l) => l.length);
-  if (!lines.length) { setStatus('Paste rows of 0 and 1 first.'); return; }
-  const cols = lines[0].length;
-  if (lines.some((l) => l.length !== cols)) { setStatus('Every row must have the same number of values.'); return; }
-  if (lines.some((l) => /[^01]/.test(l))) { setStatus('Only 0 and 1 are allowed.'); return; }
-  if (lines.length > MAX_SIDE || cols > MAX_SIDE) { setStatus(`Boards up to ${MAX_SIDE}×${MAX_SIDE} only.`); return; }
-  const lights = new Uint8Array(lines.length * cols);
-  lines.forEach((l, r) => { for (let c = 0; c < cols; c++) lights[r * cols + c] = l[c] === '1' ? 1 : 0; });
-  resize(lines.length, cols, lights);
-  setStatus(`Loaded a ${lines.length}×${cols} board.`);
+  let parsed;
+  try { parsed = parseBoardText($('board-text').value, state.rules.states, MAX_SIDE); }
+  catch (e) { setStatus(e.message, 'warn'); return; }
+  const { rows, cols, values, note } = parsed;
+  const same = rows === state.rows && cols === state.cols;
+  const rules = R.cloneRules(state.rules);
+  if (!same) rules.holes = null;
+  if (resize(rows, cols, values, rules)) {
+    setStatus(`Loaded a ${rows} × ${cols} board${note}${same ? '' : ''}. Undo brings the previous one back.`);
+  }
+}
+function boardText() {
+  const out = [];
+  for (let r = 0; r < state.rows; r++) out.push(Array.from(state.lights.subarray(r * state.cols, (r + 1) * state.cols)).join(' '));
+  return out.join('\n') + '\n';
 }
 async function copyText() {
-  const text = boardText();
-  $('board-text').value = text;
-  try { await navigator.clipboard.writeText(text); setStatus('Board copied as judge text.'); }
-  catch { $('board-text').select(); setStatus('Board text is in the box (clipboard not available).'); }
+  const t = boardText();
+  $('board-text').value = t;
+  try { await navigator.clipboard.writeText(t); setStatus('Board copied as judge text.'); }
+  catch { $('board-text').select(); setStatus('The board text is in the box (the clipboard is not available).'); }
 }
 
-// --- watching the algorithm --------------------------------------------------------------
-const colList = (cols) => {
-  const names = cols.map((c) => c + 1);
-  if (names.length <= 1) return `column ${names[0]}`;
-  return `columns ${names.slice(0, -1).join(', ')} and ${names[names.length - 1]}`;
-};
-const onesIn = (s) => [...s].flatMap((ch, c) => (ch === '1' ? [c] : []));
+// --- controls ----------------------------------------------------------------------------
+const showRules = rulesPanel({
+  rules: () => state.rules, rows: () => state.rows, cols: () => state.cols,
+  setRules: (rules, message) => setRules(rules, message), resize: (...a) => resize(...a),
+  setStatus, sync: () => syncControls(),
+});
 
-function stepSentence(trace, k) {
-  const step = trace.steps[k];
-  const presses = onesIn(step.presses);
-  if (k === 0) {
-    if (!trace.solvable) return 'Row 1: no choice of first-row presses can clear this board, so we press nothing and chase anyway to show what is left.';
-    if (!presses.length) return 'Row 1: solving the small first-row system says the first row needs no presses for the chase to end dark.';
-    return `Row 1: press ${colList(presses)}. These come from solving the small first-row system, chosen so that the chase below ends with a dark last row.`;
-  }
-  if (!presses.length) return `Row ${k + 1}: row ${k} is already dark, so nothing is pressed.`;
-  return `Row ${k + 1}: row ${k} still has ${presses.length === 1 ? 'a light' : presses.length + ' lights'} on (${colList(presses)}); the only buttons that turn ${presses.length === 1 ? 'it' : 'them'} off without disturbing the rows above are directly below, so press them.`;
+function syncControls() {
+  $('rows').value = state.rows; $('cols').value = state.cols;
+  showRules(state.rules, state.cols);
+  $('watch').disabled = !R.isClassic(state.rules) || cells() > api.RULES_MAX_CELLS;
 }
 
+// --- chase -------------------------------------------------------------------------------
 async function watch() {
+  finishAnimation();
   let trace;
-  try { trace = await api('/api/chase', boardBody(true)); }
-  catch (e) { setStatus(`Cannot animate: ${e.message}`); return; }
-  const chase = { trace, k: -1, timer: 0, paused: false };
-  state.chase = chase;
-  $('chase-panel').hidden = false;
-  $('chase-pause').textContent = 'Pause';
-  $('chase-text').textContent = 'Light chasing: we go down the board one row at a time.';
-  render();
-  schedule();
-}
-function schedule() {
-  const chase = state.chase;
-  if (!chase || chase.paused) return;
-  clearTimeout(chase.timer);
-  chase.timer = setTimeout(() => { advance(); schedule(); }, Number($('chase-speed').value));
-}
-function advance() {
-  const chase = state.chase;
-  if (!chase) return;
-  const { trace } = chase;
-  if (chase.k >= trace.steps.length) return;
-  chase.k++;
-  if (chase.k < trace.steps.length) {
-    const step = trace.steps[chase.k];
-    const presses = new Uint8Array(state.rows * state.cols);
-    for (let c = 0; c < state.cols; c++) presses[idx(chase.k, c)] = step.presses[c] === '1' ? 1 : 0;
-    render(fromRows(step.lights), chase.k, presses);
-    $('chase-text').textContent = stepSentence(trace, chase.k);
-  } else {
-    const last = trace.steps[trace.steps.length - 1];
-    render(fromRows(last.lights), state.rows - 1, null);
-    const left = onesIn(trace.last_row);
-    $('chase-text').textContent = trace.dark
-      ? `Last-row check: the bottom row is dark, so the whole board is off. Done in ${trace.steps.reduce((n, s) => n + onesIn(s.presses).length, 0)} presses.`
-      : `Last-row check: ${left.length} light${left.length === 1 ? '' : 's'} remain in the bottom row (${colList(left)}) and nothing below can fix ${left.length === 1 ? 'it' : 'them'}: this board has no solution.`;
-    $('chase-text').dataset.done = 'true';
-    clearTimeout(chase.timer);
-    chase.paused = true;
-    $('chase-pause').textContent = 'Replay';
-  }
+  try { trace = await (await backendReady).chase(board()); } catch (e) { setStatus(`Cannot animate: ${e.message}.`, 'warn'); return; }
+  state.chase = new Chase(trace, state.cols, (lights, row, presses) => {
+    if (lights === null) draw(); else draw({ lights, row, presses });
+  });
+  draw({ lights: state.lights, row: -1, presses: null });
 }
 function stopChase() {
   if (!state.chase) return;
-  clearTimeout(state.chase.timer);
+  const c = state.chase;
   state.chase = null;
-  $('chase-panel').hidden = true;
-  delete $('chase-text').dataset.done;
-  render();
+  c.stop();
 }
 
 // --- wiring ------------------------------------------------------------------------------
-function focusCell(i) {
-  const cells = $('board').querySelectorAll('.cell');
-  if (!cells[i]) return;
-  cells[state.focus]?.setAttribute('tabindex', '-1');
-  state.focus = i;
-  cells[i].tabIndex = 0;
-  cells[i].focus();
-}
-
-$('board').addEventListener('click', (e) => {
-  const b = e.target.closest('.cell');
-  if (!b) return;
-  const r = Number(b.dataset.r), c = Number(b.dataset.c);
-  state.focus = idx(r, c);
-  cellClicked(r, c);
+$('size-form').addEventListener('submit', (e) => {
+  e.preventDefault();
+  const rows = Number($('rows').value), cols = Number($('cols').value);
+  if (resize(rows, cols)) setStatus(`A ${rows} × ${cols} board. Undo brings the previous one back.`);
 });
-$('board').addEventListener('keydown', (e) => {
-  const b = e.target.closest('.cell');
-  if (!b) return;
-  let r = Number(b.dataset.r), c = Number(b.dataset.c);
-  const moves = { ArrowUp: [-1, 0], ArrowDown: [1, 0], ArrowLeft: [0, -1], ArrowRight: [0, 1] };
-  if (moves[e.key]) {
-    e.preventDefault();
-    r = Math.max(0, Math.min(state.rows - 1, r + moves[e.key][0]));
-    c = Math.max(0, Math.min(state.cols - 1, c + moves[e.key][1]));
-    focusCell(idx(r, c));
-  }
-});
-document.addEventListener('keydown', (e) => {
-  if (e.target.matches('input, textarea, select')) return;
-  if ((e.ctrlKey || e.metaKey) && e.key.toLowerCase() === 'z') { e.preventDefault(); if (e.shiftKey) redo(); else undo(); }
-  else if ((e.ctrlKey || e.metaKey) && e.key.toLowerCase() === 'y') { e.preventDefault(); redo(); }
-});
-$('apply-size').addEventListener('click', () => resize(Number($('rows').value), Number($('cols').value)));
 $('preset-judge').addEventListener('click', () => resize(5, 6));
 $('preset-classic').addEventListener('click', () => resize(5, 5));
 $('random').addEventListener('click', randomSolvable);
@@ -413,27 +485,77 @@ $('undo').addEventListener('click', undo);
 $('redo').addEventListener('click', redo);
 $('solve').addEventListener('click', solve);
 $('hint').addEventListener('click', hint);
+$('apply').addEventListener('click', () => applySolution(true));
+$('apply-now').addEventListener('click', () => applySolution(false));
+$('fix').addEventListener('click', makeSolvable);
 $('watch').addEventListener('click', watch);
 $('paste').addEventListener('click', loadText);
 $('copy').addEventListener('click', copyText);
 $('chase-close').addEventListener('click', stopChase);
-$('chase-step').addEventListener('click', () => {
-  if (!state.chase) return;
-  state.chase.paused = true; clearTimeout(state.chase.timer);
-  $('chase-pause').textContent = 'Play';
-  advance();
-});
-$('chase-pause').addEventListener('click', () => {
-  const chase = state.chase;
-  if (!chase) return;
-  if (chase.k >= chase.trace.steps.length) {  // replay from the start
-    chase.k = -1; delete $('chase-text').dataset.done; chase.paused = false;
-  } else {
-    chase.paused = !chase.paused;
-  }
-  $('chase-pause').textContent = chase.paused ? 'Play' : 'Pause';
-  if (!chase.paused) schedule(); else clearTimeout(chase.timer);
-});
-window.addEventListener('resize', () => fitCells());
+$('chase-step').addEventListener('click', () => state.chase?.step());
+$('chase-pause').addEventListener('click', () => state.chase?.togglePause());
+$('zoom-in').addEventListener('click', () => view.zoomBy(1.6));
+$('zoom-out').addEventListener('click', () => view.zoomBy(1 / 1.6));
+$('zoom-fit').addEventListener('click', () => view.fit());
 
-resize(5, 6);
+const canvas = $('board');
+// The cursor shows for keyboard focus, not after a click.
+canvas.addEventListener('focus', () => { state.focused = canvas.matches(':focus-visible'); draw(); });
+canvas.addEventListener('blur', () => { state.focused = false; draw(); });
+canvas.addEventListener('keydown', (e) => {
+  const moves = { ArrowUp: [-1, 0], ArrowDown: [1, 0], ArrowLeft: [0, -1], ArrowRight: [0, 1] };
+  let r = Math.floor(state.cursor / state.cols), c = state.cursor % state.cols;
+  state.focused = true;
+  if (moves[e.key]) {
+    e.preventDefault();
+    r = Math.max(0, Math.min(state.rows - 1, r + moves[e.key][0]));
+    c = Math.max(0, Math.min(state.cols - 1, c + moves[e.key][1]));
+    state.cursor = r * state.cols + c;
+    view.reveal(state.cursor);
+    draw();
+  } else if (e.key === ' ' || e.key === 'Enter') {
+    e.preventDefault();
+    cellAction(r, c);
+  } else if (e.key === '+' || e.key === '=') view.zoomBy(1.6);
+  else if (e.key === '-') view.zoomBy(1 / 1.6);
+  else if (e.key === '0') view.fit();
+});
+document.addEventListener('keydown', (e) => {
+  if (e.target.matches('input, textarea, select')) return;
+  const key = e.key.toLowerCase();
+  if ((e.ctrlKey || e.metaKey) && key === 'z') { e.preventDefault(); if (e.shiftKey) redo(); else undo(); }
+  else if ((e.ctrlKey || e.metaKey) && key === 'y') { e.preventDefault(); redo(); }
+});
+// The board's box: as tall as the board's shape asks, within most of the window's height.
+function sizeWrap() {
+  const wrap = $('board-wrap');
+  const short = window.innerHeight < 520;
+  // On a phone on its side the game buttons stay in view below the board.
+  const maxH = short ? window.innerHeight - 130 : Math.min(window.innerHeight * 0.72, 736);
+  const h = Math.max(160, Math.min(maxH, wrap.clientWidth * state.rows / state.cols));
+  wrap.style.height = `${Math.round(h)}px`;
+}
+new ResizeObserver(() => { sizeWrap(); view.resize(); }).observe($('board-wrap'));
+
+// Tests read the state and click cells through this.
+window.__lightsout = {
+  cellCenter: (r, c) => { const b = view.cellRect(r, c); return { x: b.x + b.size / 2, y: b.y + b.size / 2 }; },
+  lights: () => Array.from(state.lights),
+  presses: () => state.presses && Array.from(state.presses),
+  rulesText: text,
+  busy: () => !!state.animation,
+  backend: async () => (await backendReady).where,
+};
+
+// Small screens start with the long panels folded.
+if (window.matchMedia('(max-width: 700px), (max-height: 520px)').matches) {
+  for (const id of ['rules-panel', 'text-panel', 'facts-panel']) $(id).open = false;
+}
+// Open on a random solvable 5 x 6 puzzle, with nothing to undo.
+sizeWrap();
+view.setBoard(state.rows, state.cols);
+state.lights = randomBoard(state.rows, state.cols, state.rules);
+syncControls();
+changed();
+setStatus('A random solvable puzzle: press the lights to turn them all off.');
+loadInfo();

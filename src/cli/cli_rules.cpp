@@ -41,15 +41,16 @@ unsigned states_in(std::string_view text) {
   return 2;
 }
 
-// The most nodes a graph may have here: the largest board any Solver method takes under graph
-// rules of K states (banded elimination, 2^26 cells, for K = 2: above kMaxGraphNodes; dense
-// elimination over Z_K, 2^16 cells, for K > 2). A larger graph is refused before it is built.
+// The most nodes a graph may have here: for K > 2 the largest board dense elimination over Z_K
+// takes (2^16 cells); for K = 2, 2^20 nodes. Banded elimination would take up to 2^26 cells, but
+// its cost depends on the edges, which come after the count: a 2^24-node graph of a few bytes
+// took gigabytes before it was refused or solved. A larger graph is refused before it is built.
+inline constexpr std::uint64_t kMaxTwoStateGraphNodes = std::uint64_t{1} << 20;
 std::size_t max_graph_nodes(unsigned states) {
   Rules rules;
   rules.states = states;
-  const std::uint64_t most = states == 2 ? std::max(Solver::max_cells(rules, Method::banded),
-                                                    Solver::max_cells(rules, Method::gf2))
-                                         : Solver::max_cells(rules, Method::zk);
+  const std::uint64_t most =
+      states == 2 ? kMaxTwoStateGraphNodes : Solver::max_cells(rules, Method::zk);
   return static_cast<std::size_t>(std::min<std::uint64_t>(most, kMaxGraphNodes));
 }
 

@@ -30,6 +30,8 @@ std::function<int()> add_info_command(CLI::App& app);
 std::function<int()> add_generate_command(CLI::App& app);
 // Adds `verify` (applies a press file to a board file: exit 0 dark, 1 lights left).
 std::function<int()> add_verify_command(CLI::App& app);
+// Adds `render` (a PNG or SVG picture of a board, its presses, or the quiet patterns of a size).
+std::function<int()> add_render_command(CLI::App& app);
 // Adds `serve` (the web playground and its JSON API over HTTP, until Ctrl-C).
 std::function<int()> add_serve_command(CLI::App& app);
 

@@ -11,16 +11,19 @@
 #include <optional>
 #include <stdexcept>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include <fmt/core.h>
 
 #include "cli_rules.hpp"
 #include "commands.hpp"
+#include "file_io.hpp"
 #include "lightsout/board.hpp"
 #include "lightsout/board_size.hpp"
 #include "lightsout/info.hpp"
 #include "lightsout/json_schema.hpp"
+#include "lightsout/render.hpp"
 #include "lightsout/rules.hpp"
 #include "lightsout/rules_text.hpp"
 
@@ -88,6 +91,18 @@ void write_patterns(const std::string& path, const std::vector<Board>& patterns)
   flush();
   std::FILE* raw = file.release();
   if (std::fclose(raw) != 0) throw fail(errno);
+}
+
+// A .png or .svg --kernel FILE: a gallery of the patterns (render.hpp); no pattern draws the
+// dark board, the only quiet pattern there is then.
+void write_pattern_picture(const std::string& path, ImageFormat format, const Facts& facts) {
+  std::vector<Panel> panels;
+  for (const Grid& g : facts.kernel) panels.push_back({g, std::nullopt, Board()});
+  if (panels.empty()) panels.push_back({Grid(facts.rows, facts.cols), std::nullopt, Board()});
+  const Picture picture(std::move(panels));
+  OutputFile out(path);
+  write_image(picture, format,
+              [&out](const char* data, std::size_t size) { out.write(data, size); });
 }
 
 // The facts as text: the classic rules keep their historical lines; --rules adds the rules and
@@ -175,9 +190,13 @@ int run_info(const InfoArgs& args, const std::vector<std::string>& extras) {
       return kExitBadInput;
     }
     if (args.kernel) {
-      std::vector<Board> patterns;
-      for (const Grid& g : facts.kernel) patterns.push_back(g.bits());
-      write_patterns(args.kernel_path, patterns);
+      if (const auto image = image_format_for_path(args.kernel_path)) {
+        write_pattern_picture(args.kernel_path, *image, facts);
+      } else {
+        std::vector<Board> patterns;
+        for (const Grid& g : facts.kernel) patterns.push_back(g.bits());
+        write_patterns(args.kernel_path, patterns);
+      }
     }
   } catch (const std::exception& e) {
     print_error(e.what());
@@ -208,9 +227,11 @@ std::function<int()> add_info_command(CLI::App& app) {
                 "{\"rows\":R,\"cols\":C,\"nullity\":d,\"solvable_log2\":k,\"all_solvable\":b,"
                 "\"rules\":TEXT,\"states\":K,\"quiet_patterns\":\"N\"}");
   CLI::Option* kernel =
-      cmd->add_option("--kernel", args->kernel_path,
-                      "Write a basis of the quiet patterns (presses that change nothing) to FILE: "
-                      "rows of 0/1, a blank line between patterns (boards up to 2^32 cells)")
+      cmd->add_option(
+             "--kernel", args->kernel_path,
+             "Write a basis of the quiet patterns (presses that change nothing) to FILE: "
+             "rows of 0/1, a blank line between patterns (boards up to 2^32 cells); a .png or "
+             ".svg FILE gets a picture of them")
           ->type_name("FILE");
   CLI::Option* rules_opt =
       cmd->add_option("--rules", args->rules,

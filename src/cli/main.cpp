@@ -58,6 +58,7 @@ int run_cli(int argc, char** argv) {
       {"info", lightsout::cli::add_info_command(app)},
       {"generate", lightsout::cli::add_generate_command(app)},
       {"verify", lightsout::cli::add_verify_command(app)},
+      {"render", lightsout::cli::add_render_command(app)},
       {"serve", lightsout::cli::add_serve_command(app)},
   };
   try {

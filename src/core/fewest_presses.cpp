@@ -2,9 +2,13 @@
 #include "fewest_presses.hpp"
 
 #include <algorithm>
+#include <atomic>
 #include <bit>
 #include <cmath>
+#include <exception>
 #include <stdexcept>
+#include <system_error>
+#include <thread>
 
 namespace lightsout::detail {
 
@@ -75,6 +79,12 @@ struct Term {
 };
 
 constexpr unsigned kLeafDimension = 16;
+// Threads for the two halves of a large search, unless built for WebAssembly without them.
+#if defined(__EMSCRIPTEN__) && !defined(__EMSCRIPTEN_PTHREADS__)
+constexpr bool kThreads = false;
+#else
+constexpr bool kThreads = true;
+#endif
 
 // In-place Walsh-Hadamard transform of 2^j values: out[z] = sum_w in[w] (-1)^popcount(w & z).
 // T is 16 or 32 bits wide when sum |in| fits (more lanes per vector instruction): no partial sum
@@ -94,17 +104,33 @@ void walsh_hadamard(std::vector<T>& v) {
   }
 }
 
+// The best weight each half of a two-thread search has found, for the other half to prune with.
+struct SharedBests {
+  std::atomic<std::int64_t> half[2];
+};
+
 class ClassSearch {
  public:
   ClassSearch(unsigned d, const SearchBudget& budget) : budget_(budget), level_(d + 1) {}
 
-  // Contract: level_[d] holds the terms, sorted by w, no zero w or a; offset as in Gf2Classes.
+  // Contract: terms sorted by w, no zero w or a; offset as in Gf2Classes. With `half` (0 or 1)
+  // and `shared`, searches only the subtree with the top coordinate at `half`, pruning with the
+  // other half's best too: half 0 prunes only above it and half 1 at it too, so that the two
+  // halves end where one search over both would (the first lightest in the same order).
   FewestOutcome run(unsigned d, std::vector<Term> terms, std::int64_t offset,
-                    std::int64_t initial_best, std::uint64_t initial_z) {
+                    std::int64_t initial_best, std::uint64_t initial_z, int half = -1,
+                    SharedBests* shared = nullptr) {
     best_ = initial_best;
     best_z_ = initial_z;
     level_[d] = std::move(terms);
-    node(d, offset, 0);
+    if (half < 0) {
+      node(d, offset, 0);
+    } else {
+      shared_ = shared;
+      half_ = half;
+      const auto b = static_cast<unsigned>(half);
+      node(d - 1, child(d, b, offset), b != 0 ? std::uint64_t{1} << (d - 1) : 0);
+    }
     FewestOutcome out;
     out.weight = static_cast<std::uint64_t>(best_);
     out.combination = best_z_;
@@ -115,12 +141,9 @@ class ClassSearch {
 
  private:
   bool out_of_budget() {
-    if (stopped_) return true;
-    if (work_ >= budget_.work) {
-      stopped_ = true;
-    } else if ((++checks_ & 63U) == 0 && std::chrono::steady_clock::now() >= budget_.deadline) {
-      stopped_ = true;
-    }
+    // The clock is read every 64th call only.
+    stopped_ = stopped_ || work_ >= budget_.work ||
+               ((++checks_ & 63U) == 0 && std::chrono::steady_clock::now() >= budget_.deadline);
     return stopped_;
   }
 
@@ -129,10 +152,9 @@ class ClassSearch {
     std::int64_t bound = offset;
     for (const Term& t : terms) bound += std::min<std::int64_t>(t.a, 0);
     work_ += terms.size() + 1;
-    if (bound >= best_) return;
+    if (bound >= best_ || pruned_by_other_half(bound)) return;
     if (terms.empty()) {  // every completion weighs `offset`
-      best_ = offset;
-      best_z_ = prefix;
+      improve(offset, prefix);
       return;
     }
     if (out_of_budget()) {
@@ -148,6 +170,18 @@ class ClassSearch {
       const std::int64_t child_offset = child(j, b, offset);
       node(j - 1, child_offset, prefix | (b != 0 ? top : 0));
     }
+  }
+
+  bool pruned_by_other_half(std::int64_t bound) const {
+    if (shared_ == nullptr) return false;
+    const std::int64_t other = shared_->half[1 - half_].load(std::memory_order_relaxed);
+    return half_ == 0 ? bound > other : bound >= other;
+  }
+
+  void improve(std::int64_t value, std::uint64_t z) {
+    best_ = value;
+    best_z_ = z;
+    if (shared_ != nullptr) shared_->half[half_].store(value, std::memory_order_relaxed);
   }
 
   // Builds level_[j - 1] for coordinate j - 1 set to b; returns the child's offset.
@@ -199,10 +233,7 @@ class ClassSearch {
                            : magnitude < (std::uint64_t{1} << 31) ? transform_max(wht32_, terms, j)
                                                                   : transform_max(wht64_, terms, j);
     const std::int64_t value = offset + (sum - top) / 2;
-    if (value < best_) {
-      best_ = value;
-      best_z_ = prefix | at;
-    }
+    if (value < best_) improve(value, prefix | at);
   }
 
   // The largest value of the transform of the terms (2^j values) and where it is.
@@ -228,6 +259,8 @@ class ClassSearch {
   std::uint64_t work_ = 0;
   std::uint64_t checks_ = 0;
   bool stopped_ = false;
+  SharedBests* shared_ = nullptr;
+  int half_ = 0;
 };
 
 // sum a_v [v . y] + offset at one y.
@@ -259,8 +292,41 @@ FewestOutcome Gf2Classes::minimize(const SearchBudget& budget) const {
       }
     }
   }
-  ClassSearch search(d_, budget);
-  return search.run(d_, std::move(terms), offset_, best, y);
+  if (!kThreads || d_ <= kLeafDimension + 4 || std::thread::hardware_concurrency() < 2) {
+    ClassSearch search(d_, budget);
+    return search.run(d_, std::move(terms), offset_, best, y);
+  }
+  // Both cores: one half of the tree each (the top coordinate 0 or 1), the step budget shared.
+  SearchBudget half_budget = budget;
+  half_budget.work = budget.work / 2;
+  SharedBests shared;
+  shared.half[0] = best;
+  shared.half[1] = best;
+  ClassSearch other(d_, half_budget);
+  FewestOutcome upper;
+  std::exception_ptr failure;
+  std::vector<Term> upper_terms = terms;  // the worker's own copy (this thread moves its own)
+  std::thread worker;
+  try {
+    worker = std::thread([&] {
+      try {
+        upper = other.run(d_, std::move(upper_terms), offset_, best, y, 1, &shared);
+      } catch (...) {
+        failure = std::current_exception();
+      }
+    });
+  } catch (const std::system_error&) {  // no thread to be had (a WebAssembly build): one search
+    ClassSearch search(d_, budget);
+    return search.run(d_, std::move(terms), offset_, best, y);
+  }
+  ClassSearch search(d_, half_budget);
+  const FewestOutcome lower = search.run(d_, std::move(terms), offset_, best, y, 0, &shared);
+  worker.join();
+  if (failure) std::rethrow_exception(failure);
+  FewestOutcome out = upper.weight < lower.weight ? upper : lower;
+  out.lower_bound = std::min({out.weight, lower.lower_bound, upper.lower_bound});
+  out.proven = out.lower_bound == out.weight;
+  return out;
 }
 
 namespace {

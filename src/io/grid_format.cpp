@@ -1,5 +1,6 @@
 // read_grid / write_grid: boards of any number of states (K = 2 in every board format, K > 2 as
 // judge text of values 0..K-1).
+#include <cstdint>
 #include <string>
 #include <vector>
 
@@ -90,9 +91,17 @@ Grid read_grid(const ReadFn& read, std::optional<BoardFormat> format, unsigned s
                               "), not " + std::string(board_format_name(*format)));
   }
   if (detected != nullptr) *detected = BoardFormat::judge;
+  // Read whole, but judged as it arrives: at the first byte that cannot belong to a valid value
+  // (not a digit or a blank, a fourth digit, a digit after a leading 0), reading stops once the
+  // bad token's shown part is in, and the parser names it. An endless valid stream stops at
+  // kMaxStatesTextBytes.
   std::string text;
   std::vector<char> buf(detail::kChunkBytes);
-  for (;;) {
+  std::size_t scanned = 0;
+  std::size_t digits = 0;     // length of the digit run at `scanned`
+  bool leading_zero = false;  // that run starts with 0
+  std::size_t stop_at = SIZE_MAX;
+  while (text.size() < stop_at) {
     const std::size_t n = read(buf.data(), buf.size());
     if (n == 0) break;
     if (text.size() + n > kMaxStatesTextBytes) {
@@ -100,6 +109,17 @@ Grid read_grid(const ReadFn& read, std::optional<BoardFormat> format, unsigned s
                             "larger than " + std::to_string(kMaxStatesTextBytes >> 20) + " MiB");
     }
     text.append(buf.data(), n);
+    for (; scanned < text.size() && stop_at == SIZE_MAX; ++scanned) {
+      const char ch = text[scanned];
+      if (detail::is_blank(ch) || ch == '\n') {
+        digits = 0;
+      } else if (ch >= '0' && ch <= '9' && digits < 3 && !(digits == 1 && leading_zero)) {
+        leading_zero = digits == 0 ? ch == '0' : leading_zero;
+        ++digits;
+      } else {
+        stop_at = scanned + detail::kTokenKeep + 1;
+      }
+    }
   }
   std::size_t rows = 0;
   std::size_t cols = 0;

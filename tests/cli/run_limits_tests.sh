@@ -81,6 +81,10 @@ bounded grid_zero $fast $small "$stdin expected '0', '1', '.' or '#', found '\\x
 bounded judge_board_zero $fast $small "$stdin expected 0 or 1, found '$zeros...'" /dev/zero -- solve --format judge -
 bounded p1_zero $fast $small "$stdin expected PBM magic P1 or P4, found '$zeros...'" /dev/zero -- solve --format p1 -
 bounded p4_zero $fast $small "$stdin expected PBM magic P1 or P4, found '$zeros...'" /dev/zero -- solve --format p4 -
+bounded states3_board_zero $fast $small "$stdin expected a value 0..2, found '$zeros...'" /dev/zero -- solve --rules states=3 --format judge -
+# One 50 MB token of '0' digits: refused at its second digit, not read to its end.
+head -c 50000000 /dev/zero | tr '\0' '0' >"$work/digits.txt"
+bounded states3_board_long_token $fast $small "$stdin expected a value 0..2, found '$(printf '0%.0s' {1..20})...'" "$work/digits.txt" -- solve --rules states=3 --format judge -
 
 # A lying P4 header: 10^12 cells claimed in 20 bytes are over the default limit for a file, 2^34.
 data="$(dirname "${BASH_SOURCE[0]}")/../data/boards"
@@ -106,5 +110,7 @@ bounded judge_out_of_memory $fast 262144 "lightsout: out of memory while reading
 # --- a graph larger than any solver takes (2^16 nodes for K > 2) is refused before it is built ---
 printf '16777216\n' >"$work/g.txt"  # 9 bytes
 bounded graph_huge $fast $small "lightsout: --rules: token 'graph=$work/g.txt': the graph has 16777216 nodes, over the limit of 65536 here" /dev/null -- solve --rules "graph=$work/g.txt,states=3" /dev/null
+bounded graph_huge_two_states $fast $small "lightsout: --rules: token 'graph=$work/g.txt': the graph has 16777216 nodes, over the limit of 1048576 here" /dev/null -- solve --rules "graph=$work/g.txt" /dev/null
+bounded graph_huge_info $fast $small "lightsout: --rules: token 'graph=$work/g.txt': the graph has 16777216 nodes, over the limit of 1048576 here" /dev/null -- info --rules "graph=$work/g.txt"
 
 finish

@@ -1,212 +1,278 @@
-// Browser end-to-end tests of the web playground: Playwright (playwright-core) drives Debian's
-// chromium headless against a running `lightsout serve` (see run.sh).
-//   LIGHTSOUT_URL   the server's base URL, e.g. http://127.0.0.1:40123/
-//   SCREENSHOT_DIR  where the screenshots go (default ../../build/e2e-screenshots)
-//   CHROMIUM        the browser (default /usr/bin/chromium)
+// Browser e2e: playing the classic game in the page (served by `lightsout serve`, see run.sh).
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { mkdirSync } from 'node:fs';
-import path from 'node:path';
-import { chromium } from 'playwright-core';
+import * as h from './helpers.mjs';
 
-const BASE = process.env.LIGHTSOUT_URL;
-const SHOTS = process.env.SCREENSHOT_DIR ?? path.resolve(import.meta.dirname, '../../build/e2e-screenshots');
-const SAMPLE = '0 1 1 0 1 0\n1 0 0 1 1 1\n0 0 1 0 0 1\n1 0 0 1 0 1\n0 1 1 1 0 0\n';
+before(h.launch);
+after(h.close);
 
-// playwright-core's launch() gives chromium a new empty --user-data-dir of its own.
-let browser;
-before(async () => {
-  assert.ok(BASE, 'LIGHTSOUT_URL must name the running server');
-  mkdirSync(SHOTS, { recursive: true });
-  browser = await chromium.launch({
-    executablePath: process.env.CHROMIUM ?? '/usr/bin/chromium',
-    headless: true,
-    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run',
-      '--disable-background-networking', '--disable-component-update', '--disable-sync'],
-  });
-});
-after(async () => {
-  await browser?.close();
-});
-
-async function openPage(viewport = { width: 1280, height: 900 }) {
-  const page = await browser.newPage({ viewport });
-  page.setDefaultTimeout(10000);
-  const errors = [];
-  page.on('pageerror', (e) => errors.push(e.message));
-  page.on('console', (m) => { if (m.type() === 'error') errors.push(m.text()); });
-  await page.goto(BASE);
-  await page.locator('#board .cell').first().waitFor();
-  return { page, errors };
-}
-const litCount = (page) => page.locator('#board .cell.on').count();
 async function loadSample(page) {
-  await page.fill('#board-text', SAMPLE);
-  await page.click('#paste');
-  await page.waitForFunction(() => document.querySelectorAll('#board .cell.on').length === 15);
-  await page.locator('#info-solvable', { hasText: 'yes' }).waitFor();
+  await h.loadText(page, h.SAMPLE);
+  await page.waitForFunction(() => document.getElementById('board').dataset.lit === '15');
+  await h.solvableIs(page, true);
 }
 
-test('page loads a 5x6 board with labelled controls', async () => {
-  const { page, errors } = await openPage();
+test('opens on a random solvable 5x6 puzzle with labelled controls', async () => {
+  const { page, errors } = await h.openPage();
   assert.equal(await page.title(), 'Lights Out playground');
-  assert.equal(await page.locator('#board .cell').count(), 30);
-  for (const id of ['solve', 'hint', 'undo', 'redo', 'watch', 'random']) {
+  assert.equal(await page.$eval('#board', (b) => `${b.dataset.rows}x${b.dataset.cols}`), '5x6');
+  assert.ok(await h.lit(page) > 0, 'not an all-dark board');
+  await h.solvableIs(page, true);
+  for (const id of ['solve', 'hint', 'undo', 'redo', 'watch', 'random', 'apply', 'apply-now']) {
     assert.ok((await page.locator(`#${id}`).innerText()).trim().length > 0, `${id} has a label`);
   }
-  await page.locator('#info-nullity', { hasText: '0' }).waitFor();
+  assert.equal(await page.locator('#undo').isDisabled(), true, 'nothing to undo at the start');
+  assert.match(await page.getAttribute('#board', 'aria-label'), /5 by 6 board/);
+  await h.shot(page, '00-opening-desktop');
   assert.deepEqual(errors, []);
   await page.close();
 });
 
 test('enter the 5x6 sample, solve, press every marked button, solved', async () => {
-  const { page, errors } = await openPage();
+  const { page, errors } = await h.openPage();
   await loadSample(page);
-  await page.screenshot({ path: path.join(SHOTS, '01-sample-loaded.png'), fullPage: true });
+  await h.shot(page, '01-sample-loaded');
   await page.click('#solve');
-  await page.waitForFunction(() => document.querySelectorAll('#board .cell.mark').length > 0);
-  const marked = await page.locator('#board .cell.mark').count();
-  assert.equal(marked, 13, 'the judge sample needs 13 presses');
-  assert.match(await page.locator('#status').innerText(), /fewest/);
-  await page.screenshot({ path: path.join(SHOTS, '02-solution-overlay.png'), fullPage: true });
-  while (await page.locator('#board .cell.mark').count() > 0) {
-    await page.locator('#board .cell.mark').first().click();
-  }
-  assert.equal(await litCount(page), 0);
-  await page.locator('#status', { hasText: 'Solved in 13 moves' }).waitFor();
-  assert.equal(await page.locator('#moves').innerText(), '13');
-  await page.screenshot({ path: path.join(SHOTS, '03-solved.png'), fullPage: true });
+  await page.waitForFunction(() => Number(document.getElementById('board').dataset.marks) > 0);
+  assert.equal(await h.marks(page), 13, 'the judge sample needs 13 presses');
+  assert.match(await h.text(page, '#status'), /fewest/);
+  await h.shot(page, '02-solution-overlay');
+  await h.pressMarked(page);
+  assert.equal(await h.lit(page), 0);
+  await page.waitForFunction(() => /Solved in 13 moves/.test(document.getElementById('status').textContent));
+  assert.equal(await h.text(page, '#moves'), '13');
+  await h.shot(page, '03-solved');
   assert.deepEqual(errors, []);
   await page.close();
 });
 
-test('the overlay stays a solution when the player presses an unmarked button', async () => {
-  const { page } = await openPage();
+test('the marks stay a solution when the player presses an unmarked button', async () => {
+  const { page } = await h.openPage();
   await loadSample(page);
   await page.click('#solve');
-  await page.waitForFunction(() => document.querySelectorAll('#board .cell.mark').length === 13);
-  const unmarked = page.locator('#board .cell:not(.mark)').first();
-  const r = await unmarked.getAttribute('data-r');
-  const c = await unmarked.getAttribute('data-c');
-  await unmarked.click();
-  assert.ok(await page.locator(`#board .cell[data-r="${r}"][data-c="${c}"]`).evaluate((b) => b.classList.contains('mark')));
-  while (await page.locator('#board .cell.mark').count() > 0) {
-    await page.locator('#board .cell.mark').first().click();
-  }
-  assert.equal(await litCount(page), 0);
+  await page.waitForFunction(() => document.getElementById('board').dataset.marks === '13');
+  const p = await h.presses(page);
+  const i = p.indexOf(0);
+  await h.clickCell(page, Math.floor(i / 6), i % 6);
+  assert.equal((await h.presses(page))[i], 1, 'the pressed button is marked now');
+  await h.pressMarked(page);
+  assert.equal(await h.lit(page), 0);
+  await page.close();
+});
+
+test('apply solution: animated and instantly, each one undo step', async () => {
+  const { page, errors } = await h.openPage();
+  await loadSample(page);
+  await page.click('#apply');
+  await page.waitForFunction(() => window.__lightsout.busy());
+  assert.match(await h.text(page, '#status'), /Applying the solution: 13 presses/);
+  await h.shot(page, '10-apply-animating');
+  await page.waitForFunction(() => !window.__lightsout.busy());
+  assert.equal(await h.lit(page), 0);
+  assert.match(await h.text(page, '#status'), /Applied the solution: 13 presses/);
+  await page.click('#undo');
+  assert.equal(await h.lit(page), 15, 'one undo brings the sample back');
+  await page.click('#apply-now');
+  await page.waitForFunction(() => document.getElementById('board').dataset.lit === '0');
+  assert.equal(await h.text(page, '#moves'), '13');
+  assert.deepEqual(errors, []);
   await page.close();
 });
 
 test('hint marks one button, and pressing it clears the hint', async () => {
-  const { page } = await openPage();
+  const { page } = await h.openPage();
   await loadSample(page);
   await page.click('#hint');
-  await page.waitForFunction(() => document.querySelectorAll('#board .cell.hint').length === 1);
-  assert.match(await page.locator('#status').innerText(), /Hint: press row \d+, column \d+/);
-  await page.screenshot({ path: path.join(SHOTS, '04-hint.png'), fullPage: true });
-  await page.locator('#board .cell.hint').click();
-  assert.equal(await page.locator('#board .cell.hint').count(), 0);
-  assert.equal(await page.locator('#moves').innerText(), '1');
+  await page.waitForFunction(() => Number(document.getElementById('board').dataset.hint) >= 0);
+  assert.match(await h.text(page, '#status'), /Hint: press row \d+, column \d+/);
+  await h.shot(page, '04-hint');
+  const i = await h.hintCell(page);
+  await h.clickCell(page, Math.floor(i / 6), i % 6);
+  assert.equal(await h.hintCell(page), -1);
+  assert.equal(await h.text(page, '#moves'), '1');
   await page.close();
 });
 
-test('undo and redo restore the board and the move counter', async () => {
-  const { page } = await openPage();
+test('undo and redo restore the board, the move counter and a size change', async () => {
+  const { page } = await h.openPage();
   await loadSample(page);
-  const before = await page.locator('#board .cell.on').evaluateAll((bs) => bs.map((b) => `${b.dataset.r},${b.dataset.c}`));
-  await page.locator('#board .cell[data-r="2"][data-c="2"]').click();
-  assert.equal(await page.locator('#moves').innerText(), '1');
+  const before = await h.lights(page);
+  await h.clickCell(page, 2, 2);
+  assert.equal(await h.text(page, '#moves'), '1');
   await page.click('#undo');
-  assert.equal(await page.locator('#moves').innerText(), '0');
-  const after = await page.locator('#board .cell.on').evaluateAll((bs) => bs.map((b) => `${b.dataset.r},${b.dataset.c}`));
-  assert.deepEqual(after, before);
+  assert.equal(await h.text(page, '#moves'), '0');
+  assert.deepEqual(await h.lights(page), before);
   await page.click('#redo');
-  assert.equal(await page.locator('#moves').innerText(), '1');
+  assert.equal(await h.text(page, '#moves'), '1');
+  await page.click('#undo');
+  // Enter in a size field sets the size; undo brings the sample back.
+  await page.fill('#rows', '7');
+  await page.press('#rows', 'Enter');
+  assert.equal(await page.$eval('#board', (b) => b.dataset.rows), '7');
+  assert.match(await h.text(page, '#status'), /Undo brings the previous one back/);
+  await page.click('#undo');
+  assert.equal(await page.$eval('#board', (b) => b.dataset.rows), '5');
+  assert.deepEqual(await h.lights(page), before);
   await page.close();
 });
 
-test('keyboard: arrows move focus, space presses', async () => {
-  const { page } = await openPage();
-  await page.locator('#board .cell').first().focus();
+test('keyboard: arrows move the cursor, space presses', async () => {
+  const { page } = await h.openPage();
+  await page.click('#clear');
+  await page.focus('#board');
   await page.keyboard.press('ArrowRight');
   await page.keyboard.press('ArrowDown');
   await page.keyboard.press('Space');
-  // Pressing (1,1) on the dark 5x6 board lights it and its four neighbours.
-  assert.equal(await litCount(page), 5);
-  assert.ok(await page.locator('#board .cell[data-r="1"][data-c="1"]').evaluate((b) => b === document.activeElement && b.classList.contains('on')));
+  // Pressing (1,1) on a dark 5x6 board lights it and its four neighbours.
+  assert.equal(await h.lit(page), 5);
+  assert.equal((await h.lights(page))[7], 1);
+  assert.match(await page.getAttribute('#board', 'aria-label'), /cursor at row 2, column 2/);
   await page.keyboard.press('Enter');
-  assert.equal(await litCount(page), 0);
+  assert.equal(await h.lit(page), 0);
   await page.close();
 });
 
 test('edit mode toggles a single light', async () => {
-  const { page } = await openPage();
+  const { page } = await h.openPage();
+  await page.click('#clear');
   await page.check('input[name=mode][value=edit]');
-  await page.locator('#board .cell[data-r="0"][data-c="0"]').click();
-  assert.equal(await litCount(page), 1);
-  assert.equal(await page.locator('#moves').innerText(), '0');
+  await h.clickCell(page, 0, 0);
+  assert.equal(await h.lit(page), 1);
+  assert.equal(await h.text(page, '#moves'), '0');
   await page.close();
 });
 
 test('watching the algorithm reaches the last-row check', async () => {
-  const { page, errors } = await openPage();
+  const { page, errors } = await h.openPage();
   await loadSample(page);
   await page.selectOption('#chase-speed', '250');
   await page.click('#watch');
   await page.locator('#chase-text', { hasText: 'Row 1' }).waitFor();
-  await page.screenshot({ path: path.join(SHOTS, '05-chase-row1.png'), fullPage: true });
   await page.locator('#chase-text', { hasText: 'Row 3' }).waitFor();
-  await page.screenshot({ path: path.join(SHOTS, '06-chase-row3.png'), fullPage: true });
+  await h.shot(page, '06-chase-row3');
   await page.locator('#chase-text[data-done="true"]').waitFor({ timeout: 15000 });
   assert.match(await page.locator('#chase-text').innerText(), /Last-row check: the bottom row is dark/);
-  assert.equal(await litCount(page), 0);
-  await page.screenshot({ path: path.join(SHOTS, '07-chase-done.png'), fullPage: true });
+  assert.equal(await h.lit(page), 0);
   await page.click('#chase-close');
-  assert.equal(await litCount(page), 15, 'closing the animation shows the player\'s board again');
+  assert.equal(await h.lit(page), 15, 'closing the animation shows the player\'s board again');
   assert.deepEqual(errors, []);
   await page.close();
 });
 
-test('an unsolvable board says so, and the chase shows the lights left', async () => {
-  const { page } = await openPage();
-  await page.click('#preset-classic');
-  await page.check('input[name=mode][value=edit]');
-  await page.locator('#board .cell[data-r="0"][data-c="0"]').click();
-  await page.locator('#info-solvable', { hasText: 'no' }).waitFor();
-  assert.match(await page.locator('#info-solutions').innerText(), /^0$/);
-  assert.equal(await page.locator('#quiet .mini').count(), 2, '5x5 has two quiet patterns');
-  await page.selectOption('#chase-speed', '250');
-  await page.click('#watch');
-  await page.locator('#chase-text[data-done="true"]').waitFor({ timeout: 15000 });
-  assert.match(await page.locator('#chase-text').innerText(), /no solution/);
+test('load text: count-first judge text, .# grids and plain PBM; bad text gets one line', async () => {
+  const { page } = await h.openPage();
+  await h.loadText(page, `2\n${h.SAMPLE}${h.SAMPLE}`);
+  await page.waitForFunction(() => document.getElementById('board').dataset.lit === '15');
+  assert.match(await h.text(page, '#status'), /5 × 6 board \(puzzle 1 of 2\)/);
+  await h.loadText(page, '.#.\n###\n.#.\n');
+  await page.waitForFunction(() => document.getElementById('board').dataset.lit === '5');
+  assert.equal(await page.$eval('#board', (b) => `${b.dataset.rows}x${b.dataset.cols}`), '3x3');
+  await h.loadText(page, 'P1\n2 2\n1 0\n0 1\n');
+  await page.waitForFunction(() => document.getElementById('board').dataset.rows === '2');
+  assert.deepEqual(await h.lights(page), [1, 0, 0, 1]);
+  await h.loadText(page, '0 1\n0 2\n');
+  assert.match(await h.text(page, '#status'), /^Row 2: value 2 \('2'\) is not 0 or 1/);
+  assert.equal(await page.$eval('#board', (b) => b.dataset.rows), '2', 'the board is kept');
   await page.close();
 });
 
-test('random solvable boards, copy as judge text, large boards and a phone screen', async () => {
-  const { page } = await openPage();
-  await page.click('#random');
-  await page.locator('#info-solvable', { hasText: 'yes' }).waitFor();
-  await page.click('#copy');
-  const text = await page.inputValue('#board-text');
-  assert.match(text, /^([01]( [01]){5}\n){5}$/);
-  await page.fill('#rows', '50');
-  await page.fill('#cols', '50');
-  await page.click('#apply-size');
-  assert.equal(await page.locator('#board .cell').count(), 2500);
-  await page.click('#random');
+test('an unsolvable board: the fewest lights to change, shown and used by the hint', async () => {
+  const { page, errors } = await h.openPage();
+  await page.click('#preset-classic');
+  await page.check('input[name=mode][value=edit]');
+  await h.clickCell(page, 0, 0);
+  await h.solvableIs(page, false);
+  assert.equal(await h.text(page, '#info-solutions'), '0');
+  assert.equal(await page.locator('#quiet canvas').count(), 2, '5x5 has two quiet patterns');
   await page.click('#solve');
-  await page.waitForFunction(() => document.querySelectorAll('#board .cell.mark').length > 0);
-  await page.screenshot({ path: path.join(SHOTS, '08-50x50-solved-overlay.png'), fullPage: true });
-  const wide = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
-  assert.ok(wide <= 0, `no horizontal scrolling at 50x50 (overflow ${wide}px)`);
+  await page.waitForFunction(() => Number(document.getElementById('board').dataset.fix) > 0);
+  assert.equal(await h.fixes(page), 1, 'one light (the one added) makes it solvable again');
+  assert.match(await h.text(page, '#status'), /The fewest lights to change to make it solvable: 1/);
+  await h.shot(page, '11-unsolvable-fix');
+  await page.click('#hint');
+  await page.waitForFunction(() => /cannot be solved as it is/.test(document.getElementById('status').textContent));
+  assert.ok(await h.hintCell(page) >= 0, 'the hint points at a light to change');
+  await h.shot(page, '12-unsolvable-hint');
+  await page.click('#fix');
+  await h.solvableIs(page, true);
   await page.close();
 
-  const phone = await openPage({ width: 390, height: 844 });
+  // The chase of an unsolvable board ends with lights left (and says 1 light "remains").
+  const other = await h.openPage();
+  await other.page.click('#preset-classic');
+  await other.page.click('#clear');
+  await other.page.check('input[name=mode][value=edit]');
+  await h.clickCell(other.page, 0, 0);
+  await other.page.selectOption('#chase-speed', '250');
+  await other.page.click('#watch');
+  await other.page.locator('#chase-text[data-done="true"]').waitFor({ timeout: 15000 });
+  assert.match(await other.page.locator('#chase-text').innerText(), /no solution/);
+  assert.doesNotMatch(await other.page.locator('#chase-text').innerText(), /1 light remain /);
+  await other.page.close();
+  assert.deepEqual(errors, []);
+});
+
+test('copy as judge text, and a phone screen without horizontal scrolling', async () => {
+  const { page } = await h.openPage();
+  await page.click('#copy');
+  assert.match(await page.inputValue('#board-text'), /^([01]( [01]){5}\n){5}$/);
+  await page.close();
+
+  const phone = await h.openPage(h.PHONE);
   await loadSample(phone.page);
   await phone.page.click('#solve');
-  await phone.page.waitForFunction(() => document.querySelectorAll('#board .cell.mark').length === 13);
-  const overflow = await phone.page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
-  assert.ok(overflow <= 0, `no horizontal scrolling on a phone (overflow ${overflow}px)`);
-  await phone.page.screenshot({ path: path.join(SHOTS, '09-phone.png'), fullPage: true });
+  await phone.page.waitForFunction(() => document.getElementById('board').dataset.marks === '13');
+  await h.assertNoOverflow(phone.page, 'on a phone');
   await phone.page.close();
+  // As it opens on a phone: the board near the top, the panels folded.
+  const fresh = await h.browserPage(h.PHONE);
+  const top = await fresh.$eval('#board', (b) => b.getBoundingClientRect().top);
+  assert.ok(top < 140, `the board starts near the top on a phone (${top}px)`);
+  await h.shot(fresh, '09-phone');
+  await fresh.close();
+  const side = await h.browserPage(h.PHONE_LANDSCAPE);
+  await h.assertNoOverflow(side, 'on a phone in landscape');
+  const box = await side.$eval('#board', (b) => b.getBoundingClientRect().bottom);
+  assert.ok(box <= 390, `the board fits a landscape phone's height (${box}px)`);
+  const solve = await side.$eval('#solve', (b) => b.getBoundingClientRect().bottom);
+  assert.ok(solve <= 390, `Solve is in view on a landscape phone (${solve}px)`);
+  await h.shot(side, '09-phone-landscape');
+  await side.close();
+});
+
+test('with the server gone the facts say so, and show no stale values', { skip: process.env.LIGHTSOUT_STATIC === '1' }, async () => {
+  const { page } = await h.openPage();
+  await loadSample(page);
+  assert.equal(await h.text(page, '#info-presses'), '13 (the only solution)');
+  await page.route('**/api/**', (route) => route.abort());
+  await h.clickCell(page, 0, 0);
+  await page.waitForFunction(() => !document.getElementById('facts-error').hidden);
+  assert.match(await h.text(page, '#facts-error'), /Could not analyse: the server cannot be reached/);
+  for (const id of ['info-solvable', 'info-presses', 'info-nullity', 'info-solutions']) {
+    assert.equal(await h.text(page, `#${id}`), '—', `${id} is not left from the last board`);
+  }
+  await page.click('#solve');
+  assert.match(await h.text(page, '#status'), /^Solve failed: the server cannot be reached/);
+  await page.unroute('**/api/**');
+  await h.clickCell(page, 0, 0);
+  await h.solvableIs(page, true);
+  assert.equal(await page.locator('#facts-error').isHidden(), true);
+  await page.close();
+});
+
+test('a fewest-presses answer the search could not prove says so, with its lower bound', async () => {
+  // The all-ones 39 x 39 board: 2^32 solutions, more than the API's 2 s search proves.
+  const { page, errors } = await h.openPage();
+  await h.loadText(page, `${'#'.repeat(39)}\n`.repeat(39));
+  await page.waitForFunction(() => document.getElementById('board').dataset.lit === '1521');
+  await page.click('#solve');
+  await page.waitForFunction(() => /not proven/.test(document.getElementById('status').textContent),
+    null, { timeout: 20000 });
+  const status = await h.text(page, '#status');
+  const [, presses, bound] = status.match(/Press the ([\d,]+) marked buttons .*at least ([\d,]+) needed/);
+  assert.ok(Number(bound.replace(/,/g, '')) < Number(presses.replace(/,/g, '')), status);
+  assert.match(await h.text(page, '#info-presses'), /fewest not proven; at least [\d,]+/);
+  await h.shot(page, '30-fewest-not-proven');
+  assert.deepEqual(errors, []);
+  await page.close();
 });

@@ -1,10 +1,13 @@
 #!/usr/bin/env bash
-# Browser end-to-end tests: start `lightsout serve` on a free port, run the node:test suite
-# (Playwright driving Debian's chromium headless), stop the server.
-#   tests/e2e/run.sh LIGHTSOUT_BINARY SCREENSHOT_DIR
+# Browser end-to-end tests: start `lightsout serve` on a free port, run the node:test suites
+# (Playwright driving Debian's chromium headless), stop the server. With STATIC_SITE (the folder of
+# scripts/build_static.sh) the suites run again on that folder served by a plain static file
+# server on 127.0.0.1, with no API, plus static.test.mjs.
+#   tests/e2e/run.sh LIGHTSOUT_BINARY SCREENSHOT_DIR [STATIC_SITE]
 set -euo pipefail
 binary=$(realpath "$1")
 shots=$(realpath -m "$2")
+site=${3:+$(realpath "$3")}
 cd "$(dirname "${BASH_SOURCE[0]}")"
 if [[ ! -d node_modules/playwright-core ]]; then
   npm ci --no-audit --no-fund --loglevel=error >&2
@@ -13,7 +16,8 @@ mkdir -p "$shots"
 log=$(mktemp)
 "$binary" serve --host 127.0.0.1 --port 0 >"$log" 2>&1 &
 server=$!
-trap 'kill "$server" 2>/dev/null; wait "$server" 2>/dev/null; rm -f "$log"' EXIT
+static=
+trap 'kill $server $static 2>/dev/null; wait $server $static 2>/dev/null || true; rm -f "$log"' EXIT
 url=
 for _ in $(seq 100); do
   url=$(grep -o 'http://[^ ]*' "$log" || true)
@@ -23,4 +27,20 @@ for _ in $(seq 100); do
 done
 [[ -n $url ]] || { cat "$log" >&2; echo "e2e: no URL from the server" >&2; exit 1; }
 echo "e2e: server at $url, screenshots in $shots" >&2
-LIGHTSOUT_URL=$url SCREENSHOT_DIR=$shots node --test --test-concurrency=1 playground.test.mjs
+LIGHTSOUT_URL=$url SCREENSHOT_DIR=$shots node --test --test-concurrency=1 \
+  playground.test.mjs variants.test.mjs big-board.test.mjs contrast.test.mjs
+[[ -n $site ]] || exit 0
+
+node static-server.mjs "$site" >"$log" 2>&1 &
+static=$!
+url=
+for _ in $(seq 100); do
+  url=$(grep -o 'http://[^ ]*' "$log" || true)
+  [[ -n $url ]] && break
+  kill -0 "$static" 2>/dev/null || { cat "$log" >&2; echo "e2e: the static server did not start" >&2; exit 1; }
+  sleep 0.1
+done
+[[ -n $url ]] || { cat "$log" >&2; echo "e2e: no URL from the static server" >&2; exit 1; }
+echo "e2e: static site at $url (no API), screenshots in $shots/static" >&2
+LIGHTSOUT_STATIC=1 LIGHTSOUT_URL=$url SCREENSHOT_DIR=$shots/static node --test --test-concurrency=1 \
+  static.test.mjs playground.test.mjs variants.test.mjs big-board.test.mjs

@@ -1,0 +1,314 @@
+"""lightsout: exact Lights Out solving on numpy arrays, and pictures of boards.
+
+The C++ library (include/lightsout/solver.hpp) through pybind11: ``solve`` one board,
+``Solver(rows, cols).solve_many`` a stack of boards, ``info`` what a board size decides,
+``read_board``/``write_board`` the board files of the CLI, ``picture`` PNG and SVG pictures.
+Tutorial: docs/python.md.
+"""
+
+from __future__ import annotations
+
+import functools
+import json
+import math
+import os
+from typing import List, Optional, Tuple, Union
+
+import numpy as np
+
+from . import _core
+from ._core import BoardFormatError, RulesError
+
+__all__ = [
+    "BoardFormatError",
+    "Picture",
+    "Result",
+    "RulesError",
+    "Solver",
+    "info",
+    "picture",
+    "read_board",
+    "solve",
+    "write_board",
+]
+
+RulesLike = Union[None, str, _core.Rules]
+PathLike = Union[str, "os.PathLike[str]"]
+
+# Pictures larger than this are not shown by Jupyter (_repr_png_ returns None): a 10^8-cell board
+# at a pixel a cell is better saved to a file.
+REPR_MAX_PIXELS = 1 << 24
+
+
+@functools.lru_cache(maxsize=32)
+def _parsed(text: Optional[str]) -> _core.Rules:
+    return _core.Rules(text)
+
+
+def _rules(rules: RulesLike) -> _core.Rules:
+    if rules is None or isinstance(rules, str):
+        return _parsed(rules)
+    if isinstance(rules, _core.Rules):
+        return rules
+    raise TypeError("rules must be a rules text such as 'torus,states=3', or None")
+
+
+def _out_of_range(states: int, value: int, row: int, col: int) -> str:
+    if states == 2:
+        return f"expected 0 or 1, found {value} (row {row}, column {col})"
+    return f"expected a value 0..{states - 1}, found {value} (row {row}, column {col})"
+
+
+def _cells(values, states: int, what: str) -> Tuple[np.ndarray, bool]:
+    """values as C-contiguous uint8 (0..states-1 checked here for wider integer types, in C++
+    for uint8), and whether they were bool."""
+    a = np.asarray(values)
+    if a.dtype == np.bool_:
+        return np.ascontiguousarray(a).view(np.uint8), True
+    if a.dtype.kind not in "iu":
+        raise TypeError(f"{what} must hold bool or integer values, not {a.dtype}")
+    if a.dtype != np.uint8:
+        if a.size:
+            bad = (a < 0) | (a >= states)
+            if bad.any():
+                where = tuple(int(i) for i in np.argwhere(bad)[0])
+                row, col = where[-2:] if a.ndim >= 2 else (where[0], 0)
+                raise ValueError(_out_of_range(states, int(a[where]), row, col))
+        a = a.astype(np.uint8)
+    return np.ascontiguousarray(a), False
+
+
+def _board2d(lights, states: int, what: str = "lights") -> Tuple[np.ndarray, bool, bool]:
+    """A 2-D uint8 board; a 1-D array is a graph's N x 1 board. Returns (board, was_bool, flat)."""
+    a, as_bool = _cells(lights, states, what)
+    if a.ndim == 1:
+        return a.reshape(-1, 1), as_bool, True
+    if a.ndim != 2:
+        raise ValueError(f"{what} must be a 2-D array (rows, cols), or 1-D for a graph")
+    return a, as_bool, False
+
+
+def _count(factors) -> int:
+    if factors is None:
+        return 0
+    return math.prod(p**e for p, e in factors)
+
+
+class Result:
+    """One board solved: ``solvable``, ``presses`` (the lights' shape and dtype kind),
+    ``nullity``, ``solutions`` (exact), ``minimal``, ``minimal_proven``, ``method``.
+
+    The presses stay bit-packed in C++ until ``presses`` is first read (a 10^8-cell board's
+    100 MB array is made only when wanted); ``press_count`` needs no array."""
+
+    def __init__(self, raw, lights: np.ndarray, rules: _core.Rules, as_bool: bool, flat: bool):
+        solvable, presses, nullity, factors, minimal, proven, method = raw
+        self.solvable: bool = solvable
+        self._as_bool = as_bool
+        self._flat = flat
+        self._lights = lights
+        self._rules = rules
+        self._grid: _core.Grid = presses
+        self._array: Optional[np.ndarray] = None
+        self.nullity: int = nullity
+        self.solutions: int = _count(factors)
+        self.minimal: bool = minimal
+        self.minimal_proven: bool = proven
+        self.method: str = method
+
+    @property
+    def _presses(self) -> np.ndarray:
+        if self._array is None:
+            self._array = self._grid.to_array()
+        return self._array
+
+    @property
+    def presses(self) -> np.ndarray:
+        """The presses, an array of the lights' shape (zero when unsolvable)."""
+        return self._shaped(self._presses)
+
+    @property
+    def press_count(self) -> int:
+        """The number of presses (a value v counts as v presses)."""
+        return self._grid.total
+
+    def _shaped(self, a: np.ndarray) -> np.ndarray:
+        if self._as_bool:
+            a = a.view(np.bool_)
+        if self._flat:
+            a = a.reshape(a.shape[:-2] + (-1,))
+        return a
+
+    def quiet_patterns(self) -> np.ndarray:
+        """A basis of the quiet patterns (presses that change nothing): an array of shape
+        (count, rows, cols); every solution is ``presses`` plus a combination of them (mod K)."""
+        rows, cols = self._lights.shape
+        patterns, _orders = _core.quiet_patterns(self._rules, rows, cols)
+        return self._shaped(patterns)
+
+    def picture(self, cell: Optional[int] = None, max_side: int = 1024) -> "Picture":
+        """The board with its presses overlaid (red dots); the board alone when unsolvable."""
+        presses = self._presses if self.solvable else None
+        return Picture(self._lights, presses, self._rules, cell=cell, max_side=max_side)
+
+    def _repr_png_(self) -> Optional[bytes]:
+        return self.picture()._repr_png_()
+
+    def __repr__(self) -> str:
+        rows, cols = self._lights.shape
+        return (
+            f"<lightsout.Result {rows}x{cols} solvable={self.solvable} nullity={self.nullity} "
+            f"solutions={self.solutions} presses={self.press_count} "
+            f"method={self.method}>"
+        )
+
+
+class Solver:
+    """A rules set on one board size, prepared once; then ``solve`` and ``solve_many``."""
+
+    def __init__(self, rows: int, cols: int, rules: RulesLike = None):
+        self._rules = _rules(rules)
+        self._solver = _core.Solver(rows, cols, self._rules)
+
+    rows = property(lambda self: self._solver.rows)
+    cols = property(lambda self: self._solver.cols)
+    states = property(lambda self: self._solver.states)
+    method = property(lambda self: self._solver.method, doc="The method chosen, e.g. 'tables'.")
+    rules = property(lambda self: self._solver.rules, doc="The canonical rules text.")
+
+    def word_sized(self) -> bool:
+        """Whether boards go through the word-sized fast path (two states, <= 64 cells)."""
+        return self._solver.word_sized
+
+    def solve(self, lights, minimal: bool = False) -> Result:
+        board, as_bool, flat = _board2d(lights, self.states)
+        raw = self._solver.solve(board, minimal)
+        return Result(raw, board, self._rules, as_bool, flat)
+
+    def solve_many(self, boards, minimal: bool = False) -> Tuple[np.ndarray, np.ndarray]:
+        """Solves every board of an (N, rows, cols) array with the GIL released. Returns
+        ``(solvable, presses)``: a bool array of N and an array of the boards' shape (bool when
+        the boards are bool, else uint8), all zero for an unsolvable board."""
+        a, as_bool = _cells(boards, self.states, "boards")
+        if a.ndim != 3:
+            raise ValueError("boards must be a 3-D array (count, rows, cols)")
+        solvable, presses = self._solver.solve_many(a, minimal)
+        return solvable, presses.view(np.bool_) if as_bool else presses
+
+    def __repr__(self) -> str:
+        return f"<lightsout.Solver {self.rows}x{self.cols} rules={self.rules!r} method={self.method}>"
+
+
+# The Solvers of the last few (rules, size) pairs that solve() met: preparing one (tables, a
+# factorisation) can cost more than a solve.
+@functools.lru_cache(maxsize=8)
+def _solver(rules: _core.Rules, rows: int, cols: int) -> _core.Solver:
+    return _core.Solver(rows, cols, rules)
+
+
+def solve(lights, rules: RulesLike = None, minimal: bool = False) -> Result:
+    """Solves one board: lights is a 2-D array of bool or integers 0..K-1 (1-D for a graph).
+    ``rules`` is the CLI's ``--rules`` text (None: the classic game)."""
+    r = _rules(rules)
+    board, as_bool, flat = _board2d(lights, r.states)
+    raw = _solver(r, board.shape[0], board.shape[1]).solve(board, minimal)
+    return Result(raw, board, r, as_bool, flat)
+
+
+def info(rows: int, cols: int, rules: RulesLike = None) -> dict:
+    """What a board size decides, the dict of ``lightsout info RxC --json``: rows, cols,
+    nullity, solvable_log2, all_solvable, rules, states, quiet_patterns."""
+    return json.loads(_core.info_json(_rules(rules), rows, cols))
+
+
+def read_board(
+    path: PathLike, format: Optional[str] = None, states: int = 2, max_cells: Optional[int] = None
+) -> np.ndarray:
+    """Reads a board file (PBM P1/P4, grid text, judge text; K > 2: judge text) as a uint8
+    array. The format: ``format`` ('p1', 'p4', 'pbm', 'grid', 'judge'), else the extension,
+    else the content. ``max_cells``: the largest board read (default as the CLI: 2^34 cells from
+    a regular file, 2^26 from a pipe)."""
+    return _core.read_board(os.fspath(path), format, states, max_cells or 0)
+
+
+def write_board(
+    path: PathLike, board, format: Optional[str] = None, states: Optional[int] = None
+) -> None:
+    """Writes a 2-D array as a board file: ``format``, else by extension (.pbm: P4, .grid), else
+    grid text (judge text for values above 1). ``states`` defaults to 2, or the largest value
+    plus one."""
+    a = np.asarray(board)
+    if states is None:
+        top = int(a.max()) if a.size and a.dtype != np.bool_ else 1
+        states = max(2, top + 1) if top < 255 else 256
+    cells, _ = _cells(a, states, "the board")
+    _core.write_board(os.fspath(path), cells, format, states)
+
+
+class Picture:
+    """A picture of a board (2-D lights), or a gallery of boards (3-D: count, rows, cols), with
+    optional presses overlaid as red dots: ``png()``, ``svg()``, ``save(path)``; shown as an
+    image in Jupyter. The cell size is ``cell`` pixels, or the largest up to 32 keeping the
+    picture within ``max_side`` pixels (at least a pixel a cell)."""
+
+    def __init__(
+        self,
+        lights,
+        presses=None,
+        rules: RulesLike = None,
+        cell: Optional[int] = None,
+        max_side: int = 1024,
+        states: Optional[int] = None,
+    ):
+        r = _rules(rules)
+        k = states if states is not None else r.states
+        a, _ = _cells(lights, k, "lights")
+        if a.ndim == 1:
+            a = a.reshape(-1, 1)
+        if a.ndim == 2:
+            a = a[np.newaxis]
+        if a.ndim != 3:
+            raise ValueError("lights must be a 2-D board or a 3-D stack of boards")
+        p = None
+        if presses is not None:
+            p, _ = _cells(presses, k, "presses")
+            p = p.reshape(a.shape) if p.size == a.size else p
+            if p.ndim == 2:
+                p = p[np.newaxis]
+        self._picture = _core.Picture(np.ascontiguousarray(a), k, p, r, cell or 0, max_side)
+
+    width = property(lambda self: self._picture.width, doc="In pixels.")
+    height = property(lambda self: self._picture.height, doc="In pixels.")
+    cell = property(lambda self: self._picture.cell, doc="Pixels per cell side.")
+
+    def png(self) -> bytes:
+        return self._picture.encode("png")
+
+    def svg(self) -> str:
+        return self._picture.encode("svg").decode("utf-8")
+
+    def save(self, path: PathLike) -> None:
+        """Writes PNG or SVG, by the extension (.png, .svg)."""
+        name = os.fspath(path)
+        ext = os.path.splitext(name)[1].lower()
+        if ext not in (".png", ".svg"):
+            raise ValueError(
+                f"cannot tell the picture format of '{name}': name it .png or .svg"
+            )
+        data = self._picture.encode(ext[1:])
+        with open(name, "wb") as f:
+            f.write(data)
+
+    def _repr_png_(self) -> Optional[bytes]:
+        if self.width * self.height > REPR_MAX_PIXELS:
+            return None
+        return self.png()
+
+    def __repr__(self) -> str:
+        return f"<lightsout.Picture {self.width}x{self.height} px, {self.cell} px a cell>"
+
+
+def picture(lights, presses=None, rules: RulesLike = None, cell: Optional[int] = None,
+            max_side: int = 1024) -> Picture:
+    """``Picture(lights, presses, rules, cell, max_side)``."""
+    return Picture(lights, presses, rules, cell=cell, max_side=max_side)

@@ -1,0 +1,343 @@
+// lightsout._core: the pybind11 bindings; numpy arrays in and out as uint8, the GIL released
+// while boards are converted and solved. The friendly API is python/lightsout/__init__.py.
+#include <pybind11/numpy.h>
+#include <pybind11/pybind11.h>
+#include <pybind11/stl.h>
+
+#include <cerrno>
+#include <cstddef>
+#include <cstdint>
+#include <exception>
+#include <memory>
+#include <optional>
+#include <stdexcept>
+#include <string>
+#include <string_view>
+#include <utility>
+#include <vector>
+
+#include "cells.hpp"
+#include "files.hpp"
+#include "lightsout/info.hpp"
+#include "lightsout/json_schema.hpp"
+#include "lightsout/render.hpp"
+#include "lightsout/rules.hpp"
+#include "lightsout/rules_text.hpp"
+#include "lightsout/solver.hpp"
+
+namespace py = pybind11;
+
+namespace lightsout::python {
+
+namespace {
+
+using Bytes2 = py::array_t<std::uint8_t, py::array::c_style>;
+
+// Largest side `info` takes, as the CLI.
+constexpr std::size_t kMaxInfoSide = 1'000'000'000;
+
+// A parsed rules text, shared by the objects built from it.
+struct PyRules {
+  std::shared_ptr<const Rules> rules;
+  explicit PyRules(const std::optional<std::string>& text)
+      : rules(std::make_shared<const Rules>(text ? parse_rules(*text, load_text_file)
+                                                 : Rules::classic())) {}
+};
+
+std::pair<std::size_t, std::size_t> shape2(const py::array& a, const char* what) {
+  if (a.ndim() != 2) {
+    throw std::invalid_argument(std::string(what) + " must be a 2-D array (rows, cols)");
+  }
+  return {static_cast<std::size_t>(a.shape(0)), static_cast<std::size_t>(a.shape(1))};
+}
+
+Bytes2 new_bytes(std::vector<py::ssize_t> shape) { return Bytes2(std::move(shape)); }
+
+// The exact number as (prime, exponent) pairs; [] for one, None for zero.
+py::object factors_of(const SolutionCount& n) {
+  if (n.zero) return py::none();
+  py::list out;
+  for (const auto& [p, e] : n.factors) out.append(py::make_tuple(p, e));
+  return out;
+}
+
+// A Grid held for Python, turned into a (rows, cols) uint8 array on request.
+struct PyGrid {
+  Grid grid;
+
+  Bytes2 to_array() const {
+    Bytes2 out =
+        new_bytes({static_cast<py::ssize_t>(grid.rows()), static_cast<py::ssize_t>(grid.cols())});
+    std::uint8_t* dst = out.mutable_data();
+    py::gil_scoped_release release;
+    grid_to_bytes(grid, dst);
+    return out;
+  }
+};
+
+class PySolver {
+ public:
+  PySolver(std::size_t rows, std::size_t cols, const PyRules& rules)
+      : rules_(rules.rules), solver_(*rules.rules, rows, cols) {}
+
+  // (solvable, presses, nullity, factors, minimal, minimal_proven, method); the presses stay
+  // a Grid (bit-packed for two states) until asked for as an array.
+  py::tuple solve(const Bytes2& lights, bool minimal) const {
+    const auto [rows, cols] = shape2(lights, "lights");
+    check_shape(rows, cols);
+    const std::uint8_t* in = lights.data();
+    Result result;
+    {
+      py::gil_scoped_release release;
+      Grid grid = grid_from_bytes(in, rows, cols, solver_.states());
+      result = solver_.solve(std::move(grid), {.minimal = minimal});
+    }
+    return py::make_tuple(result.solvable, PyGrid{std::move(result.presses)}, result.nullity,
+                          factors_of(result.solutions), result.minimal, result.minimal_proven,
+                          std::string(method_name(result.method)));
+  }
+
+  // (solvable (N,) bool, presses (N, rows, cols) uint8): unsolvable boards get zero presses.
+  py::tuple solve_many(const py::array_t<std::uint8_t, py::array::c_style>& stack,
+                       bool minimal) const {
+    if (stack.ndim() != 3) {
+      throw std::invalid_argument("boards must be a 3-D array (count, rows, cols)");
+    }
+    const auto n = static_cast<std::size_t>(stack.shape(0));
+    check_shape(static_cast<std::size_t>(stack.shape(1)), static_cast<std::size_t>(stack.shape(2)));
+    const std::size_t cells = solver_.rows() * solver_.cols();
+    py::array_t<bool> solvable(static_cast<py::ssize_t>(n));
+    Bytes2 presses = new_bytes({stack.shape(0), stack.shape(1), stack.shape(2)});
+    const std::uint8_t* in = stack.data();
+    std::uint8_t* out = presses.mutable_data();
+    bool* ok = solvable.mutable_data();
+    {
+      py::gil_scoped_release release;
+      if (solver_.word_sized()) {
+        for (std::size_t b = 0; b < n; ++b) {
+          std::uint64_t word = 0;
+          std::uint64_t pressed = 0;
+          if (!pack_word(in + b * cells, cells, word)) {
+            grid_from_bytes(in + b * cells, solver_.rows(), solver_.cols(), 2);  // throws
+          }
+          ok[b] = solver_.solve_word(word, pressed, minimal);
+          unpack_word(ok[b] ? pressed : 0, cells, out + b * cells);
+        }
+      } else {
+        for (std::size_t b = 0; b < n; ++b) {
+          Grid grid =
+              grid_from_bytes(in + b * cells, solver_.rows(), solver_.cols(), solver_.states());
+          const Result r = solver_.solve(std::move(grid), {.minimal = minimal});
+          ok[b] = r.solvable;
+          grid_to_bytes(r.presses, out + b * cells);
+        }
+      }
+    }
+    return py::make_tuple(solvable, presses);
+  }
+
+  std::size_t rows() const { return solver_.rows(); }
+  std::size_t cols() const { return solver_.cols(); }
+  unsigned states() const { return solver_.states(); }
+  std::string method() const { return std::string(method_name(solver_.method())); }
+  bool word_sized() const { return solver_.word_sized(); }
+  std::string rules_text() const { return to_string(*rules_); }
+
+ private:
+  void check_shape(std::size_t rows, std::size_t cols) const {
+    if (rows != solver_.rows() || cols != solver_.cols()) {
+      throw std::invalid_argument(
+          "the board is " + std::to_string(rows) + "x" + std::to_string(cols) + ", the solver's " +
+          std::to_string(solver_.rows()) + "x" + std::to_string(solver_.cols()));
+    }
+  }
+
+  std::shared_ptr<const Rules> rules_;
+  Solver solver_;
+};
+
+// A basis of the quiet patterns, (count, rows, cols) uint8, and their additive orders.
+py::tuple py_quiet_patterns(const PyRules& rules, std::size_t rows, std::size_t cols) {
+  Facts facts;
+  {
+    py::gil_scoped_release release;
+    if (!is_classic(*rules.rules)) Solver check(*rules.rules, rows, cols);
+    facts = board_facts(*rules.rules, rows, cols, true);
+  }
+  Bytes2 out = new_bytes({static_cast<py::ssize_t>(facts.kernel.size()),
+                          static_cast<py::ssize_t>(rows), static_cast<py::ssize_t>(cols)});
+  for (std::size_t i = 0; i < facts.kernel.size(); ++i) {
+    grid_to_bytes(facts.kernel[i], out.mutable_data() + i * rows * cols);
+  }
+  return py::make_tuple(out, facts.kernel_orders);
+}
+
+// `lightsout info RxC --rules TEXT --json`, the same checks and the same text.
+std::string info_json(const PyRules& rules, std::size_t rows, std::size_t cols) {
+  if (rows == 0 || cols == 0 || rows > kMaxInfoSide || cols > kMaxInfoSide) {
+    throw std::invalid_argument(
+        "board size must be RxC with 1 <= R, C <= " + std::to_string(kMaxInfoSide) +
+        " (e.g. 5x5), got '" + std::to_string(rows) + "x" + std::to_string(cols) + "'");
+  }
+  py::gil_scoped_release release;
+  if (!is_classic(*rules.rules)) Solver check(*rules.rules, rows, cols);
+  return facts_json(board_facts(*rules.rules, rows, cols, false), *rules.rules, false);
+}
+
+std::optional<BoardFormat> format_of(const std::optional<std::string>& name) {
+  if (!name) return std::nullopt;
+  return named_board_format(*name);
+}
+
+Bytes2 py_read_board(const std::string& path, const std::optional<std::string>& format,
+                     unsigned states, std::uint64_t max_cells) {
+  Grid grid;
+  {
+    py::gil_scoped_release release;
+    grid = read_grid_file(path, format_of(format), states, max_cells);
+  }
+  Bytes2 out =
+      new_bytes({static_cast<py::ssize_t>(grid.rows()), static_cast<py::ssize_t>(grid.cols())});
+  std::uint8_t* dst = out.mutable_data();
+  py::gil_scoped_release release;
+  grid_to_bytes(grid, dst);
+  return out;
+}
+
+void py_write_board(const std::string& path, const Bytes2& values,
+                    const std::optional<std::string>& format, unsigned states) {
+  const auto [rows, cols] = shape2(values, "the board");
+  const std::uint8_t* src = values.data();
+  const std::optional<BoardFormat> f = format_of(format);
+  py::gil_scoped_release release;
+  write_grid_file(path, grid_from_bytes(src, rows, cols, states), f);
+}
+
+// Panels from (count, rows, cols) arrays.
+class PyPicture {
+ public:
+  PyPicture(const py::array_t<std::uint8_t, py::array::c_style>& lights, unsigned states,
+            const std::optional<py::array_t<std::uint8_t, py::array::c_style>>& presses,
+            const PyRules& rules, std::size_t cell, std::size_t max_side) {
+    if (lights.ndim() != 3) throw std::invalid_argument("boards must be a 3-D array");
+    const auto n = static_cast<std::size_t>(lights.shape(0));
+    const auto rows = static_cast<std::size_t>(lights.shape(1));
+    const auto cols = static_cast<std::size_t>(lights.shape(2));
+    if (presses && (presses->ndim() != 3 || presses->shape(0) != lights.shape(0) ||
+                    presses->shape(1) != lights.shape(1) || presses->shape(2) != lights.shape(2))) {
+      throw std::invalid_argument("the presses must have the shape of the board");
+    }
+    std::vector<Panel> panels;
+    for (std::size_t i = 0; i < n; ++i) {
+      Panel p{grid_from_bytes(lights.data() + i * rows * cols, rows, cols, states), std::nullopt,
+              rules.rules->holes};
+      if (presses) {
+        p.presses = grid_from_bytes(presses->data() + i * rows * cols, rows, cols, states);
+      }
+      panels.push_back(std::move(p));
+    }
+    picture_ = std::make_unique<Picture>(std::move(panels),
+                                         RenderOptions{.cell = cell, .max_side = max_side});
+  }
+
+  std::size_t width() const { return picture_->width(); }
+  std::size_t height() const { return picture_->height(); }
+  std::size_t cell() const { return picture_->cell(); }
+
+  py::bytes encode(const std::string& format) const {
+    const std::optional<ImageFormat> f = parse_image_format(format);
+    if (!f) throw std::invalid_argument("unknown picture format '" + format + "' (png, svg)");
+    std::string out;
+    {
+      py::gil_scoped_release release;
+      write_image(*picture_, *f,
+                  [&out](const char* data, std::size_t size) { out.append(data, size); });
+    }
+    return py::bytes(out);
+  }
+
+ private:
+  std::unique_ptr<Picture> picture_;
+};
+
+}  // namespace
+
+}  // namespace lightsout::python
+
+PYBIND11_MODULE(_core, m) {
+  using namespace lightsout;
+  using namespace lightsout::python;
+  m.doc() = "lightsout's C++ core; use the lightsout package, not this module";
+
+  static py::exception<RulesError> rules_error(m, "RulesError", PyExc_ValueError);
+  static py::exception<BoardFileError> board_error(m, "BoardFormatError", PyExc_ValueError);
+  // pybind11's translator type, void (*)(std::exception_ptr), takes the pointer by value.
+  // NOLINTNEXTLINE(performance-unnecessary-value-param)
+  py::register_exception_translator([](std::exception_ptr p) {
+    try {
+      if (p) std::rethrow_exception(p);
+    } catch (const RulesError& e) {
+      std::string_view message = e.what();
+      if (message.starts_with("rules: ")) message.remove_prefix(7);
+      rules_error(std::string(message).c_str());
+    } catch (const BoardFileError& e) {
+      board_error(e.what());
+    } catch (const FileError& e) {
+      PyObject* type = e.error() == ENOENT   ? PyExc_FileNotFoundError
+                       : e.error() == EACCES ? PyExc_PermissionError
+                       : e.error() == EISDIR ? PyExc_IsADirectoryError
+                                             : PyExc_OSError;
+      PyErr_SetString(type, e.what());
+    } catch (const std::length_error& e) {
+      PyErr_SetString(PyExc_ValueError, e.what());
+    }
+  });
+
+  py::class_<PyRules>(m, "Rules")
+      .def(py::init<const std::optional<std::string>&>(), py::arg("text") = py::none())
+      .def_property_readonly("states", [](const PyRules& r) { return r.rules->states; })
+      .def_property_readonly("text", [](const PyRules& r) { return to_string(*r.rules); })
+      .def_property_readonly("classic", [](const PyRules& r) { return is_classic(*r.rules); })
+      .def_property_readonly("graph_nodes", [](const PyRules& r) { return r.rules->graph.size(); })
+      .def_property_readonly("holes_shape", [](const PyRules& r) -> py::object {
+        if (!r.rules->has_holes()) return py::none();
+        return py::make_tuple(r.rules->holes.rows(), r.rules->holes.cols());
+      });
+
+  py::class_<PyGrid>(m, "Grid")
+      .def_property_readonly(
+          "shape", [](const PyGrid& g) { return py::make_tuple(g.grid.rows(), g.grid.cols()); })
+      .def_property_readonly("states", [](const PyGrid& g) { return g.grid.states(); })
+      .def_property_readonly("total", [](const PyGrid& g) { return g.grid.total(); })
+      .def("to_array", &PyGrid::to_array);
+
+  py::class_<PySolver>(m, "Solver")
+      .def(py::init<std::size_t, std::size_t, const PyRules&>(), py::arg("rows"), py::arg("cols"),
+           py::arg("rules"))
+      .def("solve", &PySolver::solve, py::arg("lights"), py::arg("minimal") = false)
+      .def("solve_many", &PySolver::solve_many, py::arg("boards"), py::arg("minimal") = false)
+      .def_property_readonly("rows", &PySolver::rows)
+      .def_property_readonly("cols", &PySolver::cols)
+      .def_property_readonly("states", &PySolver::states)
+      .def_property_readonly("method", &PySolver::method)
+      .def_property_readonly("word_sized", &PySolver::word_sized)
+      .def_property_readonly("rules", &PySolver::rules_text);
+
+  py::class_<PyPicture>(m, "Picture")
+      .def(py::init<const py::array_t<std::uint8_t, py::array::c_style>&, unsigned,
+                    const std::optional<py::array_t<std::uint8_t, py::array::c_style>>&,
+                    const PyRules&, std::size_t, std::size_t>(),
+           py::arg("lights"), py::arg("states"), py::arg("presses"), py::arg("rules"),
+           py::arg("cell"), py::arg("max_side"))
+      .def_property_readonly("width", &PyPicture::width)
+      .def_property_readonly("height", &PyPicture::height)
+      .def_property_readonly("cell", &PyPicture::cell)
+      .def("encode", &PyPicture::encode, py::arg("format"));
+
+  m.def("quiet_patterns", &py_quiet_patterns, py::arg("rules"), py::arg("rows"), py::arg("cols"));
+  m.def("info_json", &info_json, py::arg("rules"), py::arg("rows"), py::arg("cols"));
+  m.def("read_board", &py_read_board, py::arg("path"), py::arg("format"), py::arg("states"),
+        py::arg("max_cells"));
+  m.def("write_board", &py_write_board, py::arg("path"), py::arg("values"), py::arg("format"),
+        py::arg("states"));
+}

@@ -1,0 +1,59 @@
+"""read_board / write_board in every format, checked byte for byte where the format is fixed."""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+
+import lightsout
+
+
+@pytest.mark.parametrize(
+    "name,fmt",
+    [("b.pbm", None), ("b.p1", "p1"), ("b.grid", None), ("b.txt", "judge"), ("b.dat", "grid"),
+     ("b.bin", "p4")],
+)
+def test_round_trip_every_format(tmp_path, name, fmt):
+    rng = np.random.default_rng(8)
+    board = rng.integers(0, 2, size=(13, 70), dtype=np.uint8)
+    path = tmp_path / name
+    lightsout.write_board(path, board, format=fmt)
+    back = lightsout.read_board(path, format=fmt)
+    assert back.dtype == np.uint8 and np.array_equal(back, board)
+    # Detected from the content alone too.
+    assert np.array_equal(lightsout.read_board(path), board)
+
+
+def test_exact_bytes():
+    board = np.array([[1, 0, 1], [0, 1, 1]], dtype=bool)
+    import tempfile, os
+
+    with tempfile.TemporaryDirectory() as d:
+        p = os.path.join(d, "x.pbm")
+        lightsout.write_board(p, board)
+        # P4: rows of one byte each, most significant bit first.
+        assert open(p, "rb").read() == b"P4\n3 2\n\xa0\x60"
+        g = os.path.join(d, "x.grid")
+        lightsout.write_board(g, board)
+        assert open(g).read() == "101\n011\n"
+        j = os.path.join(d, "x.txt")
+        lightsout.write_board(j, board, format="judge")
+        assert open(j).read() == "1 0 1\n0 1 1\n"
+
+
+def test_k_states_are_judge_text(tmp_path):
+    board = np.array([[0, 2, 1], [1, 1, 2]])
+    lightsout.write_board(tmp_path / "k.txt", board)
+    assert (tmp_path / "k.txt").read_text() == "0 2 1\n1 1 2\n"
+    assert np.array_equal(lightsout.read_board(tmp_path / "k.txt", states=3), board)
+    with pytest.raises(ValueError, match="boards of 3 states are judge text"):
+        lightsout.write_board(tmp_path / "k.pbm", board)
+    with pytest.raises(lightsout.BoardFormatError, match="1:3: expected 0 or 1, found '2'"):
+        lightsout.read_board(tmp_path / "k.txt", states=2)
+
+
+def test_bad_format_name_and_unwritable(tmp_path):
+    with pytest.raises(ValueError, match="unknown format 'png'"):
+        lightsout.read_board(tmp_path / "x", format="png")
+    with pytest.raises(OSError, match="cannot write"):
+        lightsout.write_board(tmp_path / "no" / "dir.pbm", np.zeros((2, 2), dtype=bool))

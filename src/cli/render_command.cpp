@@ -1,0 +1,215 @@
+// `lightsout render`: a PNG or SVG picture of a board, of a board with its presses, or of the
+// quiet patterns of a board size.
+#include <cstddef>
+#include <cstdint>
+#include <limits>
+#include <memory>
+#include <optional>
+#include <string>
+#include <utility>
+#include <vector>
+
+#include <fmt/core.h>
+
+#include "cli_rules.hpp"
+#include "commands.hpp"
+#include "file_io.hpp"
+#include "lightsout/board_format.hpp"
+#include "lightsout/board_size.hpp"
+#include "lightsout/info.hpp"
+#include "lightsout/render.hpp"
+#include "lightsout/rules.hpp"
+#include "lightsout/solver.hpp"
+
+namespace lightsout::cli {
+
+namespace {
+
+struct RenderArgs {
+  std::string board;     // a board file, or empty with --quiet-patterns
+  std::string output;    // -o FILE
+  std::string presses;   // --presses FILE
+  bool solve = false;    // --solve
+  bool minimal = false;  // --minimal (with --solve)
+  std::string quiet;     // --quiet-patterns RxC
+  std::string rules;     // --rules TEXT
+  bool rules_given = false;
+  std::string format;           // --format of the board and presses files
+  std::string image_format;     // --image-format png|svg
+  std::size_t cell = 0;         // --cell PX
+  std::size_t max_side = 1024;  // --max-side PX
+  std::uint64_t max_cells = 0;  // --max-cells
+};
+
+void print_error(const std::string& message) {
+  fmt::print(stderr, "lightsout: render: {}\n", message);
+}
+
+// Reads a board file of K states; on a parse error prints "lightsout: FILE:LINE:COL: message"
+// and returns nullopt. Unopenable files throw std::runtime_error (main prints it, exit 2).
+std::optional<Grid> read_grid_file(const std::string& path, std::optional<BoardFormat> format,
+                                   unsigned states, std::uint64_t max_cells) {
+  InputFile input(path);
+  if (!format && path != "-") format = board_format_for_path(path);
+  BoardReadLimits limits;
+  limits.input_bytes = input.regular_file_size();
+  limits.max_cells = max_cells != 0 ? max_cells : default_max_cells(limits.input_bytes);
+  limits.max_cells_option = "--max-cells";
+  set_activity("reading '" + path + "'");
+  try {
+    return read_grid([&input](char* buf, std::size_t cap) { return input.read(buf, cap); }, format,
+                     states, limits);
+  } catch (const BoardParseError& e) {
+    fmt::print(stderr, "lightsout: {}:{}\n", input.name(), e.what());
+    return std::nullopt;
+  }
+}
+
+// The picture of the quiet patterns of `rules` on a rows x cols board (a board size alone).
+std::vector<Panel> quiet_panels(const Rules& rules, std::size_t rows, std::size_t cols) {
+  const Facts facts = board_facts(rules, rows, cols, true);
+  std::vector<Panel> panels;
+  for (const Grid& g : facts.kernel) panels.push_back({g, std::nullopt, rules.holes});
+  // No quiet pattern but pressing nothing: that one, the dark board, is drawn.
+  if (panels.empty()) panels.push_back({Grid(rows, cols, rules.states), std::nullopt, rules.holes});
+  return panels;
+}
+
+int run_render(const RenderArgs& args) {
+  std::optional<ImageFormat> image;
+  if (!args.image_format.empty()) {
+    image = parse_image_format(args.image_format);
+    if (!image) {
+      print_error(fmt::format("--image-format: unknown format '{}' (png, svg)", args.image_format));
+      return kExitBadInput;
+    }
+  } else {
+    image = image_format_for_path(args.output);
+    if (!image) {
+      print_error(fmt::format(
+          "cannot tell the picture format of '{}': name it .png or .svg, or give --image-format",
+          args.output));
+      return kExitBadInput;
+    }
+  }
+  if (args.board.empty() == args.quiet.empty()) {
+    print_error("give a board file or --quiet-patterns RxC (one of them)");
+    return kExitBadInput;
+  }
+  if (!args.quiet.empty() && (args.solve || !args.presses.empty())) {
+    print_error("--solve and --presses draw on a board file, not on --quiet-patterns");
+    return kExitBadInput;
+  }
+  if (args.solve && !args.presses.empty()) {
+    print_error("--solve and --presses: give one of them");
+    return kExitBadInput;
+  }
+  std::optional<BoardFormat> format;
+  if (!args.format.empty()) {
+    format = parse_board_format(args.format);
+    if (!format) {
+      print_error(
+          fmt::format("--format: unknown format '{}' (p1, p4, pbm, grid, judge)", args.format));
+      return kExitBadInput;
+    }
+  }
+  std::optional<Rules> rules = Rules::classic();
+  if (args.rules_given) rules = parse_cli_rules(args.rules);
+  if (!rules) return kExitBadInput;
+  const unsigned k = rules->states;
+
+  std::vector<Panel> panels;
+  int status = kExitOk;
+  if (!args.quiet.empty()) {
+    const std::optional<BoardSize> size =
+        parse_board_size(args.quiet, std::numeric_limits<std::uint32_t>::max(), kMaxPicturePixels);
+    if (!size) {
+      print_error(fmt::format(
+          "--quiet-patterns: board size must be RxC (e.g. 5x5) of at most {} cells, got '{}'",
+          kMaxPicturePixels, args.quiet));
+      return kExitBadInput;
+    }
+    if (!is_classic(*rules) && !make_solver(*rules, size->rows, size->cols, "auto")) {
+      return kExitBadInput;
+    }
+    set_activity("finding the quiet patterns");
+    panels = quiet_panels(*rules, size->rows, size->cols);
+  } else {
+    std::optional<Grid> lights = read_grid_file(args.board, format, k, args.max_cells);
+    if (!lights) return kExitBadInput;
+    std::optional<Grid> presses;
+    if (!args.presses.empty()) {
+      presses = read_grid_file(args.presses, format, k, args.max_cells);
+      if (!presses) return kExitBadInput;
+      if (presses->rows() != lights->rows() || presses->cols() != lights->cols()) {
+        print_error(fmt::format("the board is {}x{} but the presses are {}x{}", lights->rows(),
+                                lights->cols(), presses->rows(), presses->cols()));
+        return kExitBadInput;
+      }
+    }
+    if (args.solve) {
+      const std::optional<Solver> solver =
+          make_solver(*rules, lights->rows(), lights->cols(), "auto");
+      if (!solver) return kExitBadInput;
+      set_activity("solving the board");
+      Result result = solver->solve(*lights, {.minimal = args.minimal});
+      if (result.solvable) {
+        presses = std::move(result.presses);
+      } else {
+        // The board is still drawn, without presses.
+        print_error(fmt::format("no solution: the board is drawn without presses (nullity {})",
+                                result.nullity));
+        status = kExitUnsolvable;
+      }
+    }
+    panels.push_back({std::move(*lights), std::move(presses), rules->holes});
+  }
+
+  set_activity("drawing the picture");
+  const Picture picture(std::move(panels), {.cell = args.cell, .max_side = args.max_side});
+  OutputFile out(args.output);
+  write_image(picture, *image,
+              [&out](const char* data, std::size_t size) { out.write(data, size); });
+  return status;
+}
+
+}  // namespace
+
+std::function<int()> add_render_command(CLI::App& app) {
+  auto args = std::make_shared<RenderArgs>();
+  CLI::App* cmd = app.add_subcommand(
+      "render", "Draw a board, its presses, or the quiet patterns of a size, as PNG or SVG");
+  cmd->add_option("board", args->board, "Board file (any board format; '-' for standard input)");
+  cmd->add_option("-o,--output", args->output, "Picture file, .png or .svg ('-': standard output)")
+      ->required()
+      ->type_name("FILE");
+  cmd->add_option("--presses", args->presses, "Overlay these presses (a board file of the size)")
+      ->type_name("FILE");
+  cmd->add_flag("--solve", args->solve, "Solve the board and overlay the presses");
+  cmd->add_flag("--minimal", args->minimal, "With --solve: the fewest presses");
+  cmd->add_option("--quiet-patterns", args->quiet,
+                  "Draw a gallery of the quiet patterns of a board size RxC instead of a board")
+      ->type_name("RxC");
+  CLI::Option* rules_opt =
+      cmd->add_option("--rules", args->rules, "Variant rules (e.g. torus,states=3)")
+          ->type_name("TEXT");
+  cmd->add_option("--format", args->format, "Format of the board files: p1, p4, pbm, grid, judge");
+  cmd->add_option("--image-format", args->image_format, "png or svg (default: -o's extension)");
+  cmd->add_option("--cell", args->cell, "Pixels per cell (default: fit in --max-side, 1..32)")
+      ->check(CLI::Range(std::size_t{1}, kMaxCell));
+  cmd->add_option("--max-side", args->max_side,
+                  "With the automatic cell size: the picture's longest side in pixels (default "
+                  "1024; boards larger than that get a pixel a cell)")
+      ->check(CLI::Range(std::size_t{1}, std::size_t{1} << 20));
+  add_max_cells_option(*cmd, args->max_cells);
+  cmd->footer(
+      "Lights off are dark, lights on amber (K > 2: shades between), holes grey, presses red "
+      "dots (red cells below 5 pixels).\nExit status: 0 drawn, 1 --solve found no solution (the "
+      "board is drawn alone), 2 bad input or usage.");
+  return [args, rules_opt] {
+    args->rules_given = rules_opt->count() > 0;
+    return run_render(*args);
+  };
+}
+
+}  // namespace lightsout::cli

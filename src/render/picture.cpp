@@ -1,0 +1,194 @@
+// Picture: panels laid out in a grid, cells drawn as palette indices one pixel row at a time.
+#include <algorithm>
+#include <cmath>
+#include <cstddef>
+#include <cstdint>
+#include <limits>
+#include <stdexcept>
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "lightsout/render.hpp"
+
+namespace lightsout {
+
+namespace {
+
+constexpr std::size_t kMaxShades = 256 - kShadeBase;
+
+// a * b, or std::length_error when it passes `limit`.
+std::uint64_t mul_limited(std::uint64_t a, std::uint64_t b, std::uint64_t limit) {
+  if (a != 0 && b > limit / a) {
+    throw std::length_error("picture would exceed " + std::to_string(kMaxPicturePixels) +
+                            " pixels (use a smaller cell size or a smaller board)");
+  }
+  return a * b;
+}
+
+std::string size_text(std::size_t rows, std::size_t cols) {
+  return std::to_string(rows) + "x" + std::to_string(cols);
+}
+
+}  // namespace
+
+Picture::Picture(std::vector<Panel> panels, const RenderOptions& options)
+    : panels_(std::move(panels)) {
+  if (panels_.empty()) throw std::invalid_argument("nothing to draw: no boards");
+  const Grid& first = panels_.front().lights;
+  rows_ = first.rows();
+  cols_ = first.cols();
+  states_ = first.states();
+  if (rows_ == 0 || cols_ == 0) throw std::invalid_argument("nothing to draw: an empty board");
+  for (const Panel& p : panels_) {
+    if (p.lights.rows() != rows_ || p.lights.cols() != cols_) {
+      throw std::invalid_argument("boards of different sizes: " + size_text(rows_, cols_) +
+                                  " and " + size_text(p.lights.rows(), p.lights.cols()));
+    }
+    if (p.lights.states() != states_) {
+      throw std::invalid_argument("boards of different numbers of states");
+    }
+    if (p.presses && (p.presses->rows() != rows_ || p.presses->cols() != cols_)) {
+      throw std::invalid_argument("the presses are " +
+                                  size_text(p.presses->rows(), p.presses->cols()) +
+                                  ", the board is " + size_text(rows_, cols_));
+    }
+    if (p.holes.rows() != 0 && (p.holes.rows() != rows_ || p.holes.cols() != cols_)) {
+      throw std::invalid_argument("the holes grid is " + size_text(p.holes.rows(), p.holes.cols()) +
+                                  ", the board is " + size_text(rows_, cols_));
+    }
+  }
+  if (options.cell > kMaxCell) {
+    throw std::invalid_argument("cell size must be 1.." + std::to_string(kMaxCell) + " pixels");
+  }
+  const std::size_t n = panels_.size();
+  // ceil(sqrt(n)) columns (n is the number of patterns: at most a few thousand).
+  grid_cols_ = 1;
+  while (grid_cols_ * grid_cols_ < n) ++grid_cols_;
+  grid_rows_ = (n + grid_cols_ - 1) / grid_cols_;
+
+  constexpr std::uint64_t kBig = std::numeric_limits<std::uint64_t>::max() / 4;
+  // The span in cells, one cell of gap between panels.
+  const std::uint64_t span_w = mul_limited(grid_cols_, cols_, kBig) + (grid_cols_ - 1);
+  const std::uint64_t span_h = mul_limited(grid_rows_, rows_, kBig) + (grid_rows_ - 1);
+  if (options.cell != 0) {
+    cell_ = options.cell;
+  } else {
+    const std::uint64_t span = std::max(span_w, span_h);
+    cell_ = static_cast<std::size_t>(std::clamp<std::uint64_t>(
+        std::max<std::size_t>(options.max_side, 1) / span, 1, kMaxAutoCell));
+  }
+  gap_ = cell_;
+  const std::uint64_t w = mul_limited(span_w, cell_, kMaxPicturePixels);
+  const std::uint64_t h = mul_limited(span_h, cell_, kMaxPicturePixels);
+  mul_limited(w, h, kMaxPicturePixels);
+  width_ = static_cast<std::size_t>(w);
+  height_ = static_cast<std::size_t>(h);
+}
+
+std::size_t Picture::shades() const { return std::min<std::size_t>(states_, kMaxShades); }
+
+std::vector<Rgb> Picture::palette() const {
+  std::vector<Rgb> colours = {
+      {255, 255, 255},  // background
+      {24, 26, 32},     // grid line
+      {196, 196, 196},  // hole
+      {220, 38, 38},    // press
+  };
+  const Rgb off{52, 58, 72};
+  const Rgb on{255, 204, 51};
+  const std::size_t s = shades();
+  for (std::size_t k = 0; k < s; ++k) {
+    const double t = static_cast<double>(k) / static_cast<double>(s - 1);
+    auto mix = [t](std::uint8_t a, std::uint8_t b) {
+      return static_cast<std::uint8_t>(std::lround(a + (b - a) * t));
+    };
+    colours.push_back({mix(off.r, on.r), mix(off.g, on.g), mix(off.b, on.b)});
+  }
+  return colours;
+}
+
+std::size_t Picture::panel_x(std::size_t p) const {
+  return (p % grid_cols_) * (cols_ * cell_ + gap_);
+}
+std::size_t Picture::panel_y(std::size_t p) const {
+  return (p / grid_cols_) * (rows_ * cell_ + gap_);
+}
+
+// The pixel (i, j) of cell (r, c) of `panel`, cells of cell_ pixels: the grid line on the
+// cell's border (cells of 4 pixels and more), then a hole, a press dot (a disc whose radius grows
+// with the press count; the whole cell below 5 pixels), else the light's shade.
+std::uint8_t Picture::cell_index(const Panel& panel, std::size_t r, std::size_t c, std::size_t i,
+                                 std::size_t j) const {
+  const std::size_t s = cell_;
+  if (s >= 4 && (i == 0 || j == 0 || i + 1 == s || j + 1 == s)) return kGridLine;
+  if (panel.holes.rows() != 0 && panel.holes.get(r, c)) return kHole;
+  if (panel.presses) {
+    const unsigned p = panel.presses->get(r, c);
+    if (p != 0) {
+      if (s < 5) return kPress;
+      const double centre = (static_cast<double>(s) - 1) / 2;
+      const double radius =
+          static_cast<double>(s) * (0.16 + 0.12 * p / static_cast<double>(states_ - 1));
+      const double di = static_cast<double>(i) - centre;
+      const double dj = static_cast<double>(j) - centre;
+      if (di * di + dj * dj <= radius * radius) return kPress;
+    }
+  }
+  const unsigned v = panel.lights.get(r, c);
+  return static_cast<std::uint8_t>(kShadeBase + (v * (shades() - 1)) / (states_ - 1));
+}
+
+void Picture::row(std::size_t y, std::uint8_t* out) const {
+  std::fill(out, out + width_, kBackground);
+  const std::size_t band = rows_ * cell_ + gap_;
+  const std::size_t gr = y / band;
+  const std::size_t py = y % band;
+  if (py >= rows_ * cell_) return;  // a gap between panel rows
+  const std::size_t r = py / cell_;
+  const std::size_t i = py % cell_;
+  for (std::size_t gc = 0; gc < grid_cols_; ++gc) {
+    const std::size_t p = gr * grid_cols_ + gc;
+    if (p >= panels_.size()) break;
+    const Panel& panel = panels_[p];
+    std::uint8_t* dst = out + panel_x(p);
+    const bool plain = cell_ == 1 && !panel.presses && panel.holes.rows() == 0;
+    if (plain && panel.lights.packed()) {
+      // One pixel a cell, two states: straight from the row's bits.
+      const auto words = panel.lights.bits().row(r);
+      for (std::size_t c = 0; c < cols_; ++c) {
+        dst[c] = static_cast<std::uint8_t>(kShadeBase + ((words[c / 64] >> (c % 64)) & 1U));
+      }
+      continue;
+    }
+    for (std::size_t c = 0; c < cols_; ++c) {
+      for (std::size_t j = 0; j < cell_; ++j) *dst++ = cell_index(panel, r, c, i, j);
+    }
+  }
+}
+
+std::optional<ImageFormat> parse_image_format(std::string_view name) {
+  if (name == "png") return ImageFormat::png;
+  if (name == "svg") return ImageFormat::svg;
+  return std::nullopt;
+}
+
+std::optional<ImageFormat> image_format_for_path(std::string_view path) {
+  const std::size_t dot = path.rfind('.');
+  if (dot == std::string_view::npos) return std::nullopt;
+  std::string ext(path.substr(dot + 1));
+  for (char& ch : ext) {
+    if (ch >= 'A' && ch <= 'Z') ch = static_cast<char>(ch - 'A' + 'a');
+  }
+  return parse_image_format(ext);
+}
+
+void write_image(const Picture& picture, ImageFormat format, const ImageWriteFn& write) {
+  if (format == ImageFormat::png) {
+    write_png(picture, write);
+  } else {
+    write_svg(picture, write);
+  }
+}
+
+}  // namespace lightsout

@@ -1,0 +1,94 @@
+// Shared set-up of the browser e2e tests: chromium, a page at a viewport, board clicks and reads.
+//   LIGHTSOUT_URL   the page's base URL (a running `lightsout serve`, or a static site)
+//   SCREENSHOT_DIR  where the screenshots go (default ../../build/e2e-screenshots)
+//   CHROMIUM        the browser (default /usr/bin/chromium)
+import assert from 'node:assert/strict';
+import { mkdirSync } from 'node:fs';
+import path from 'node:path';
+import { chromium } from 'playwright-core';
+
+export const BASE = process.env.LIGHTSOUT_URL;
+export const SHOTS = process.env.SCREENSHOT_DIR ?? path.resolve(import.meta.dirname, '../../build/e2e-screenshots');
+export const DESKTOP = { width: 1280, height: 900 };
+export const PHONE = { width: 390, height: 844 };
+export const PHONE_LANDSCAPE = { width: 844, height: 390 };
+export const SAMPLE = '0 1 1 0 1 0\n1 0 0 1 1 1\n0 0 1 0 0 1\n1 0 0 1 0 1\n0 1 1 1 0 0\n';
+
+let browser;
+export async function launch() {
+  assert.ok(BASE, 'LIGHTSOUT_URL must name the page');
+  mkdirSync(SHOTS, { recursive: true });
+  // playwright-core's launch() gives chromium a new empty --user-data-dir of its own.
+  browser = await chromium.launch({
+    executablePath: process.env.CHROMIUM ?? '/usr/bin/chromium',
+    headless: true,
+    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run',
+      '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+  });
+}
+export const close = () => browser?.close();
+export const shot = (page, name) => page.screenshot({ path: path.join(SHOTS, `${name}.png`), fullPage: true });
+
+// A page with every panel open; errors collects page errors and console errors.
+export async function openPage(viewport = DESKTOP, url = BASE) {
+  const page = await browser.newPage({ viewport });
+  page.setDefaultTimeout(15000);
+  const errors = [];
+  page.on("pageerror", (e) => errors.push(e.stack));
+  page.on('console', (m) => { if (m.type() === 'error') errors.push(m.text()); });
+  await page.goto(url);
+  await page.waitForFunction(() => window.__lightsout && document.getElementById('board').dataset.rows);
+  await page.evaluate(() => document.querySelectorAll('details').forEach((d) => { d.open = true; }));
+  return { page, errors };
+}
+
+// A page as it opens (panels as the page folds them).
+export async function browserPage(viewport) {
+  const page = await browser.newPage({ viewport });
+  await page.goto(BASE);
+  await page.waitForFunction(() => window.__lightsout && document.getElementById('board').dataset.rows);
+  return page;
+}
+
+const data = (page, key) => page.$eval('#board', (b, k) => b.dataset[k], key);
+export const lit = async (page) => Number(await data(page, 'lit'));
+export const marks = async (page) => Number(await data(page, 'marks'));
+export const fixes = async (page) => Number(await data(page, 'fix'));
+export const hintCell = async (page) => Number(await data(page, 'hint'));
+export const lights = (page) => page.evaluate(() => window.__lightsout.lights());
+export const presses = (page) => page.evaluate(() => window.__lightsout.presses());
+export const rulesText = (page) => page.evaluate(() => window.__lightsout.rulesText());
+export const text = (page, sel) => page.$eval(sel, (e) => e.textContent);
+
+export async function clickCell(page, r, c) {
+  await page.locator('#board').scrollIntoViewIfNeeded();
+  const p = await page.evaluate(([rr, cc]) => window.__lightsout.cellCenter(rr, cc), [r, c]);
+  await page.mouse.click(p.x, p.y);
+}
+
+// Waits until the facts panel says solvable yes/no.
+export const solvableIs = (page, yes) => page.waitForFunction(
+  (want) => document.getElementById('info-solvable').textContent === want, yes ? 'yes' : 'no');
+
+export async function loadText(page, t) {
+  await page.fill('#board-text', t);
+  await page.click('#paste');
+}
+
+export async function useRules(page, t) {
+  await page.fill('#rules-text', t);
+  await page.press('#rules-text', 'Enter');
+}
+
+// Presses every marked button (each as often as marked) by clicking the board.
+export async function pressMarked(page) {
+  const p = await presses(page);
+  const cols = Number(await data(page, 'cols'));
+  for (let i = 0; i < p.length; i++) for (let k = 0; k < p[i]; k++) await clickCell(page, Math.floor(i / cols), i % cols);
+}
+
+// No horizontal scrolling of the page.
+export async function assertNoOverflow(page, what) {
+  const wide = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+  assert.ok(wide <= 0, `no horizontal scrolling ${what} (overflow ${wide}px)`);
+}

@@ -1,0 +1,136 @@
+// The WebAssembly build's stand-ins for M4RI and NTL (wasm/shim/) against the library's own
+// GF(2) matrix and polynomial code, natively: echelon forms, ranks, gcds and modular products.
+#include <gtest/gtest.h>
+
+#include <NTL/GF2X.h>   // wasm/shim (this test's include path), not Debian's NTL
+#include <m4ri/m4ri.h>  // wasm/shim, not Debian's M4RI
+
+#include <cstdint>
+#include <random>
+#include <vector>
+
+#include "lightsout/gf2_matrix.hpp"
+#include "lightsout/gf2_poly.hpp"
+
+namespace {
+
+using lightsout::Gf2Matrix;
+using lightsout::Gf2Poly;
+
+struct Mzd {
+  mzd_t* m;
+  Mzd(rci_t r, rci_t c) : m(mzd_init(r, c)) {}
+  ~Mzd() { mzd_free(m); }
+  Mzd(const Mzd&) = delete;
+  Mzd& operator=(const Mzd&) = delete;
+};
+
+TEST(WasmShim, FullEchelonFormIsTheReducedRowEchelonForm) {
+  std::mt19937_64 rng(12);
+  for (int trial = 0; trial < 60; ++trial) {
+    const auto rows = static_cast<rci_t>(1 + rng() % 150);
+    const auto cols = static_cast<rci_t>(1 + rng() % 150);
+    const unsigned density = 1 + static_cast<unsigned>(rng() % 4);  // 1 in 2..5 bits set
+    Mzd a(rows, cols);
+    Gf2Matrix ref(static_cast<std::size_t>(rows), static_cast<std::size_t>(cols));
+    for (rci_t i = 0; i < rows; ++i) {
+      for (rci_t j = 0; j < cols; ++j) {
+        if (rng() % (density + 1) == 0) {
+          mzd_write_bit(a.m, i, j, 1);
+          ref.set(static_cast<std::size_t>(i), static_cast<std::size_t>(j), true);
+        }
+      }
+    }
+    const rci_t rank = mzd_echelonize_m4ri(a.m, 1, 0);
+    const std::vector<std::size_t> pivots = ref.reduce(static_cast<std::size_t>(cols));
+    ASSERT_EQ(static_cast<std::size_t>(rank), pivots.size()) << rows << "x" << cols;
+    for (rci_t i = 0; i < rows; ++i) {
+      for (rci_t j = 0; j < cols; ++j) {
+        ASSERT_EQ(mzd_read_bit(a.m, i, j) != 0,
+                  ref.get(static_cast<std::size_t>(i), static_cast<std::size_t>(j)))
+            << "trial " << trial << " at " << i << "," << j;
+      }
+    }
+  }
+}
+
+TEST(WasmShim, EchelonFormHasIncreasingPivotsAndTheRank) {
+  std::mt19937_64 rng(5);
+  for (int trial = 0; trial < 40; ++trial) {
+    const auto n = static_cast<rci_t>(1 + rng() % 200);
+    Mzd a(n, n + 1);
+    Gf2Matrix ref(static_cast<std::size_t>(n), static_cast<std::size_t>(n) + 1);
+    for (rci_t i = 0; i < n; ++i) {
+      for (rci_t j = 0; j <= n; ++j) {
+        if (rng() % 3 == 0) {
+          mzd_write_bit(a.m, i, j, 1);
+          ref.set(static_cast<std::size_t>(i), static_cast<std::size_t>(j), true);
+        }
+      }
+    }
+    const rci_t rank = mzd_echelonize_m4ri(a.m, 0, 0);
+    EXPECT_EQ(static_cast<std::size_t>(rank), ref.reduce(static_cast<std::size_t>(n) + 1).size());
+    int last = -1;
+    for (rci_t i = 0; i < n; ++i) {
+      int first = -1;
+      for (rci_t j = 0; j <= n && first < 0; ++j) {
+        if (mzd_read_bit(a.m, i, j) != 0) first = j;
+      }
+      if (i < rank) {
+        ASSERT_GT(first, last) << "row " << i;
+        last = first;
+      } else {
+        ASSERT_EQ(first, -1) << "row " << i << " past the rank is zero";
+      }
+    }
+  }
+}
+
+NTL::GF2X to_shim(const Gf2Poly& p) {
+  NTL::GF2X x;
+  x.w.assign(p.words().begin(), p.words().end());
+  return x;
+}
+Gf2Poly from_shim(const NTL::GF2X& x) { return Gf2Poly(x.w); }
+
+Gf2Poly random_poly(std::mt19937_64& rng, std::size_t max_degree) {
+  const std::size_t d = rng() % (max_degree + 1);
+  Gf2Poly p = Gf2Poly::monomial(d);
+  for (std::size_t k = 0; k < d; ++k) p.set_coeff(k, (rng() & 1U) != 0);
+  return p;
+}
+
+TEST(WasmShim, PolynomialArithmeticMatchesTheLibrary) {
+  std::mt19937_64 rng(99);
+  for (int trial = 0; trial < 200; ++trial) {
+    const Gf2Poly f = random_poly(rng, 300) + Gf2Poly::monomial(1 + rng() % 300);
+    const Gf2Poly a = random_poly(rng, 400);
+    const Gf2Poly b = random_poly(rng, 400);
+    const NTL::GF2X sf = to_shim(f), sa = to_shim(a), sb = to_shim(b);
+    EXPECT_EQ(NTL::deg(sa), a.degree());
+    NTL::GF2X out;
+    NTL::add(out, sa, sb);
+    EXPECT_EQ(from_shim(out), a + b);
+    NTL::LeftShift(out, sa, 1);
+    EXPECT_EQ(from_shim(out), a * Gf2Poly::monomial(1));
+    NTL::sqr(out, sa);
+    EXPECT_EQ(from_shim(out), a * a);
+    const NTL::GF2XModulus F(sf);
+    NTL::SqrMod(out, sa, F);
+    EXPECT_EQ(from_shim(out), lightsout::mulmod(a, a, f));
+    NTL::MulByXMod(out, sa, F);
+    EXPECT_EQ(from_shim(out), lightsout::mod(a * Gf2Poly::monomial(1), f));
+    EXPECT_EQ(from_shim(NTL::GCD(sa, sf)), lightsout::gcd(a, f)) << "trial " << trial;
+    // Aliased output, as the core calls them.
+    NTL::GF2X alias = sa;
+    NTL::add(alias, alias, sb);
+    EXPECT_EQ(from_shim(alias), a + b);
+  }
+  NTL::GF2X one, zero;
+  NTL::set(one);
+  NTL::clear(zero);
+  EXPECT_EQ(NTL::deg(one), 0);
+  EXPECT_EQ(NTL::deg(zero), -1);
+}
+
+}  // namespace

@@ -1,0 +1,48 @@
+// The WebAssembly entry point of the static playground: the server's JSON API functions
+// (src/server/api.cpp, the same validation and answers), called by web/solver-worker.js.
+#include <string>
+#include <string_view>
+
+#include "api.hpp"
+
+#ifdef __EMSCRIPTEN__
+#include <emscripten/emscripten.h>
+#define LIGHTSOUT_EXPORT EMSCRIPTEN_KEEPALIVE
+#else
+#define LIGHTSOUT_EXPORT
+#endif
+
+namespace {
+
+// The page's limits: sides up to 1000 (the stand-ins for M4RI and NTL are schoolbook).
+lightsout::server::Limits page_limits() {
+  lightsout::server::Limits limits;
+  limits.max_cells = 1000 * 1000;
+  limits.max_info_side = 1000;
+  return limits;
+}
+
+std::string answer;  // the last answer: "STATUS\nJSON"
+
+}  // namespace
+
+// endpoint: "solve" or "chase" (a = the JSON body) or "info" (a = "RxC", b = the rules text).
+// Returns "STATUS\nJSON", valid until the next call.
+extern "C" LIGHTSOUT_EXPORT const char* lightsout_call(const char* endpoint, const char* a,
+                                                       const char* b) {
+  using namespace lightsout::server;
+  const std::string_view which = endpoint;
+  const Limits limits = page_limits();
+  ApiResponse res;
+  if (which == "solve") {
+    res = api_solve(a, limits);
+  } else if (which == "chase") {
+    res = api_chase(a, limits);
+  } else if (which == "info") {
+    res = api_info(a, b, limits);
+  } else {
+    res = api_error(404, "path: unknown endpoint");
+  }
+  answer = std::to_string(res.status) + "\n" + res.body;
+  return answer.c_str();
+}

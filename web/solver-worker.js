@@ -1,0 +1,31 @@
+// Web Worker of the static playground: the WebAssembly core (lightsout-core.js, built by
+// scripts/build_static.sh) answers the API's requests with the server's own code.
+/* global importScripts, createLightsout */
+importScripts('lightsout-core.js');
+const ready = createLightsout();
+
+// Strings go through malloc'd memory (a 1000 x 1000 board is over a megabyte of JSON).
+function callCore(core, endpoint, a, b) {
+  const args = [endpoint, a, b].map((s) => {
+    const n = core.lengthBytesUTF8(s) + 1;
+    const p = core._malloc(n);
+    core.stringToUTF8(s, p, n);
+    return p;
+  });
+  try {
+    return core.UTF8ToString(core._lightsout_call(...args));
+  } finally {
+    args.forEach((p) => core._free(p));
+  }
+}
+
+onmessage = async (e) => {
+  const { id, endpoint, a, b } = e.data;
+  try {
+    const out = callCore(await ready, endpoint, a, b);
+    const nl = out.indexOf('\n');
+    postMessage({ id, status: Number(out.slice(0, nl)), body: out.slice(nl + 1) });
+  } catch (err) {
+    postMessage({ id, status: 500, body: JSON.stringify({ error: `the WebAssembly core failed: ${err?.message ?? err}` }) });
+  }
+};
