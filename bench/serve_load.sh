@@ -6,13 +6,13 @@ set -euo pipefail
 root=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 binary=${1:-$root/build/lightsout}
 duration=${2:-10}
-connections=${3:-16}
+connections=${3:-64}
 wrk_threads=${4:-2}
 source "$root/scripts/setup.sh"
 ensure_packages wrk
 log=$(mktemp)
-# One server thread per open connection (httplib serves a keep-alive connection on one thread).
-"$binary" serve --host 127.0.0.1 --port 0 --threads "$connections" >"$log" 2>&1 &
+# Default options: one I/O thread answers the light 5x6 solves itself, whatever the connections.
+"$binary" serve --host 127.0.0.1 --port 0 ${SERVE_ARGS:-} >"$log" 2>&1 &
 server=$!
 trap 'kill "$server" 2>/dev/null; wait "$server" 2>/dev/null; rm -f "$log"' EXIT
 url=

@@ -127,30 +127,60 @@ std::string rules_field(const json& doc) {
   return it->get<std::string>();
 }
 
-// "lights": rows strings of cols characters, each '0'..char('0' + states - 1).
+// The value of lights[r][c] in a row given as text ("0120", K <= 10) or as numbers ([0, 12, 254]).
+unsigned cell_value(const json& row, std::size_t c) {
+  if (row.is_string()) return static_cast<unsigned>(row.get_ref<const std::string&>()[c] - '0');
+  return row[c].get<unsigned>();
+}
+
+// "lights": rows rows, each a string of cols digits 0..K-1 (K <= 10) or an array of cols integers
+// 0..K-1 (any K): the schema of grid_json, so an answer's "presses" can be sent back as lights.
 const json& lights_field(const json& doc, std::size_t rows, std::size_t cols, unsigned states) {
   const auto it = doc.find("lights");
   if (it == doc.end()) fail(400, "lights: missing");
-  if (!it->is_array()) fail(400, "lights: expected an array of strings, one per row");
+  if (!it->is_array()) fail(400, "lights: expected an array of rows (strings or arrays)");
   if (it->size() != rows) {
     fail(400,
          "lights: expected " + std::to_string(rows) + " rows, got " + std::to_string(it->size()));
   }
-  const char top = static_cast<char>('0' + states - 1);
+  const std::string range =
+      states == 2 ? std::string("0 or 1") : "a value 0.." + std::to_string(states - 1);
+  // "lights[r]: character 3 is not 0 or 1"
+  const auto bad_value = [&range](const std::string& where, const char* kind, std::size_t c) {
+    std::string message = where;
+    message += kind;
+    message += std::to_string(c + 1);
+    message += " is not ";
+    message += range;
+    fail(400, std::move(message));
+  };
   for (std::size_t r = 0; r < rows; ++r) {
     const json& row = (*it)[r];
-    if (!row.is_string()) fail(400, "lights[" + std::to_string(r) + "]: expected a string");
-    const std::string& s = row.get_ref<const std::string&>();
-    if (s.size() != cols) {
-      fail(400, "lights[" + std::to_string(r) + "]: expected " + std::to_string(cols) +
-                    " characters, got " + std::to_string(s.size()));
-    }
-    for (std::size_t c = 0; c < cols; ++c) {
-      if (s[c] < '0' || s[c] > top) {
-        fail(400, "lights[" + std::to_string(r) + "]: character " + std::to_string(c + 1) +
-                      " is not " +
-                      (states == 2 ? std::string("0 or 1") : "a digit 0.." + std::string(1, top)));
+    const std::string where = "lights[" + std::to_string(r) + "]";
+    if (row.is_string()) {
+      const std::string& s = row.get_ref<const std::string&>();
+      if (s.size() != cols) {
+        fail(400, where + ": expected " + std::to_string(cols) + " characters, got " +
+                      std::to_string(s.size()));
       }
+      for (std::size_t c = 0; c < cols; ++c) {
+        if (s[c] < '0' || s[c] > '9' || static_cast<unsigned>(s[c] - '0') >= states) {
+          bad_value(where, ": character ", c);
+        }
+      }
+    } else if (row.is_array()) {
+      if (row.size() != cols) {
+        fail(400, where + ": expected " + std::to_string(cols) + " values, got " +
+                      std::to_string(row.size()));
+      }
+      for (std::size_t c = 0; c < cols; ++c) {
+        const json& v = row[c];
+        if (!v.is_number_unsigned() || v.get<std::uint64_t>() >= states) {
+          bad_value(where, ": value ", c);
+        }
+      }
+    } else {
+      fail(400, where + ": expected a string or an array of numbers");
     }
   }
   return *it;
@@ -159,9 +189,8 @@ const json& lights_field(const json& doc, std::size_t rows, std::size_t cols, un
 Board board_from_rows(const json& rows_json, std::size_t rows, std::size_t cols) {
   Board b(rows, cols);
   for (std::size_t r = 0; r < rows; ++r) {
-    const std::string& s = rows_json[r].get_ref<const std::string&>();
     for (std::size_t c = 0; c < cols; ++c) {
-      if (s[c] == '1') b.set(r, c, true);
+      if (cell_value(rows_json[r], c) == 1) b.set(r, c, true);
     }
   }
   return b;
@@ -225,9 +254,6 @@ ApiResponse guarded(F&& f) {
 ApiResponse solve_board(const json& doc, const Rules& rules, std::size_t rows, std::size_t cols,
                         bool minimal, const Limits& limits) {
   const bool classic = is_classic(rules);
-  if (!classic && rules.states > 10) {
-    fail(400, "rules: the web API takes at most 10 states (one digit a cell)");
-  }
   const std::size_t limit = classic ? limits.max_cells : limits.max_rules_cells;
   if (too_many_cells(rows, cols, limit)) {
     fail(413, "board: " + std::to_string(rows) + " x " + std::to_string(cols) +
@@ -238,9 +264,8 @@ ApiResponse solve_board(const json& doc, const Rules& rules, std::size_t rows, s
   const json& rows_json = lights_field(doc, rows, cols, rules.states);
   std::vector<std::uint8_t> values(rows * cols);
   for (std::size_t r = 0; r < rows; ++r) {
-    const std::string& text = rows_json[r].get_ref<const std::string&>();
     for (std::size_t c = 0; c < cols; ++c) {
-      values[r * cols + c] = static_cast<std::uint8_t>(text[c] - '0');
+      values[r * cols + c] = static_cast<std::uint8_t>(cell_value(rows_json[r], c));
     }
   }
   Options options;
@@ -249,12 +274,119 @@ ApiResponse solve_board(const json& doc, const Rules& rules, std::size_t rows, s
   const auto start = std::chrono::steady_clock::now();
   const Result result = solver.solve(Grid::from_values(rows, cols, rules.states, values), options);
   const double ms = ms_since(start);
-  json out = json::parse(result_json(result, rules));
-  out["ms"] = ms;
-  return ok(out);
+  // The shared schema's object with "ms" appended (not parsed and printed again: on a 5 x 6 board
+  // that would cost more than the solve).
+  std::string out = result_json(result, rules);
+  out.pop_back();
+  out += ",\"ms\":" + json(ms).dump() + "}";
+  return {200, std::move(out)};
+}
+
+// Bytes a solve of `cells` cells holds at its peak (board, presses, the solver's work and the JSON
+// in and out): measured on a random 1024 x 1024 board, 61 bytes a cell for the fewest presses
+// and 3 otherwise (peak resident size less idle), rounded up.
+std::size_t solve_memory(std::size_t cells, bool minimal) { return cells * (minimal ? 64 : 16); }
+
+// rows, cols and minimal of a small body, or nothing when it is not even a JSON object with them
+// (the request then fails cheaply, which is light work).
+struct Shape {
+  std::size_t cells = 0;
+  bool minimal = false;
+  bool rules = false;
+};
+std::optional<Shape> shape_of(const json& doc) {
+  if (!doc.is_object()) return std::nullopt;
+  const auto rows = doc.find("rows");
+  const auto cols = doc.find("cols");
+  if (rows == doc.end() || cols == doc.end() || !rows->is_number_unsigned() ||
+      !cols->is_number_unsigned()) {
+    return std::nullopt;
+  }
+  const std::uint64_t r = rows->get<std::uint64_t>();
+  const std::uint64_t c = cols->get<std::uint64_t>();
+  if (r == 0 || c == 0 || r > (std::uint64_t{1} << 32) || c > (std::uint64_t{1} << 32)) {
+    return std::nullopt;
+  }
+  Shape shape;
+  shape.cells = r > std::numeric_limits<std::size_t>::max() / c
+                    ? std::numeric_limits<std::size_t>::max()
+                    : static_cast<std::size_t>(r * c);
+  const auto minimal = doc.find("minimal");
+  shape.minimal = minimal != doc.end() && minimal->is_boolean() && minimal->get<bool>();
+  const auto rules = doc.find("rules");
+  shape.rules = rules != doc.end() && rules->is_string() && !rules->get<std::string>().empty();
+  return shape;
+}
+
+std::optional<Shape> peek_shape(std::string_view body) {
+  return shape_of(json::parse(body.begin(), body.end(), nullptr, false));
+}
+
+WorkEstimate large_solve(std::string_view body) {
+  return {false, body.size() * 4 + solve_memory(body.size(), true)};
+}
+
+// Classic solves up to 64 x 64 take microseconds; the fewest-presses search can take its whole
+// time budget on a 19 x 19 board (its quiet patterns), and over Z_K on smaller ones, so only tiny
+// classic boards search on the I/O thread.
+WorkEstimate solve_estimate(const Shape& shape, std::size_t body_bytes) {
+  const bool light = shape.cells <= (shape.minimal ? 64 : 4096) && !shape.rules;
+  return {light, solve_memory(shape.cells, shape.minimal) + body_bytes * 4};
+}
+
+ApiResponse solve_doc(const json& doc, const Limits& limits) {
+  const std::size_t rows = size_field(doc, "rows");
+  const std::size_t cols = size_field(doc, "cols");
+  const bool minimal = bool_field(doc, "minimal", false);
+  return solve_board(doc, parse_rules_or_fail(rules_field(doc), limits.max_rules_cells), rows, cols,
+                     minimal, limits);
 }
 
 }  // namespace
+
+WorkEstimate estimate_solve(std::string_view body) {
+  // A large body is a large board: parsing it alone takes milliseconds, so it is not parsed here.
+  if (body.size() > kParseInline) return large_solve(body);
+  const std::optional<Shape> shape = peek_shape(body);
+  return shape ? solve_estimate(*shape, body.size()) : WorkEstimate{};
+}
+
+std::optional<ApiResponse> api_solve_light(std::string_view body, const Limits& limits,
+                                           WorkEstimate& estimate) {
+  if (body.size() > kParseInline) {
+    estimate = large_solve(body);
+    return std::nullopt;
+  }
+  estimate = {};
+  ApiResponse out = guarded([&] {
+    const json doc = parse_body(body, limits);
+    const std::optional<Shape> shape = shape_of(doc);
+    if (shape) estimate = solve_estimate(*shape, body.size());
+    return estimate.light ? solve_doc(doc, limits) : ApiResponse{0, {}};
+  });
+  if (out.status == 0) return std::nullopt;
+  return out;
+}
+
+WorkEstimate estimate_chase(std::string_view body) {
+  if (body.size() > kParseInline) return {false, body.size() * 4};
+  const std::optional<Shape> shape = peek_shape(body);
+  if (!shape) return {};
+  return {shape->cells <= 64 || (!shape->minimal && shape->cells <= 1024),
+          solve_memory(shape->cells, shape->minimal) * 4};
+}
+
+WorkEstimate estimate_info(std::string_view size, std::string_view rules) {
+  BoardSizeError error{};
+  const std::optional<BoardSize> parsed =
+      parse_board_size(size, 1'000'000, std::numeric_limits<std::uint64_t>::max(), &error);
+  if (!parsed) return {};
+  // The facts of a classic board are polynomial arithmetic on its sides: light while they are
+  // short. Other rules eliminate a matrix of cells x cells: light while it is tiny.
+  const bool light = rules.empty() ? parsed->rows <= 256 && parsed->cols <= 256
+                                   : parsed->rows * parsed->cols <= 400;
+  return {light, (parsed->rows + parsed->cols) * 4096};
+}
 
 ApiResponse api_error(int status, std::string_view message) {
   json out;
@@ -263,14 +395,7 @@ ApiResponse api_error(int status, std::string_view message) {
 }
 
 ApiResponse api_solve(std::string_view body, const Limits& limits) {
-  return guarded([&] {
-    const json doc = parse_body(body, limits);
-    const std::size_t rows = size_field(doc, "rows");
-    const std::size_t cols = size_field(doc, "cols");
-    const bool minimal = bool_field(doc, "minimal", false);
-    return solve_board(doc, parse_rules_or_fail(rules_field(doc), limits.max_rules_cells), rows,
-                       cols, minimal, limits);
-  });
+  return guarded([&] { return solve_doc(parse_body(body, limits), limits); });
 }
 
 ApiResponse api_chase(std::string_view body, const Limits& limits) {

@@ -4,10 +4,17 @@
 #pragma once
 
 #include <cstddef>
+#include <optional>
 #include <string>
 #include <string_view>
 
 namespace lightsout::server {
+
+// The largest body that must be taken for a board of `max_cells` cells in compact JSON: its worst
+// shape is one column ("0", per row: 4 bytes a cell), with room for the other fields and spaces.
+constexpr std::size_t body_limit_for(std::size_t max_cells) {
+  return max_cells * 8 + (std::size_t{64} << 10);
+}
 
 struct Limits {
   std::size_t max_cells = std::size_t{1} << 20;  // /api/solve, classic rules
@@ -15,7 +22,7 @@ struct Limits {
   std::size_t max_chase_cells = 2500;            // /api/chase
   std::size_t max_info_side = 1'000'000;         // /api/info
   std::size_t max_json_depth = 16;               // deeper nesting is rejected before parsing
-  std::size_t max_body_bytes = std::size_t{8} << 20;
+  std::size_t max_body_bytes = body_limit_for(std::size_t{1} << 20);
 };
 
 struct ApiResponse {
@@ -27,6 +34,22 @@ ApiResponse api_solve(std::string_view body, const Limits& limits);
 ApiResponse api_chase(std::string_view body, const Limits& limits);
 // size = "RxC", rules = the rules text ("" = classic).
 ApiResponse api_info(std::string_view size, std::string_view rules, const Limits& limits);
+// What a request will cost, judged cheaply before any solving (a body above kParseInline bytes
+// is not even parsed): `light` ones are answered at once on the I/O thread (microseconds), the
+// others go through admission to the worker pool holding `memory_bytes` of the budget.
+struct WorkEstimate {
+  bool light = true;
+  std::size_t memory_bytes = 0;
+};
+inline constexpr std::size_t kParseInline = std::size_t{16} << 10;
+WorkEstimate estimate_solve(std::string_view body);
+// api_solve when estimate_solve would call it light (the body parsed once); otherwise nothing,
+// with `estimate` set for admission.
+std::optional<ApiResponse> api_solve_light(std::string_view body, const Limits& limits,
+                                           WorkEstimate& estimate);
+WorkEstimate estimate_chase(std::string_view body);
+WorkEstimate estimate_info(std::string_view size, std::string_view rules);
+
 // {"error": message} with the given status.
 ApiResponse api_error(int status, std::string_view message);
 

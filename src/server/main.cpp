@@ -1,8 +1,10 @@
 // lightsout-server: `lightsout serve` (which execs this program), the web playground and its JSON
 // API over HTTP until Ctrl-C; kept out of `lightsout` so that its other commands do not load the
 // HTTP, TLS and compression libraries.
+#include <malloc.h>
 #include <pthread.h>
 #include <signal.h>
+#include <sys/resource.h>
 
 #include <algorithm>
 #include <cstdio>
@@ -15,6 +17,7 @@
 #include <fmt/core.h>
 
 #include "cli/commands.hpp"
+#include "server/http_policy.hpp"
 #include "server/server.hpp"
 
 namespace lightsout::cli {
@@ -24,7 +27,20 @@ struct ServeArgs {
   server::ServerOptions options;
 };
 
+// Process-wide memory and descriptor policy of the server: blocks of 256 KiB or more are mapped
+// and unmapped (glibc would otherwise raise that threshold after the first large free and keep
+// a 1 GB board's buffers on its heap), and as many open connections as the hard limit allows.
+void set_process_limits() {
+  ::mallopt(M_MMAP_THRESHOLD, 256 << 10);
+  rlimit files{};
+  if (::getrlimit(RLIMIT_NOFILE, &files) == 0 && files.rlim_cur < files.rlim_max) {
+    files.rlim_cur = files.rlim_max;
+    ::setrlimit(RLIMIT_NOFILE, &files);
+  }
+}
+
 int run_serve(const ServeArgs& args) {
+  set_process_limits();
   // SIGINT/SIGTERM are taken by one thread with sigwait (every other thread inherits the block),
   // which stops the server; SIGUSR1 wakes that thread when the server stops on its own.
   sigset_t signals;
@@ -53,6 +69,12 @@ int run_serve(const ServeArgs& args) {
   const std::string host = args.options.host.find(':') != std::string::npos
                                ? "[" + args.options.host + "]"
                                : args.options.host;
+  if (!server::is_loopback(args.options.host)) {
+    fmt::print(stderr,
+               "lightsout: serve: warning: listening on {}, which other machines may reach; the "
+               "API has no authentication (requests must name an --allow-host host)\n",
+               host);
+  }
   fmt::print("lightsout: serving on http://{}:{}/ (Ctrl-C stops)\n", host, port);
   std::fflush(stdout);
   const bool ok = web.run();
@@ -73,18 +95,36 @@ std::function<int()> add_serve_command(CLI::App& app) {
   cmd->add_option("--max-cells", o.limits.max_cells, "Largest board /api/solve takes, in cells")
       ->check(CLI::Range(std::size_t{1}, std::size_t{1} << 32))
       ->capture_default_str();
-  cmd->add_option("--threads", o.threads, "Worker threads (one per open connection)")
-      ->check(CLI::Range(1, 1024))
+  cmd->add_option("--io-threads", o.io_threads,
+                  "Threads that read and write every connection and answer light requests")
+      ->check(CLI::Range(1, 64))
+      ->capture_default_str();
+  cmd->add_option("--workers", o.workers, "Solver threads (0: one per core)")
+      ->check(CLI::Range(0, 256))
+      ->capture_default_str();
+  cmd->add_option("--max-queue", o.max_queue,
+                  "Solves that may wait for a worker; more are answered 503 with Retry-After")
+      ->check(CLI::Range(0, 100000))
+      ->capture_default_str();
+  cmd->add_option("--memory", o.memory_mb,
+                  "Memory budget of the solves running and waiting, in MiB (a solve that needs "
+                  "more is refused)")
+      ->check(CLI::Range(16, 1 << 20))
       ->capture_default_str();
   cmd->add_option("--request-timeout", o.request_timeout_s,
-                  "Seconds a request may take to arrive before the connection is closed")
+                  "Seconds a request may take to arrive (from the previous answer or the connect) "
+                  "before the connection is closed")
       ->check(CLI::Range(0.1, 3600.0))
       ->capture_default_str();
+  cmd->add_option("--max-connections", o.max_connections, "Open connections at most")
+      ->check(CLI::Range(1, 100000))
+      ->capture_default_str();
+  cmd->add_option(
+      "--allow-host", o.allow_hosts,
+      "A host name clients may use besides localhost and --host (repeatable; '*': any)");
   return [args] {
-    // The body must hold the largest board: one character a cell plus JSON around each row.
-    const std::size_t cells = args->options.limits.max_cells;
-    args->options.limits.max_body_bytes =
-        std::max<std::size_t>(std::size_t{1} << 20, cells * 2 + (std::size_t{1} << 20));
+    // The body must hold the largest board in any shape (server::body_limit_for).
+    args->options.limits.max_body_bytes = server::body_limit_for(args->options.limits.max_cells);
     return run_serve(*args);
   };
 }

@@ -1,26 +1,32 @@
-// WebServer: routes, limits, a thread pool, and connections whose every request must arrive
-// by a deadline (cpp-httplib 0.11 only times out each read, not the whole request).
+// WebServer: libmicrohttpd's epoll I/O threads, routes and checks, light requests answered
+// inline, the others suspended while a WorkPool solves them; request read deadlines.
 #include "server.hpp"
 
+#include <microhttpd.h>
 #include <netdb.h>
-#include <poll.h>
 #include <sys/socket.h>
 #include <unistd.h>
 
 #include <algorithm>
 #include <atomic>
-#include <cerrno>
 #include <chrono>
+#include <cmath>
+#include <condition_variable>
+#include <cstdint>
 #include <cstdlib>
 #include <cstring>
-#include <map>
+#include <mutex>
 #include <stdexcept>
 #include <string>
 #include <string_view>
+#include <thread>
+#include <unordered_map>
+#include <unordered_set>
 #include <utility>
 
-#include <httplib.h>
+#include <nlohmann/json.hpp>
 
+#include "http_policy.hpp"
 #include "web_assets.hpp"
 
 namespace lightsout::server {
@@ -29,292 +35,461 @@ namespace {
 
 using Clock = std::chrono::steady_clock;
 
-// The query of a request target ("/path?k=v&..."), each pair split at its FIRST '=' and decoded
-// ('+' is a space); a key given twice keeps its first value. cpp-httplib 0.11 splits a pair at
-// every '=' and keeps the last piece, so "rules=states=3" (an '=' inside a value is legal in a
-// query) would read as "3".
-std::map<std::string, std::string> query_params(const std::string& target) {
-  std::map<std::string, std::string> params;
-  const std::size_t mark = target.find('?');
-  if (mark == std::string::npos) return params;
-  std::string_view query = std::string_view(target).substr(mark + 1);
-  while (!query.empty()) {
-    const std::size_t amp = query.find('&');
-    const std::string_view pair = query.substr(0, amp);
-    query = amp == std::string_view::npos ? std::string_view{} : query.substr(amp + 1);
-    const std::size_t eq = pair.find('=');
-    const std::string_view key = pair.substr(0, eq);
-    if (key.empty()) continue;
-    const std::string_view value =
-        eq == std::string_view::npos ? std::string_view{} : pair.substr(eq + 1);
-    params.emplace(httplib::detail::decode_url(std::string(key), true),
-                   httplib::detail::decode_url(std::string(value), true));
-  }
-  return params;
-}
+// Read deadlines are checked this often.
+constexpr int kSliceMs = 50;
 
-// The longest single poll(): a stopped server is noticed within this time.
-constexpr auto kPollSlice = std::chrono::milliseconds(100);
-
-// Waits until sock is ready for `events` (POLLIN or POLLOUT), `until` passes, or `stopped`
-// turns true. True only when the socket is ready (or hung up: the next read then says so).
-bool wait_ready(int sock, short events, Clock::time_point until, const std::atomic<bool>* stopped) {
-  for (;;) {
-    if (stopped != nullptr && stopped->load()) return false;
-    const auto now = Clock::now();
-    if (now >= until) return false;
-    const auto left = std::chrono::ceil<std::chrono::milliseconds>(until - now);
-    pollfd pfd{sock, events, 0};
-    const int n = ::poll(
-        &pfd, 1, static_cast<int>(std::min<std::chrono::milliseconds>(left, kPollSlice).count()));
-    if (n > 0) return true;
-    if (n < 0 && errno != EINTR) return false;
-  }
-}
-
-void numeric_address(int sock, bool peer, std::string& ip, int& port) {
-  sockaddr_storage addr{};
-  socklen_t len = sizeof addr;
-  auto* sa = reinterpret_cast<sockaddr*>(&addr);
-  if ((peer ? ::getpeername(sock, sa, &len) : ::getsockname(sock, sa, &len)) != 0) return;
-  char host[NI_MAXHOST];
-  char serv[NI_MAXSERV];
-  if (::getnameinfo(sa, len, host, sizeof host, serv, sizeof serv,
-                    NI_NUMERICHOST | NI_NUMERICSERV) == 0) {
-    ip = host;
-    port = std::atoi(serv);
-  }
-}
-
-// One request on a connection: everything read must have arrived by the request's deadline, and
-// what is written after the last read (the response; or "100 Continue") must be sent within
-// write_timeout of its first byte, so a client that stops reading is cut off too (the handler's
-// own time is not counted). Reads are buffered like httplib's own SocketStream (the request line
-// and headers are read a byte at a time).
-class DeadlineStream final : public httplib::Stream {
- public:
-  DeadlineStream(int sock, Clock::time_point read_deadline, Clock::duration write_timeout,
-                 const std::atomic<bool>& stopped)
-      : sock_(sock),
-        read_deadline_(read_deadline),
-        write_timeout_(write_timeout),
-        stopped_(stopped) {}
-
-  bool is_readable() const override { return wait_ready(sock_, POLLIN, read_deadline_, &stopped_); }
-  bool is_writable() const override {
-    if (write_deadline_ == Clock::time_point{}) write_deadline_ = Clock::now() + write_timeout_;
-    return wait_ready(sock_, POLLOUT, write_deadline_, nullptr);
-  }
-  ssize_t read(char* ptr, std::size_t size) override {
-    if (begin_ < end_) {
-      const std::size_t n = std::min(size, end_ - begin_);
-      std::memcpy(ptr, buffer_ + begin_, n);
-      begin_ += n;
-      return static_cast<ssize_t>(n);
-    }
-    if (!is_readable()) return -1;
-    write_deadline_ = {};  // a write after this read starts a new deadline
-    if (size >= sizeof buffer_) return recv_some(ptr, size);
-    const ssize_t got = recv_some(buffer_, sizeof buffer_);
-    if (got <= 0) return got;
-    begin_ = 0;
-    end_ = static_cast<std::size_t>(got);
-    return read(ptr, size);
-  }
-  ssize_t write(const char* ptr, std::size_t size) override {
-    if (!is_writable()) return -1;
-    ssize_t n;
-    do {
-      n = ::send(sock_, ptr, size, MSG_NOSIGNAL);
-    } while (n < 0 && errno == EINTR);
-    return n;
-  }
-  void get_remote_ip_and_port(std::string& ip, int& port) const override {
-    numeric_address(sock_, true, ip, port);
-  }
-  void get_local_ip_and_port(std::string& ip, int& port) const override {
-    numeric_address(sock_, false, ip, port);
-  }
-  int socket() const override { return sock_; }
-
- private:
-  ssize_t recv_some(char* ptr, std::size_t size) {
-    ssize_t n;
-    do {
-      n = ::recv(sock_, ptr, size, 0);
-    } while (n < 0 && errno == EINTR);
-    return n;
-  }
-
-  int sock_;
-  Clock::time_point read_deadline_;
-  Clock::duration write_timeout_;
-  mutable Clock::time_point write_deadline_{};
-  const std::atomic<bool>& stopped_;
-  char buffer_[4096];
-  std::size_t begin_ = 0;
-  std::size_t end_ = 0;
+// One connection: the request it is reading (or awaiting, on a kept-alive connection) must have
+// fully arrived by `deadline`, else its socket is shut down (libmicrohttpd's own timeout restarts
+// at every byte, so a client sending a byte a second would never hit it). Fields are guarded by
+// Impl::connections_mutex (an I/O thread writes them, the sweeper reads them).
+struct Connection {
+  int fd = -1;
+  Clock::time_point deadline;
+  bool reading = true;
+  bool cut = false;
 };
 
-// httplib::Server with its own connection loop (the library's per-connection entry point is a
-// virtual member): each request, with the keep-alive wait before it, must arrive within
-// request_timeout, so a client sending a byte a second is cut off. No libc function is replaced.
-class DeadlineServer final : public httplib::Server {
- public:
-  explicit DeadlineServer(Clock::duration request_timeout) : request_timeout_(request_timeout) {}
-  // Makes every connection loop return at its next wait, and httplib's listen loop with them.
-  void stop_all() {
-    stopped_ = true;
-    stop();
-  }
+enum class Route { solve, chase, info, healthz, asset, none };
 
- private:
-  bool process_and_close_socket(int sock) override {
-    bool ok = false;
-    const auto keep_alive = std::chrono::seconds(keep_alive_timeout_sec_);
-    const auto write_timeout =
-        std::chrono::seconds(write_timeout_sec_) + std::chrono::microseconds(write_timeout_usec_);
-    for (std::size_t left = keep_alive_max_count_; left > 0 && !stopped_; --left) {
-      const auto start = Clock::now();
-      const auto deadline = start + request_timeout_;
-      // Wait for the next request no longer than the keep-alive timeout nor past its deadline.
-      if (!wait_ready(sock, POLLIN, std::min(deadline, start + keep_alive), &stopped_)) break;
-      DeadlineStream stream(sock, deadline, write_timeout, stopped_);
-      bool closed = false;
-      try {
-        ok = process_request(stream, left == 1, closed, nullptr);
-      } catch (...) {  // a worker must outlive any one connection
-        ok = false;
-      }
-      if (!ok || closed) break;
-    }
-    ::shutdown(sock, SHUT_RDWR);
-    ::close(sock);
-    return ok;
-  }
-
-  Clock::duration request_timeout_;
-  std::atomic<bool> stopped_{false};
+// One request, from its first access-handler call to its completion.
+// Every answer is queued once the whole request is in: libmicrohttpd closes a connection answered
+// from the headers alone, and closing a socket with unread data can reset it before the client
+// reads the answer. A refused request's body is read and dropped (within the read deadline).
+struct Request {
+  bool started = false;
+  Route route = Route::none;
+  int early_status = 0;  // a refusal decided from the headers
+  std::string early_body;
+  const char* allow = nullptr;
+  MHD_Response* asset = nullptr;
+  std::string body;
+  bool too_large = false;
+  bool suspended = false;
+  // Set by a worker (release) before it resumes the connection; read on the I/O thread (acquire).
+  std::atomic<bool> answered{false};
+  ApiResponse answer;
+  unsigned retry_after = 0;
 };
 
-void send_json(httplib::Response& res, const ApiResponse& api) {
-  res.status = api.status;
-  res.set_content(api.body, "application/json");
+std::string_view header(MHD_Connection* c, const char* name) {
+  const char* v = MHD_lookup_connection_value(c, MHD_HEADER_KIND, name);
+  return v == nullptr ? std::string_view{} : std::string_view(v);
 }
 
-void send_error(httplib::Response& res, int status, std::string_view message) {
-  send_json(res, api_error(status, message));
+const char* query(MHD_Connection* c, const char* name) {
+  return MHD_lookup_connection_value(c, MHD_GET_ARGUMENT_KIND, name);
+}
+
+// Query keys and values: %HH and '+' decoded in place (libmicrohttpd's own decoder leaves '+').
+std::size_t unescape(void* /*cls*/, MHD_Connection* /*c*/, char* s) {
+  const std::string decoded = url_decode(s);
+  std::memcpy(s, decoded.c_str(), decoded.size() + 1);
+  return decoded.size();
 }
 
 }  // namespace
 
 struct WebServer::Impl {
-  explicit Impl(ServerOptions o)
-      : options(std::move(o)),
-        http(std::chrono::duration_cast<Clock::duration>(
-            std::chrono::duration<double>(options.request_timeout_s))) {}
+  explicit Impl(ServerOptions o);
+  ~Impl();
+  Impl(const Impl&) = delete;
+  Impl& operator=(const Impl&) = delete;
+
+  // libmicrohttpd callbacks, on its I/O threads (one connection's always on the same thread).
+  static MHD_Result on_request(void* cls, MHD_Connection* c, const char* url, const char* method,
+                               const char* version, const char* data, std::size_t* size,
+                               void** req_cls);
+  static void on_completed(void* cls, MHD_Connection* c, void** req_cls,
+                           MHD_RequestTerminationCode toe);
+  static void on_connection(void* cls, MHD_Connection* c, void** socket_context,
+                            MHD_ConnectionNotificationCode toe);
+
+  MHD_Result handle(MHD_Connection* c, const char* url, const char* method, const char* data,
+                    std::size_t* size, Request& req);
+  // The route, and the checks that need no body (a refusal is kept in req.early_*).
+  void screen(MHD_Connection* c, std::string_view url, std::string_view method, Request& req);
+  MHD_Result dispatch(MHD_Connection* c, Request& req);
+  ApiResponse compute(const Request& req) const;
+  ApiResponse compute_info(const std::string& size, const std::string& rules) const;
+  ApiResponse healthz() const;
+  MHD_Result send(MHD_Connection* c, int status, std::string_view body,
+                  const char* content_type = "application/json", unsigned retry_after = 0,
+                  const char* allow = nullptr);
+  MHD_Result send_error(MHD_Connection* c, int status, std::string_view message,
+                        unsigned retry_after = 0, const char* allow = nullptr) {
+    return send(c, status, api_error(status, message).body, "application/json", retry_after, allow);
+  }
+  void sweep_deadlines();
+  void set_reading(MHD_Connection* c, bool reading);
+
   ServerOptions options;
-  DeadlineServer http;
-  bool bound = false;
+  HostPolicy hosts;
+  Clock::duration read_timeout;
+  WorkPool pool;
+  std::unordered_map<std::string_view, MHD_Response*> assets;
+  mutable std::mutex connections_mutex;
+  std::unordered_set<Connection*> connections;
+  MHD_Daemon* daemon = nullptr;
+  std::mutex stop_mutex;
+  std::condition_variable stop_signal;
+  bool stopping = false;
 };
 
-WebServer::WebServer(ServerOptions options) : impl_(std::make_unique<Impl>(std::move(options))) {
-  const ServerOptions& o = impl_->options;
-  const Limits limits = o.limits;
-  httplib::Server& http = impl_->http;
-  const std::size_t threads = std::max<std::size_t>(o.threads, 1);
-  http.new_task_queue = [threads] { return new httplib::ThreadPool(threads); };
-  http.set_payload_max_length(limits.max_body_bytes);
-  const auto timeout_s = static_cast<time_t>(std::max(1.0, o.request_timeout_s));
-  http.set_read_timeout(timeout_s, 0);
-  http.set_write_timeout(timeout_s, 0);
-  http.set_keep_alive_timeout(std::min<time_t>(5, timeout_s));
-  http.set_keep_alive_max_count(10000);
-  // Headers and body go out in separate writes: without TCP_NODELAY the body waits for the
-  // client's delayed ACK (40 ms a request on Linux).
-  http.set_tcp_nodelay(true);
+namespace {
 
-  // Known paths answer 405 (with Allow) for other methods; anything under /api/ answers JSON.
-  http.set_pre_routing_handler([](const httplib::Request& req, httplib::Response& res) {
-    static const std::map<std::string, std::string> allowed = {
-        {"/api/solve", "POST"}, {"/api/chase", "POST"}, {"/api/info", "GET"}};
-    const auto it = allowed.find(req.path);
-    if (it != allowed.end() && req.method != it->second &&
-        !(req.method == "HEAD" && it->second == "GET")) {
-      res.set_header("Allow", it->second);
-      send_error(
-          res, 405,
-          "method " + req.method + " not allowed on " + req.path + " (use " + it->second + ")");
-      return httplib::Server::HandlerResponse::Handled;
-    }
-    return httplib::Server::HandlerResponse::Unhandled;
-  });
-  http.set_error_handler([](const httplib::Request& req, httplib::Response& res) {
-    if (!res.body.empty()) return;
-    switch (res.status) {
-      case 404:
-        send_error(res, 404, "no such path: " + req.path);
-        break;
-      case 413:
-        send_error(res, 413, "body: larger than the limit");
-        break;
-      case 400:
-        send_error(res, 400, "malformed request");
-        break;
-      default:
-        send_error(res, res.status, "error " + std::to_string(res.status));
-        break;
-    }
-  });
-  http.set_exception_handler(
-      [](const httplib::Request&, httplib::Response& res, const std::exception_ptr&) {
-        send_error(res, 500, "internal error");
-      });
+PoolOptions pool_options(const ServerOptions& o) {
+  PoolOptions p;
+  p.workers = o.workers != 0 ? o.workers : std::max(1U, std::thread::hardware_concurrency());
+  p.max_queue = o.max_queue;
+  p.memory_budget = o.memory_mb << 20;
+  return p;
+}
 
-  http.Post("/api/solve", [limits](const httplib::Request& req, httplib::Response& res) {
-    send_json(res, api_solve(req.body, limits));
-  });
-  http.Post("/api/chase", [limits](const httplib::Request& req, httplib::Response& res) {
-    send_json(res, api_chase(req.body, limits));
-  });
-  http.Get("/api/info", [limits](const httplib::Request& req, httplib::Response& res) {
-    const std::map<std::string, std::string> params = query_params(req.target);
-    const auto size = params.find("size");
-    if (size == params.end()) return send_error(res, 400, "size: missing (expected RxC, e.g. 5x6)");
-    const auto rules = params.find("rules");
-    send_json(
-        res, api_info(size->second, rules == params.end() ? std::string() : rules->second, limits));
-  });
+void add_security_headers(MHD_Response* r) {
+  for (const auto& [name, value] : security_headers()) MHD_add_response_header(r, name, value);
+}
+
+}  // namespace
+
+WebServer::Impl::Impl(ServerOptions o)
+    : options(std::move(o)),
+      hosts(options.host, options.allow_hosts),
+      read_timeout(std::chrono::duration_cast<Clock::duration>(
+          std::chrono::duration<double>(options.request_timeout_s))),
+      pool(pool_options(options)) {
   for (const WebAsset& asset : web_assets()) {
-    auto serve = [&asset](const httplib::Request&, httplib::Response& res) {
-      res.set_content(asset.data.data(), asset.data.size(), std::string(asset.mime));
-      res.set_header("Cache-Control", "no-cache");
-      res.set_header("X-Content-Type-Options", "nosniff");
-    };
-    http.Get(std::string(asset.path), serve);
-    if (asset.path == "/index.html") http.Get("/", serve);
+    MHD_Response* r = MHD_create_response_from_buffer(
+        asset.data.size(), const_cast<char*>(asset.data.data()), MHD_RESPMEM_PERSISTENT);
+    if (r == nullptr) throw std::runtime_error("cannot create a response");
+    MHD_add_response_header(r, "Content-Type", std::string(asset.mime).c_str());
+    MHD_add_response_header(r, "Cache-Control", "no-cache");
+    add_security_headers(r);
+    assets.emplace(asset.path, r);
+    if (asset.path == "/index.html") assets.emplace("/", r);
   }
 }
+
+WebServer::Impl::~Impl() {
+  pool.shutdown();  // resumes every suspended connection (libmicrohttpd requires it)
+  if (daemon != nullptr) MHD_stop_daemon(daemon);
+  for (const auto& [path, r] : assets) {
+    if (path != "/") MHD_destroy_response(r);
+  }
+}
+
+void WebServer::Impl::set_reading(MHD_Connection* c, bool reading) {
+  const MHD_ConnectionInfo* info = MHD_get_connection_info(c, MHD_CONNECTION_INFO_SOCKET_CONTEXT);
+  if (info == nullptr || info->socket_context == nullptr) return;
+  auto* conn = static_cast<Connection*>(info->socket_context);
+  const std::lock_guard lock(connections_mutex);
+  conn->reading = reading;
+  if (reading) conn->deadline = Clock::now() + read_timeout;
+}
+
+MHD_Result WebServer::Impl::send(MHD_Connection* c, int status, std::string_view body,
+                                 const char* content_type, unsigned retry_after,
+                                 const char* allow) {
+  MHD_Response* r = MHD_create_response_from_buffer(body.size(), const_cast<char*>(body.data()),
+                                                    MHD_RESPMEM_MUST_COPY);
+  if (r == nullptr) return MHD_NO;
+  MHD_add_response_header(r, "Content-Type", content_type);
+  MHD_add_response_header(r, "Cache-Control", "no-store");
+  add_security_headers(r);
+  if (retry_after != 0) {
+    MHD_add_response_header(r, "Retry-After", std::to_string(retry_after).c_str());
+  }
+  if (allow != nullptr) MHD_add_response_header(r, "Allow", allow);
+  const MHD_Result result = MHD_queue_response(c, static_cast<unsigned>(status), r);
+  MHD_destroy_response(r);
+  return result;
+}
+
+void WebServer::Impl::screen(MHD_Connection* c, std::string_view url, std::string_view method,
+                             Request& req) {
+  const auto refuse = [&req](int status, std::string_view message, const char* allow = nullptr) {
+    req.early_status = status;
+    req.early_body = api_error(status, message).body;
+    req.allow = allow;
+  };
+  const std::string_view host = header(c, "Host");
+  if (!hosts.host_allowed(host)) return refuse(403, "host: not served here (see --allow-host)");
+  const bool get = method == "GET" || method == "HEAD";
+  const char* want = "GET, HEAD";
+  if (url == "/api/solve") {
+    req.route = Route::solve;
+    want = "POST";
+  } else if (url == "/api/chase") {
+    req.route = Route::chase;
+    want = "POST";
+  } else if (url == "/api/info") {
+    req.route = Route::info;
+  } else if (url == "/healthz") {
+    req.route = Route::healthz;
+  } else if (const auto asset = assets.find(url); asset != assets.end()) {
+    req.route = Route::asset;
+    req.asset = asset->second;
+  } else {
+    return refuse(404, "no such path");
+  }
+  const bool post_route = want[0] == 'P';
+  if (post_route ? method != "POST" : !get) {
+    return refuse(405, std::string("method not allowed (use ") + want + ")", want);
+  }
+  if (!post_route) return;
+  if (!hosts.origin_allowed(header(c, "Origin"), host)) {
+    return refuse(403, "origin: requests from other sites are refused");
+  }
+  const std::string_view length = header(c, "Content-Length");
+  const std::size_t declared =
+      length.empty() ? 0 : std::strtoull(std::string(length).c_str(), nullptr, 10);
+  req.too_large = declared > options.limits.max_body_bytes;
+  // One allocation for the body (a growing string would copy a large one several times).
+  if (!req.too_large) req.body.reserve(declared);
+}
+
+ApiResponse WebServer::Impl::healthz() const {
+  const PoolStats s = pool.stats();
+  nlohmann::json out;
+  out["status"] = "ok";
+  out["workers"] = s.workers;
+  out["running"] = s.running;
+  out["queued"] = s.queued;
+  out["max_queue"] = s.max_queue;
+  out["memory_reserved_mb"] = (s.memory_reserved + (std::size_t{1} << 20) - 1) >> 20;
+  out["memory_budget_mb"] = s.memory_budget >> 20;
+  {
+    const std::lock_guard lock(connections_mutex);
+    out["connections"] = connections.size();
+  }
+  out["solved"] = s.done;
+  out["refused"] = s.refused;
+  return {200, out.dump()};
+}
+
+ApiResponse WebServer::Impl::compute_info(const std::string& size, const std::string& rules) const {
+  if (size.empty()) return api_error(400, "size: missing (expected RxC, e.g. 5x6)");
+  return api_info(size, rules, options.limits);
+}
+
+ApiResponse WebServer::Impl::compute(const Request& req) const {
+  switch (req.route) {
+    case Route::solve:
+      if (req.body.empty()) return api_error(400, "body: missing (expected a JSON object)");
+      return api_solve(req.body, options.limits);
+    case Route::chase:
+      if (req.body.empty()) return api_error(400, "body: missing (expected a JSON object)");
+      return api_chase(req.body, options.limits);
+    default:
+      return api_error(500, "internal error");
+  }
+}
+
+MHD_Result WebServer::Impl::dispatch(MHD_Connection* c, Request& req) {
+  WorkEstimate estimate;
+  std::string info_size;
+  std::string info_rules;
+  if (req.route == Route::info) {
+    const char* size = query(c, "size");
+    const char* rules = query(c, "rules");
+    info_size = size == nullptr ? "" : size;
+    info_rules = rules == nullptr ? "" : rules;
+    estimate = estimate_info(info_size, info_rules);
+  } else {
+    if (req.too_large) {
+      return send_error(c, 413,
+                        "body: larger than the limit of " +
+                            std::to_string(options.limits.max_body_bytes) + " bytes");
+    }
+    if (req.route == Route::solve && !req.body.empty()) {
+      if (const auto answer = api_solve_light(req.body, options.limits, estimate)) {
+        return send(c, answer->status, answer->body);
+      }
+    } else {
+      estimate = req.route == Route::solve ? estimate_solve(req.body) : estimate_chase(req.body);
+    }
+  }
+  const bool info = req.route == Route::info;
+  if (estimate.light) {
+    const ApiResponse a = info ? compute_info(info_size, info_rules) : compute(req);
+    return send(c, a.status, a.body);
+  }
+  // Suspended before the job is queued: a worker may resume it at once.
+  MHD_suspend_connection(c);
+  req.suspended = true;
+  Request* r = &req;
+  auto job = [this, c, r, info, size = std::move(info_size),
+              rules = std::move(info_rules)](bool run) {
+    if (run) {
+      r->answer = info ? compute_info(size, rules) : compute(*r);
+    } else {
+      r->answer = api_error(503, "server: busy, try again later");
+      r->retry_after = pool.retry_after_s();
+    }
+    r->body = std::string();  // the large body goes before the answer is sent
+    r->answered.store(true, std::memory_order_release);
+    MHD_resume_connection(c);
+  };
+  switch (pool.submit(estimate.memory_bytes, std::move(job))) {
+    case WorkPool::Admit::accepted:
+      break;
+    case WorkPool::Admit::busy:
+      req.answer = api_error(503, "server: busy, try again later");
+      req.retry_after = pool.retry_after_s();
+      req.answered.store(true, std::memory_order_release);
+      MHD_resume_connection(c);
+      break;
+    case WorkPool::Admit::too_big:
+      req.answer = api_error(413, "board: needs more memory than the server's --memory budget");
+      req.answered.store(true, std::memory_order_release);
+      MHD_resume_connection(c);
+      break;
+  }
+  return MHD_YES;
+}
+
+MHD_Result WebServer::Impl::handle(MHD_Connection* c, const char* url, const char* method,
+                                   const char* data, std::size_t* size, Request& req) {
+  if (req.suspended) {  // resumed: the answer is ready
+    if (!req.answered.load(std::memory_order_acquire)) return MHD_YES;
+    return send(c, req.answer.status, req.answer.body, "application/json", req.retry_after);
+  }
+  if (!req.started) {  // the first call: headers only
+    req.started = true;
+    screen(c, url, method, req);
+    return MHD_YES;
+  }
+  if (*size > 0) {
+    if (req.early_status != 0 || req.too_large ||
+        req.body.size() + *size > options.limits.max_body_bytes) {
+      req.too_large = req.early_status == 0;
+      req.body = std::string();
+    } else {
+      req.body.append(data, *size);
+    }
+    *size = 0;
+    return MHD_YES;
+  }
+  set_reading(c, false);  // the whole request is in
+  if (req.early_status != 0) {
+    return send(c, req.early_status, req.early_body, "application/json", 0, req.allow);
+  }
+  if (req.asset != nullptr) return MHD_queue_response(c, MHD_HTTP_OK, req.asset);
+  if (req.route == Route::healthz) {
+    const ApiResponse h = healthz();
+    return send(c, h.status, h.body);
+  }
+  return dispatch(c, req);
+}
+
+MHD_Result WebServer::Impl::on_request(void* cls, MHD_Connection* c, const char* url,
+                                       const char* method, const char* /*version*/,
+                                       const char* data, std::size_t* size, void** req_cls) {
+  auto* self = static_cast<Impl*>(cls);
+  if (*req_cls == nullptr) *req_cls = new Request();
+  try {
+    return self->handle(c, url, method, data, size, *static_cast<Request*>(*req_cls));
+  } catch (...) {  // std::bad_alloc: this connection ends, the server goes on
+    return MHD_NO;
+  }
+}
+
+void WebServer::Impl::on_completed(void* cls, MHD_Connection* c, void** req_cls,
+                                   MHD_RequestTerminationCode /*toe*/) {
+  delete static_cast<Request*>(*req_cls);
+  *req_cls = nullptr;
+  static_cast<Impl*>(cls)->set_reading(c, true);  // the next request has its own deadline
+}
+
+void WebServer::Impl::on_connection(void* cls, MHD_Connection* c, void** socket_context,
+                                    MHD_ConnectionNotificationCode toe) {
+  auto* self = static_cast<Impl*>(cls);
+  if (toe == MHD_CONNECTION_NOTIFY_STARTED) {
+    auto* conn = new Connection();
+    const MHD_ConnectionInfo* info = MHD_get_connection_info(c, MHD_CONNECTION_INFO_CONNECTION_FD);
+    conn->fd = info == nullptr ? -1 : info->connect_fd;
+    conn->deadline = Clock::now() + self->read_timeout;
+    const std::lock_guard lock(self->connections_mutex);
+    self->connections.insert(conn);
+    *socket_context = conn;
+  } else {
+    auto* conn = static_cast<Connection*>(*socket_context);
+    const std::lock_guard lock(self->connections_mutex);
+    self->connections.erase(conn);
+    delete conn;
+    *socket_context = nullptr;
+  }
+}
+
+// Shuts down the sockets of requests past their deadline; libmicrohttpd then sees the end of the
+// stream and closes the connection itself. Under `connections_mutex`: the descriptor is closed only
+// after the connection has left `connections` (libmicrohttpd notifies before it closes).
+void WebServer::Impl::sweep_deadlines() {
+  const auto now = Clock::now();
+  const std::lock_guard lock(connections_mutex);
+  for (Connection* conn : connections) {
+    if (conn->reading && !conn->cut && conn->fd >= 0 && now > conn->deadline) {
+      ::shutdown(conn->fd, SHUT_RDWR);
+      conn->cut = true;
+    }
+  }
+}
+
+WebServer::WebServer(ServerOptions options) : impl_(std::make_unique<Impl>(std::move(options))) {}
 
 WebServer::~WebServer() { stop(); }
 
 int WebServer::bind() {
-  const ServerOptions& o = impl_->options;
-  int port = o.port;
-  if (o.port == 0) {
-    port = impl_->http.bind_to_any_port(o.host);
-  } else if (!impl_->http.bind_to_port(o.host, o.port)) {
-    port = -1;
+  Impl& s = *impl_;
+  const ServerOptions& o = s.options;
+  const std::string where = o.host + ":" + std::to_string(o.port);
+  addrinfo hints{};
+  hints.ai_family = AF_UNSPEC;
+  hints.ai_socktype = SOCK_STREAM;
+  hints.ai_flags = AI_PASSIVE;
+  addrinfo* found = nullptr;
+  if (::getaddrinfo(o.host.c_str(), std::to_string(o.port).c_str(), &hints, &found) != 0 ||
+      found == nullptr) {
+    throw std::runtime_error("cannot listen on " + where + ": unknown address");
   }
-  if (port < 0) {
-    throw std::runtime_error("cannot listen on " + o.host + ":" + std::to_string(o.port));
-  }
-  impl_->bound = true;
-  return port;
+  sockaddr_storage addr{};
+  std::memcpy(&addr, found->ai_addr, std::min<std::size_t>(found->ai_addrlen, sizeof addr));
+  const bool v6 = found->ai_family == AF_INET6;
+  ::freeaddrinfo(found);
+  unsigned flags = MHD_USE_EPOLL_INTERNAL_THREAD | MHD_ALLOW_SUSPEND_RESUME | MHD_USE_TURBO;
+  if (v6) flags |= MHD_USE_IPv6;
+  const auto idle_s = static_cast<unsigned>(std::max(1.0, std::ceil(o.request_timeout_s)));
+  // NOLINTNEXTLINE(cppcoreguidelines-pro-type-vararg): libmicrohttpd's options are varargs
+  s.daemon = MHD_start_daemon(
+      flags, static_cast<std::uint16_t>(o.port), nullptr, nullptr, &Impl::on_request, &s,
+      MHD_OPTION_SOCK_ADDR, reinterpret_cast<sockaddr*>(&addr), MHD_OPTION_THREAD_POOL_SIZE,
+      static_cast<unsigned>(std::max<std::size_t>(o.io_threads, 1)), MHD_OPTION_CONNECTION_TIMEOUT,
+      idle_s, MHD_OPTION_CONNECTION_LIMIT, static_cast<unsigned>(o.max_connections),
+      MHD_OPTION_LISTEN_BACKLOG_SIZE, 1024U, MHD_OPTION_CONNECTION_MEMORY_LIMIT,
+      std::size_t{64} << 10, MHD_OPTION_NOTIFY_COMPLETED, &Impl::on_completed, &s,
+      MHD_OPTION_NOTIFY_CONNECTION, &Impl::on_connection, &s, MHD_OPTION_UNESCAPE_CALLBACK,
+      &unescape, &s, MHD_OPTION_END);
+  if (s.daemon == nullptr) throw std::runtime_error("cannot listen on " + where);
+  const MHD_DaemonInfo* info = MHD_get_daemon_info(s.daemon, MHD_DAEMON_INFO_BIND_PORT);
+  return info == nullptr ? o.port : info->port;
 }
 
-bool WebServer::run() { return impl_->bound && impl_->http.listen_after_bind(); }
+bool WebServer::run() {
+  Impl& s = *impl_;
+  if (s.daemon == nullptr) return false;
+  std::unique_lock lock(s.stop_mutex);
+  while (!s.stopping) {
+    s.stop_signal.wait_for(lock, std::chrono::milliseconds(kSliceMs));
+    s.sweep_deadlines();
+  }
+  return true;
+}
 
-void WebServer::stop() { impl_->http.stop_all(); }
+void WebServer::stop() {
+  {
+    const std::lock_guard lock(impl_->stop_mutex);
+    impl_->stopping = true;
+  }
+  impl_->stop_signal.notify_all();
+}
 
 }  // namespace lightsout::server

@@ -1,22 +1,30 @@
-// `lightsout serve`: an HTTP server (cpp-httplib) for the JSON API (api.hpp) and the web page
-// embedded in the binary (web_assets.hpp).
+// `lightsout serve`: an HTTP server (libmicrohttpd, epoll I/O threads) for the JSON API (api.hpp)
+// and the web page embedded in the binary (web_assets.hpp), with solving on a WorkPool.
 #pragma once
 
 #include <cstddef>
 #include <memory>
 #include <string>
+#include <vector>
 
 #include "api.hpp"
+#include "work_pool.hpp"
 
 namespace lightsout::server {
 
 struct ServerOptions {
   std::string host = "127.0.0.1";
-  int port = 8080;  // 0: any free port (see WebServer::bind)
-  std::size_t threads = 16;
-  // Every request (its headers, its body, and the keep-alive wait before it) must arrive within
-  // this many seconds, or the connection is closed: a client sending a byte a second is cut off.
-  double request_timeout_s = 10.0;
+  int port = 8080;             // 0: any free port (see WebServer::bind)
+  std::size_t io_threads = 4;  // libmicrohttpd's epoll threads: they read, write, answer light work
+  std::size_t workers = 0;     // solver threads; 0: one per core
+  std::size_t max_queue = 16;
+  std::size_t memory_mb = 1024;  // the budget admitted solves share
+  // Each request (headers and body, with the keep-alive wait before it) must have arrived within
+  // this many seconds of the previous answer (or of the connect), or the connection is closed. It
+  // is also the longest a connection may stall while an answer is written to it.
+  double request_timeout_s = 5.0;
+  std::size_t max_connections = 1000;
+  std::vector<std::string> allow_hosts;  // Host names served besides localhost and `host`
   Limits limits;
 };
 
@@ -27,10 +35,12 @@ class WebServer {
   WebServer(const WebServer&) = delete;
   WebServer& operator=(const WebServer&) = delete;
 
-  // Binds the listening socket; returns the port (the chosen one when options.port is 0).
-  // Throws std::runtime_error when the address cannot be bound.
+  // Binds the listening socket and starts serving on the I/O threads; returns the port (the
+  // chosen one when options.port is 0). Throws std::runtime_error when it cannot be bound.
   int bind();
-  // Serves until stop(); call after bind(). Returns false if listening failed.
+  // Enforces the read deadlines until stop(); call after bind(). Returns false if it was not
+  // bound. The server stops serving when destroyed (after the running solves finish; the
+  // queued ones are answered 503).
   bool run();
   // Thread-safe; makes run() return.
   void stop();
