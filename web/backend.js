@@ -1,7 +1,6 @@
 // The page's back ends, one interface: the server's /api/* when served by `lightsout serve`, or
 // the WebAssembly core in a Web Worker on a static site. Both answer with the API's JSON.
 
-export const API_MAX_STATES = 10;     // the API's lights are one digit a cell
 export const CLASSIC_MAX_CELLS = 1000 * 1000;
 export const RULES_MAX_CELLS = 2500;  // the API's limit for other rules and for the chase
 
@@ -43,12 +42,13 @@ export function workerTransport() {
   });
 }
 
-const digitRows = (rows, cols, values, holes) => {
+// The API's lights: a digit string a row up to 10 states, an array of numbers a row above.
+const digitRows = (rows, cols, values, holes, states = 2) => {
   const out = [];
   for (let r = 0; r < rows; r++) {
-    let s = '';
-    for (let c = 0; c < cols; c++) { const i = r * cols + c; s += holes && holes[i] ? '0' : String(values[i]); }
-    out.push(s);
+    const row = [];
+    for (let c = 0; c < cols; c++) { const i = r * cols + c; row.push(holes && holes[i] ? 0 : values[i]); }
+    out.push(states > 10 ? row : row.join(''));
   }
   return out;
 };
@@ -72,10 +72,9 @@ export function makeBackend(transport, where) {
     where,
     // board: { rows, cols, states, rulesText, lights, holes }.
     async solve(board, minimal) {
-      if (board.states > API_MAX_STATES) throw new Error(`boards of more than ${API_MAX_STATES} states are not solved here (one digit a cell)`);
       const res = await call('solve', {
         rows: board.rows, cols: board.cols, rules: board.rulesText, minimal,
-        lights: digitRows(board.rows, board.cols, board.lights, board.holes),
+        lights: digitRows(board.rows, board.cols, board.lights, board.holes, board.states),
       });
       return { ...res, presses: res.presses ? fromRows(board.rows, board.cols, res.presses) : null };
     },
