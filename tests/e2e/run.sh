@@ -9,7 +9,7 @@ binary=$(realpath "$1")
 shots=$(realpath -m "$2")
 site=${3:+$(realpath "$3")}
 cd "$(dirname "${BASH_SOURCE[0]}")"
-if [[ ! -d node_modules/playwright-core ]]; then
+if [[ ! -d node_modules/playwright-core || ! -d node_modules/axe-core ]]; then
   npm ci --no-audit --no-fund --loglevel=error >&2
 fi
 mkdir -p "$shots"
@@ -28,7 +28,7 @@ done
 [[ -n $url ]] || { cat "$log" >&2; echo "e2e: no URL from the server" >&2; exit 1; }
 echo "e2e: server at $url, screenshots in $shots" >&2
 LIGHTSOUT_URL=$url SCREENSHOT_DIR=$shots node --test --test-concurrency=1 \
-  playground.test.mjs variants.test.mjs big-board.test.mjs contrast.test.mjs
+  playground.test.mjs variants.test.mjs big-board.test.mjs contrast.test.mjs a11y.test.mjs
 [[ -n $site ]] || exit 0
 
 node static-server.mjs "$site" >"$log" 2>&1 &
