@@ -385,7 +385,8 @@ WorkEstimate estimate_info(std::string_view size, std::string_view rules) {
   // short. Other rules eliminate a matrix of cells x cells: light while it is tiny.
   const bool light = rules.empty() ? parsed->rows <= 256 && parsed->cols <= 256
                                    : parsed->rows * parsed->cols <= 400;
-  return {light, (parsed->rows + parsed->cols) * 4096};
+  // Sides are at most 10^6 here, so the estimate fits a 32-bit size_t (the WebAssembly build).
+  return {light, static_cast<std::size_t>((parsed->rows + parsed->cols) * 4096)};
 }
 
 ApiResponse api_error(int status, std::string_view message) {
