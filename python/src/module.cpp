@@ -204,12 +204,7 @@ Bytes2 py_read_board(const std::string& path, const std::optional<std::string>& 
     py::gil_scoped_release release;
     grid = read_grid_file(path, format_of(format), states, max_cells);
   }
-  Bytes2 out =
-      new_bytes({static_cast<py::ssize_t>(grid.rows()), static_cast<py::ssize_t>(grid.cols())});
-  std::uint8_t* dst = out.mutable_data();
-  py::gil_scoped_release release;
-  grid_to_bytes(grid, dst);
-  return out;
+  return PyGrid{std::move(grid)}.to_array();
 }
 
 void py_write_board(const std::string& path, const Bytes2& values,
