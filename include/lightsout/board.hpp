@@ -78,7 +78,26 @@ class Board {
   std::vector<std::uint64_t> words_;
 };
 
+// Rows of a board handed out one at a time, in order: what the board writers take, so a board can
+// be written without being held whole (a generator's rows, the transpose of a thin board).
+class RowSource {
+ public:
+  RowSource() = default;
+  RowSource(const RowSource&) = delete;
+  RowSource& operator=(const RowSource&) = delete;
+  virtual ~RowSource() = default;
+  virtual std::size_t rows() const = 0;
+  virtual std::size_t cols() const = 0;
+  std::size_t stride() const { return (cols() + 63) / 64; }
+  // Row r: stride() words, padding bits zero, valid until the next call. Each call asks for the
+  // same row as the previous one or the next (from 0).
+  virtual const std::uint64_t* row(std::size_t r) = 0;
+};
+
 namespace detail {
+// In-place transpose of a 64 x 64 bit block: afterwards bit j of a[i] is what bit i of a[j] was.
+void transpose_block(std::uint64_t a[64]);
+
 // dst = T src, T = I + S with S the path adjacency on `cols` cells: the effect of pressing every
 // set bit of a row on that same row. dst and src must not overlap; both have `stride` words.
 inline void apply_row_operator(std::uint64_t* dst, const std::uint64_t* src, std::size_t stride,

@@ -92,10 +92,23 @@ using ReadFn = std::function<std::size_t(char* buf, std::size_t capacity)>;
 Board read_board(const ReadFn& read, std::optional<BoardFormat> format,
                  const BoardReadLimits& limits = {}, BoardFormat* detected = nullptr);
 
+// read_board for thin boards: a Board stores a row in whole 64-bit words, so a board of a few
+// columns and many rows would cost 8 bytes a cell. A board of at most 64 columns and more rows
+// than columns comes back transposed instead (a bit a cell) and *transposed is set; any other
+// board comes back as read_board returns it (*transposed cleared). Same errors and limits.
+Board read_board_thin(const ReadFn& read, std::optional<BoardFormat> format,
+                      const BoardReadLimits& limits, BoardFormat* detected, bool* transposed);
+
 // Writes a board in `format`, in blocks of about 1 MiB through `write`. The board must not be
 // empty (std::invalid_argument).
 using WriteFn = std::function<void(const char* data, std::size_t size)>;
 void write_board(const Board& board, BoardFormat format, const WriteFn& write);
+// Writes rows as they come (memory: one row), the same file write_board writes for the board they
+// make up.
+void write_rows(RowSource& rows, BoardFormat format, const WriteFn& write);
+// Writes the transpose of a board of at most 64 rows (what read_board_thin returned) without
+// making it: the file is the one write_board(board.transposed(), ...) writes.
+void write_board_transposed(const Board& board, BoardFormat format, const WriteFn& write);
 
 // Boards of any number of states, as Grid (solver.hpp). Two states: read_board / write_board in
 // any format. More states: judge text only (rows of values 0..K-1 separated by blanks, blank lines

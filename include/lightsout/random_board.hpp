@@ -3,6 +3,7 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <memory>
 
 #include "lightsout/board.hpp"
 #include "lightsout/rules.hpp"
@@ -55,6 +56,12 @@ Board random_board(std::size_t rows, std::size_t cols, std::uint64_t seed, doubl
 // in one pass (memory: the board plus three press rows). Same exceptions as random_board.
 Board random_solvable_board(std::size_t rows, std::size_t cols, std::uint64_t seed,
                             double density = 0.5);
+
+// The rows of random_solvable_board (`solvable`) or random_board (not), one at a time, without
+// the board: memory is a few rows whatever the height, so `generate` writes boards of any size.
+// Row r is bit for bit row r of the board those functions return. Same exceptions.
+std::unique_ptr<RowSource> random_rows(std::size_t rows, std::size_t cols, std::uint64_t seed,
+                                       double density, bool solvable);
 
 // A random board under any rules, reproducible from the seed; holes are 0.
 //   - classic rules: random_board, or random_solvable_board when `solvable`;

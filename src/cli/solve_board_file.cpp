@@ -66,6 +66,7 @@ int run_board_solve(const BoardSolveArgs& args, const Rules& rules) {
   InputFile input(args.input);
   Grid lights;
   BoardFormat detected = BoardFormat::grid;
+  bool transposed = false;  // lights (and so the presses) hold the transpose of the board
   try {
     clock.report("read", 0.0);
     BoardReadLimits limits;
@@ -73,18 +74,25 @@ int run_board_solve(const BoardSolveArgs& args, const Rules& rules) {
     limits.max_cells = args.max_cells != 0 ? args.max_cells : default_max_cells(limits.input_bytes);
     limits.max_cells_option = "--max-cells";
     set_activity("reading the board");
-    lights = read_grid([&input](char* buf, std::size_t cap) { return input.read(buf, cap); },
-                       in_format, k, limits, &detected);
+    const ReadFn read = [&input](char* buf, std::size_t cap) { return input.read(buf, cap); };
+    if (is_classic(rules)) {
+      // The classic rules are the same on the transpose: a thin board is read, solved and
+      // written transposed, at a bit a cell instead of a word a row.
+      lights = Grid(read_board_thin(read, in_format, limits, &detected, &transposed));
+    } else {
+      lights = read_grid(read, in_format, k, limits, &detected);
+    }
   } catch (const BoardParseError& e) {
     clock.finish();
     fmt::print(stderr, "lightsout: {}:{}\n", input.name(), e.what());
     return kExitBadInput;
   }
-  const std::size_t rows = lights.rows();
-  const std::size_t cols = lights.cols();
+  const std::size_t rows = transposed ? lights.cols() : lights.rows();
+  const std::size_t cols = transposed ? lights.rows() : lights.cols();
   clock.report("prepare", 0.0);  // the Solver's set-up: tables, symbolic chase, factorisation
   set_activity(fmt::format("preparing the solver for a {}x{} board", rows, cols));
-  const std::optional<Solver> solver = make_solver(rules, rows, cols, args.method);
+  const std::optional<Solver> solver =
+      make_solver(rules, lights.rows(), lights.cols(), args.method);
   if (!solver) {
     clock.finish();
     return kExitBadInput;
@@ -134,8 +142,14 @@ int run_board_solve(const BoardSolveArgs& args, const Rules& rules) {
       detected == BoardFormat::pbm_plain) {
     out_format = BoardFormat::pbm_plain;
   }
-  write_grid(result.presses, out_format.value_or(detected),
-             [&output](const char* data, std::size_t size) { output.write(data, size); });
+  const WriteFn write = [&output](const char* data, std::size_t size) {
+    output.write(data, size);
+  };
+  if (transposed) {
+    write_board_transposed(result.presses.bits(), out_format.value_or(detected), write);
+  } else {
+    write_grid(result.presses, out_format.value_or(detected), write);
+  }
   clock.finish();
   report_unproven(result, std::nullopt);
   stats();

@@ -22,10 +22,19 @@ struct VerifyArgs {
   std::uint64_t max_cells = 0;  // --max-cells (0: default_max_cells of each input)
 };
 
+// A board as read: thin boards come transposed (read_board_thin), which changes nothing for the
+// classic rules verify applies, as long as both files are read the same way.
+struct ReadBoard {
+  Board board;
+  bool transposed = false;
+  std::size_t rows() const { return transposed ? board.cols() : board.rows(); }
+  std::size_t cols() const { return transposed ? board.rows() : board.cols(); }
+};
+
 // Reads one board file; on a parse error prints "lightsout: FILE:LINE:COL: message" and returns
 // nullopt. Unopenable files throw std::runtime_error (main prints it, exit 2).
-std::optional<Board> read_board_file(const std::string& path, std::optional<BoardFormat> format,
-                                     std::uint64_t max_cells) {
+std::optional<ReadBoard> read_board_file(const std::string& path, std::optional<BoardFormat> format,
+                                         std::uint64_t max_cells) {
   InputFile input(path);
   if (!format && path != "-") format = board_format_for_path(path);
   BoardReadLimits limits;
@@ -34,8 +43,11 @@ std::optional<Board> read_board_file(const std::string& path, std::optional<Boar
   limits.max_cells_option = "--max-cells";
   set_activity("reading '" + path + "'");
   try {
-    return read_board([&input](char* buf, std::size_t cap) { return input.read(buf, cap); }, format,
-                      limits);
+    ReadBoard read;
+    read.board =
+        read_board_thin([&input](char* buf, std::size_t cap) { return input.read(buf, cap); },
+                        format, limits, nullptr, &read.transposed);
+    return read;
   } catch (const BoardParseError& e) {
     fmt::print(stderr, "lightsout: {}:{}\n", input.name(), e.what());
     return std::nullopt;
@@ -64,9 +76,9 @@ int run_verify(const VerifyArgs& args) {
       !named_format("--presses-format", args.presses_format, presses_format)) {
     return kExitBadInput;
   }
-  std::optional<Board> lights = read_board_file(args.board, board_format, args.max_cells);
+  std::optional<ReadBoard> lights = read_board_file(args.board, board_format, args.max_cells);
   if (!lights) return kExitBadInput;
-  const std::optional<Board> presses =
+  const std::optional<ReadBoard> presses =
       read_board_file(args.presses, presses_format, args.max_cells);
   if (!presses) return kExitBadInput;
   if (presses->rows() != lights->rows() || presses->cols() != lights->cols()) {
@@ -74,8 +86,9 @@ int run_verify(const VerifyArgs& args) {
                lights->rows(), lights->cols(), presses->rows(), presses->cols());
     return kExitBadInput;
   }
-  lights->apply(*presses);
-  const std::size_t left = lights->popcount();
+  // Same size, so both were read the same way round.
+  lights->board.apply(presses->board);
+  const std::size_t left = lights->board.popcount();
   if (left == 0) {
     write_stdout("ok\n", 3);
     return kExitOk;

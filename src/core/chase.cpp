@@ -44,24 +44,6 @@ bool chase_rows(const Board* lights, const std::uint64_t* first_row, Board& pres
   return true;
 }
 
-OrientedBoard::OrientedBoard(const Board& lights, Board* consumable, const ProgressFn& progress)
-    : lights_(&lights),
-      transpose_(lights.cols() > lights.rows()),
-      rows_(lights.rows()),
-      cols_(lights.cols()) {
-  if (!transpose_) return;
-  report_phase(progress, "transpose");
-  flipped_ = lights.transposed();
-  if (consumable != nullptr) *consumable = Board();
-  lights_ = nullptr;
-}
-
-Board OrientedBoard::to_original(Board&& x, const ProgressFn& progress) const {
-  if (!transpose_) return std::move(x);
-  report_phase(progress, "transpose back");
-  return x.transposed();
-}
-
 }  // namespace detail
 
 bool chase(const Board& lights, std::span<const std::uint64_t> first_row, Board& presses,
@@ -124,16 +106,16 @@ namespace detail {
 
 SolveResult solve_chase_impl(const Board& lights, Board* consumable, const SolveOptions& options) {
   const ProgressFn& progress = options.progress;
-  OrientedBoard oriented(lights, consumable, progress);
-  const Board& b = oriented.get();
-  const std::size_t m = b.rows();
-  const std::size_t n = b.cols();
-  const std::size_t w = b.stride();
+  const ChaseFrame frame(lights);
+  const std::size_t m = frame.length();
+  const std::size_t n = frame.width();
+  const std::size_t w = frame.stride();
 
   SolveResult result;
-  Board x(m, n);
+  Board x = frame.blank();
   std::vector<std::uint64_t> first(w, 0), r(w, 0);
-  chase_rows(&b, first.data(), x, r.data(), &progress, "chase");
+  // The presses of this first chase are not needed when the frame does not keep its rows in them.
+  frame.chase(true, first.data(), frame.wide() ? nullptr : &x, r.data(), &progress, "chase");
 
   report_phase(progress, "first-row system");
   Gf2Matrix system = first_row_system(m, n, r);
@@ -152,22 +134,22 @@ SolveResult solve_chase_impl(const Board& lights, Board* consumable, const Solve
     for (std::size_t i = 0; i < rank; ++i) {
       if (system.get(i, n)) first[pivots[i] / 64] |= std::uint64_t{1} << (pivots[i] % 64);
     }
-    if (!chase_rows(&b, first.data(), x, phantom.data(), &progress, "chase again")) {
+    if (!frame.chase(true, first.data(), &x, phantom.data(), &progress, "chase again")) {
       throw std::logic_error("solve_chase: self-check failed (phantom row not dark)");
     }
-    oriented.release();  // free the transposed copy before making the next one
-    result.presses = oriented.to_original(std::move(x), progress);
+    result.presses = std::move(x);
   } else {
-    result.presses = Board(oriented.original_rows(), oriented.original_cols());
+    result.presses = frame.blank();
   }
+  if (consumable != nullptr) *consumable = Board();  // the lights are not read again
   if (want_kernel) {
     report_phase(progress, "kernel");
     for (const auto& quiet_row : kernel_from_rref(system, pivots, n)) {
-      Board q(m, n);
-      if (!chase_rows(nullptr, quiet_row.data(), q, phantom.data())) {
+      Board q = frame.blank();
+      if (!frame.chase(false, quiet_row.data(), &q, phantom.data())) {
         throw std::logic_error("solve_chase: self-check failed (kernel pattern not quiet)");
       }
-      result.kernel.push_back(oriented.to_original(std::move(q), nullptr));
+      result.kernel.push_back(std::move(q));
     }
   }
   if (options.minimal && result.solvable) {

@@ -1,7 +1,9 @@
 // Internal light-chasing kernels shared by the solvers (not part of the public API).
 #pragma once
 
+#include <cstddef>
 #include <cstdint>
+#include <string_view>
 #include <vector>
 
 #include "lightsout/board.hpp"
@@ -17,33 +19,47 @@ bool chase_rows(const Board* lights, const std::uint64_t* first_row, Board& pres
                 std::uint64_t* phantom, const ProgressFn* progress = nullptr,
                 std::string_view phase = {});
 
-// A board in solving orientation (rows >= cols: the shorter side is the row width), transposed at
-// most once. When `consumable` is the caller's own board (the lights), it is released as soon as
-// its transpose exists, and release() drops the transpose before the presses are turned back, so
-// no more than two full boards are alive at once.
-class OrientedBoard {
+// A board seen in solving orientation (the shorter side across, the longer side down) without
+// moving it. A tall board is chased row by row in place. A wide board is chased along its
+// columns: 64 columns at a time are turned into 64 rows of the solving orientation by 64 x 64 bit
+// transposes, and the presses found are turned back into the caller's board the same way, so no
+// transposed copy of the board ever exists (memory: the board, the presses and O(short side)
+// words) and a wide board costs about what the same board tall does.
+class ChaseFrame {
  public:
-  OrientedBoard(const Board& lights, Board* consumable, const ProgressFn& progress);
-  // lights_ is null only when transpose_ is set; the analyzer cannot see that invariant.
-  // NOLINTNEXTLINE(clang-analyzer-core.uninitialized.UndefReturn)
-  const Board& get() const { return transpose_ ? flipped_ : *lights_; }
-  bool transposed() const { return transpose_; }
-  std::size_t original_rows() const { return rows_; }
-  std::size_t original_cols() const { return cols_; }
-  // Frees the transposed copy (get() is invalid afterwards when transposed()).
-  void release() { flipped_ = Board(); }
-  // A board of this orientation in the caller's orientation.
-  Board to_original(Board&& x, const ProgressFn& progress) const;
+  explicit ChaseFrame(const Board& lights);
+  bool wide() const { return wide_; }
+  std::size_t length() const { return length_; }  // m: rows in solving orientation
+  std::size_t width() const { return width_; }    // n: the shorter side
+  std::size_t stride() const { return (width_ + 63) / 64; }
+  std::uint64_t row_mask() const {
+    return width_ % 64 == 0 ? ~std::uint64_t{0} : (std::uint64_t{1} << (width_ % 64)) - 1;
+  }
+  // An all-zero board of the caller's shape.
+  Board blank() const { return Board(rows_, cols_); }
+
+  // Contract: chases from `first_row` (stride() words, solving orientation) over the lights
+  // (`with_lights`) or over a dark board; writes the presses into `presses` (the caller's shape;
+  // nullptr = not wanted, allowed for a wide board only) and the phantom row x_{m+1} into
+  // `phantom` (stride() words). True when the phantom row is zero. Progress as chase_rows.
+  // The lights must still be alive when with_lights is set.
+  bool chase(bool with_lights, const std::uint64_t* first_row, Board* presses,
+             std::uint64_t* phantom, const ProgressFn* progress = nullptr,
+             std::string_view phase = {}) const;
 
  private:
+  bool chase_wide(bool with_lights, const std::uint64_t* first_row, Board* presses,
+                  std::uint64_t* phantom, const ProgressFn* progress,
+                  std::string_view phase) const;
+
   const Board* lights_;
-  Board flipped_;
-  bool transpose_;
-  std::size_t rows_, cols_;
+  bool wide_;
+  std::size_t rows_, cols_;  // the caller's shape
+  std::size_t length_, width_;
 };
 
 // The solvers behind the public overloads: `consumable` is &lights when the caller gave its board
-// away (Board&&), which lets a wide board be released once transposed; nullptr otherwise.
+// away (Board&&), which lets the lights be released once the presses are known; nullptr otherwise.
 SolveResult solve_chase_impl(const Board& lights, Board* consumable, const SolveOptions& options);
 SolveResult solve_poly_impl(const Board& lights, Board* consumable, const SolveOptions& options);
 

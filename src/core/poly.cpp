@@ -1,4 +1,6 @@
 // solve_poly: the linear-time solver, the first-row system F y = r read as H Y = R in F2[x]/(f_n).
+#include <algorithm>
+#include <bit>
 #include <stdexcept>
 #include <utility>
 #include <vector>
@@ -13,7 +15,7 @@ namespace {
 
 // H = f_m(x + 1) mod chi (deg chi = n >= 1), by h_{k+1} = (x + 1) h_k + h_{k-1} reduced every
 // step, from h_{-1} = f_{-1} = 0 and h_0 = 1. Each step is one pass over n / 64 words: O(m n / 64).
-Gf2Poly shifted_path_polynomial_mod(std::size_t m, const Gf2Poly& chi) {
+Gf2Poly shifted_path_polynomial_stepwise(std::size_t m, const Gf2Poly& chi) {
   const auto n = static_cast<std::size_t>(chi.degree());
   const std::size_t words = n / 64 + 1;  // room for the degree-n term before the reduction
   const auto modulus = chi.words();
@@ -35,6 +37,38 @@ Gf2Poly shifted_path_polynomial_mod(std::size_t m, const Gf2Poly& chi) {
     std::swap(prev, cur);
   }
   return Gf2Poly(std::move(cur));
+}
+
+// The same H by doubling, for m much longer than n: with M = [[x + 1, 1], [1, 0]], M^k =
+// [[h_k, h_{k-1}], [h_{k-1}, h_{k-2}]], so squaring gives h_{2k} = h_k^2 + h_{k-1}^2 and
+// h_{2k-1} = (x + 1) h_{k-1}^2 (as h_{k-2} = h_k + (x + 1) h_{k-1}), and a step gives
+// h_{k+1} = (x + 1) h_k + h_{k-1}. O(log m) products modulo chi of O(n^2 / 64) each.
+Gf2Poly shifted_path_polynomial_doubling(std::size_t m, const Gf2Poly& chi) {
+  Gf2Poly h = mod(Gf2Poly::one(), chi);  // h_k, from k = 0
+  Gf2Poly g;                             // h_{k-1}
+  for (int bit = std::bit_width(m) - 1; bit >= 0; --bit) {
+    const Gf2Poly h2 = mulmod(h, h, chi);
+    Gf2Poly g2 = mulmod(g, g, chi);
+    h = h2 + g2;
+    g = mod(g2.mul_x_plus_1(), chi);
+    if (((m >> bit) & 1U) != 0) {
+      Gf2Poly next = h;
+      next.mul_x_plus_1();
+      next += g;
+      g = std::move(h);
+      h = mod(next, chi);
+    }
+  }
+  return h;
+}
+
+// H = f_m(x + 1) mod chi, by whichever of the two ways costs less: steps cost m words of n / 64,
+// doubling about 4 log2(m) reductions of n words of n / 64.
+Gf2Poly shifted_path_polynomial_mod(std::size_t m, const Gf2Poly& chi) {
+  const auto n = static_cast<std::size_t>(std::max<std::int64_t>(chi.degree(), 1));
+  const auto log_m = static_cast<std::size_t>(std::bit_width(m));
+  if (m / 8 > log_m * n) return shifted_path_polynomial_doubling(m, chi);
+  return shifted_path_polynomial_stepwise(m, chi);
 }
 
 // w <- S w on the path of n cells (S = T + I).
@@ -62,24 +96,22 @@ SolveResult solve_poly(Board&& lights, const SolveOptions& options) {
 
 SolveResult detail::solve_poly_impl(const Board& lights, Board* consumable,
                                     const SolveOptions& options) {
-  // Orientation: n = the shorter side, so the polynomial work is O(n^2 / 64).
+  // Solving orientation: n = the shorter side across, so the polynomial work is O(n^2 / 64).
   const ProgressFn& progress = options.progress;
-  detail::OrientedBoard oriented(lights, consumable, progress);
-  const Board& b = oriented.get();
-  const std::size_t m = b.rows();
-  const std::size_t n = b.cols();
-  const std::size_t w = b.stride();
-  const std::uint64_t row_mask = b.last_word_mask();
+  const detail::ChaseFrame frame(lights);
+  const std::size_t m = frame.length();
+  const std::size_t n = frame.width();
+  const std::size_t w = frame.stride();
+  const std::uint64_t row_mask = frame.row_mask();
 
   SolveResult result;
-  Board x(m, n);
+  Board x = frame.blank();
   std::vector<std::uint64_t> zero_row(w, 0), r(w, 0), phantom(w, 0);
 
   // Step 1: r = the phantom row x_{m+1} of the chase from x_1 = 0. Every first row y then ends
   // with x_{m+1} = F y + r, F = f_m(T), so the board is solvable iff F y = r has a solution.
-  detail::chase_rows(&b, zero_row.data(), x, r.data(), &progress, "chase");
+  frame.chase(true, zero_row.data(), frame.wide() ? nullptr : &x, r.data(), &progress, "chase");
 
-  detail::report_phase(progress, "polynomials");
   // Step 2: F = f_m(S + I) = H(S) with H = f_m(x + 1) mod chi, chi = f_n the characteristic
   // polynomial of S. Through phi(P) = P(S) e_1, F y = r becomes H Y = R in F2[x]/(chi).
   detail::report_phase(progress, "polynomials");
@@ -106,14 +138,14 @@ SolveResult detail::solve_poly_impl(const Board& lights, Board* consumable,
     const std::vector<std::uint64_t> y = path_vector(big_y, n);
 
     // Step 7: chase from y; the phantom row must come out dark (the self-check).
-    if (!detail::chase_rows(&b, y.data(), x, phantom.data(), &progress, "chase again")) {
+    if (!frame.chase(true, y.data(), &x, phantom.data(), &progress, "chase again")) {
       throw std::logic_error("solve_poly: self-check failed (phantom row not dark)");
     }
-    oriented.release();  // free the transposed copy before making the next one
-    result.presses = oriented.to_original(std::move(x), progress);
+    result.presses = std::move(x);
   } else {
-    result.presses = Board(oriented.original_rows(), oriented.original_cols());
+    result.presses = frame.blank();
   }
+  if (consumable != nullptr) *consumable = Board();  // the lights are not read again
 
   // Kernel: H * x^j chi/g = 0 (mod chi) for j < deg g; these have distinct degrees below n, so
   // their images phi(x^j chi/g) = S^j phi(chi/g) are a basis of the quiet first rows. Each is
@@ -126,11 +158,11 @@ SolveResult detail::solve_poly_impl(const Board& lights, Board* consumable,
     result.kernel.reserve(result.nullity);
     for (std::size_t j = 0; j < result.nullity; ++j) {
       if (j > 0) apply_path_adjacency(first, scratch, row_mask);
-      Board q(m, n);
-      if (!detail::chase_rows(nullptr, first.data(), q, phantom.data())) {
+      Board q = frame.blank();
+      if (!frame.chase(false, first.data(), &q, phantom.data())) {
         throw std::logic_error("solve_poly: self-check failed (kernel pattern not quiet)");
       }
-      result.kernel.push_back(oriented.to_original(std::move(q), nullptr));
+      result.kernel.push_back(std::move(q));
     }
   }
   if (options.minimal && result.solvable) {

@@ -120,6 +120,70 @@ Board random_solvable_board(std::size_t rows, std::size_t cols, std::uint64_t se
   return lights;
 }
 
+namespace {
+
+// random_rows: the press rows are drawn in storage order as random_board draws them; the lights
+// row r is then T p_r ^ p_(r-1) ^ p_(r+1), as random_solvable_board forms it.
+class RandomRows final : public RowSource {
+ public:
+  RandomRows(std::size_t rows, std::size_t cols, std::uint64_t seed, double density, bool solvable)
+      : rows_(rows),
+        cols_(cols),
+        solvable_(solvable),
+        mask_(cols % 64 == 0 ? ~std::uint64_t{0} : (std::uint64_t{1} << (cols % 64)) - 1),
+        bits_(seed, density_to_q(density)),
+        prev_(stride(), 0),
+        cur_(stride(), 0),
+        next_(stride(), 0),
+        out_(stride(), 0) {
+    if (rows == 0 || cols == 0) throw std::invalid_argument("board size must be at least 1x1");
+    if (solvable_) draw(cur_);
+  }
+  std::size_t rows() const override { return rows_; }
+  std::size_t cols() const override { return cols_; }
+  const std::uint64_t* row(std::size_t r) override {
+    if (r == made_) return out_.data();
+    if (r != made_ + 1 || r >= rows_) throw std::logic_error("random_rows: rows out of order");
+    made_ = r;
+    if (!solvable_) {
+      draw(out_);
+      return out_.data();
+    }
+    if (r > 0) {
+      std::swap(prev_, cur_);
+      std::swap(cur_, next_);
+    }
+    if (r + 1 < rows_) {
+      draw(next_);
+    } else {
+      std::fill(next_.begin(), next_.end(), std::uint64_t{0});
+    }
+    detail::apply_row_operator(out_.data(), cur_.data(), stride(), mask_);
+    for (std::size_t k = 0; k < out_.size(); ++k) out_[k] ^= prev_[k] ^ next_[k];
+    return out_.data();
+  }
+
+ private:
+  void draw(std::vector<std::uint64_t>& row) {
+    bits_.fill(row);
+    row.back() &= mask_;
+  }
+
+  std::size_t rows_, cols_;
+  bool solvable_;
+  std::uint64_t mask_;
+  BitSource bits_;
+  std::vector<std::uint64_t> prev_, cur_, next_, out_;
+  std::size_t made_ = ~std::size_t{0};  // the row in out_ (none yet: row 0 is made_ + 1)
+};
+
+}  // namespace
+
+std::unique_ptr<RowSource> random_rows(std::size_t rows, std::size_t cols, std::uint64_t seed,
+                                       double density, bool solvable) {
+  return std::make_unique<RandomRows>(rows, cols, seed, density, solvable);
+}
+
 Grid random_grid(const Rules& rules, std::size_t rows, std::size_t cols, std::uint64_t seed,
                  double density, bool solvable) {
   check_board_size(rules, rows, cols);

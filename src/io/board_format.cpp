@@ -79,8 +79,11 @@ BoardParseError::BoardParseError(std::size_t line, std::size_t column, std::stri
       column_(column),
       message_(std::move(message)) {}
 
-Board read_board(const ReadFn& read, std::optional<BoardFormat> format,
-                 const BoardReadLimits& limits, BoardFormat* detected) {
+namespace {
+
+// read_board, with `transposed` as detail::read_pbm's.
+Board read_board_impl(const ReadFn& read, std::optional<BoardFormat> format,
+                      const BoardReadLimits& limits, BoardFormat* detected, bool* transposed) {
   detail::Input in(read);
   // PBM starts with its magic at byte 0; no grid or judge text starts with 'P'.
   const bool pbm_magic = in.peek() == 'P';
@@ -90,7 +93,7 @@ Board read_board(const ReadFn& read, std::optional<BoardFormat> format,
       const bool plain = pbm_magic && in.lookahead(2) >= 2 && in.pos()[1] == '1';
       *detected = plain ? BoardFormat::pbm_plain : BoardFormat::pbm_raw;
     }
-    return detail::read_pbm(in, limits);
+    return detail::read_pbm(in, limits, transposed);
   }
   if (!format) {
     if (in.skip_space(false) == -1) in.fail("empty input: expected a board");
@@ -100,35 +103,69 @@ Board read_board(const ReadFn& read, std::optional<BoardFormat> format,
   switch (*format) {
     case BoardFormat::pbm_plain:
     case BoardFormat::pbm_raw:
-      return detail::read_pbm(in, limits);
+      return detail::read_pbm(in, limits, transposed);
     case BoardFormat::grid:
-      return detail::read_grid(in, limits);
+      return detail::read_grid(in, limits, transposed);
     case BoardFormat::judge:
-      return detail::read_judge_board(in, limits);
+      return detail::read_judge_board(in, limits, transposed);
   }
   throw std::invalid_argument("read_board: unknown format");
+}
+
+}  // namespace
+
+Board read_board(const ReadFn& read, std::optional<BoardFormat> format,
+                 const BoardReadLimits& limits, BoardFormat* detected) {
+  return read_board_impl(read, format, limits, detected, nullptr);
+}
+
+void write_rows(RowSource& rows, BoardFormat format, const WriteFn& write) {
+  if (rows.rows() == 0 || rows.cols() == 0) {
+    throw std::invalid_argument("write_board: the board is empty");
+  }
+  detail::BlockWriter out(write);
+  switch (format) {
+    case BoardFormat::pbm_plain:
+      detail::write_pbm_plain(rows, out);
+      break;
+    case BoardFormat::pbm_raw:
+      detail::write_pbm_raw(rows, out);
+      break;
+    case BoardFormat::grid:
+      detail::write_grid(rows, out);
+      break;
+    case BoardFormat::judge:
+      detail::write_judge_board(rows, out);
+      break;
+  }
+  out.flush();
 }
 
 void write_board(const Board& board, BoardFormat format, const WriteFn& write) {
   if (board.rows() == 0 || board.cols() == 0) {
     throw std::invalid_argument("write_board: the board is empty");
   }
-  detail::BlockWriter out(write);
-  switch (format) {
-    case BoardFormat::pbm_plain:
-      detail::write_pbm_plain(board, out);
-      break;
-    case BoardFormat::pbm_raw:
-      detail::write_pbm_raw(board, out);
-      break;
-    case BoardFormat::grid:
-      detail::write_grid(board, out);
-      break;
-    case BoardFormat::judge:
-      detail::write_judge_board(board, out);
-      break;
+  detail::BoardRows rows(board, false);
+  write_rows(rows, format, write);
+}
+
+void write_board_transposed(const Board& board, BoardFormat format, const WriteFn& write) {
+  if (board.rows() == 0 || board.cols() == 0) {
+    throw std::invalid_argument("write_board: the board is empty");
   }
-  out.flush();
+  if (board.rows() > 64) {
+    throw std::invalid_argument("write_board_transposed: more than 64 rows");
+  }
+  detail::BoardRows rows(board, true);
+  write_rows(rows, format, write);
+}
+
+Board read_board_thin(const ReadFn& read, std::optional<BoardFormat> format,
+                      const BoardReadLimits& limits, BoardFormat* detected, bool* transposed) {
+  bool flipped = false;
+  Board board = read_board_impl(read, format, limits, detected, &flipped);
+  if (transposed != nullptr) *transposed = flipped;
+  return board;
 }
 
 namespace detail {
@@ -235,8 +272,17 @@ constexpr std::size_t kMinBlockWords = kChunkBytes / 8;
 constexpr std::size_t kEagerWords = (std::size_t{4} << 20) / 8;
 }  // namespace
 
-BoardStore::BoardStore(std::size_t cols, std::optional<std::size_t> rows, bool eager)
+BoardStore::BoardStore(std::size_t cols, std::optional<std::size_t> rows, bool eager,
+                       bool thin_ok)
     : cols_(cols), stride_((cols + 63) / 64), rows_(rows) {
+  thin_ = thin_ok && cols <= 64 && (!rows || *rows > cols);
+  if (thin_) {
+    columns_.resize(cols);
+    if (rows && eager) {
+      for (auto& column : columns_) column.reserve((*rows + 63) / 64);
+    }
+    return;
+  }
   if (rows_) {
     total_words_ = *rows_ * stride_;
     if (eager || *total_words_ <= kEagerWords) allocate_board(*rows_);
@@ -287,13 +333,58 @@ void BoardStore::allocate_board(std::size_t rows) {
   seg_end_ = words.size();
 }
 
+void BoardStore::flush_stage() {
+  transpose_block(stage_.data());
+  for (std::size_t c = 0; c < cols_; ++c) columns_[c].push_back(stage_[c]);
+  stage_.fill(0);
+}
+
+void BoardStore::restage(std::size_t first) {
+  if (first < stage_begin_) throw std::logic_error("BoardStore: rows requested out of order");
+  const std::size_t target = first - first % 64;
+  while (stage_begin_ < target) {  // rows never written stay zero
+    flush_stage();
+    stage_begin_ += 64;
+  }
+}
+
+Board BoardStore::take_thin(std::size_t rows) {
+  if (stage_begin_ < rows) flush_stage();
+  const std::size_t words = (rows + 63) / 64;
+  for (auto& column : columns_) column.resize(words, 0);
+  if (rows > cols_) {  // the transpose: row c of it is column c, already packed
+    transposed_ = true;
+    Board t(cols_, rows);
+    for (std::size_t c = 0; c < cols_; ++c) {
+      std::copy_n(columns_[c].begin(), words, t.row(c).begin());
+      std::vector<std::uint64_t>().swap(columns_[c]);  // give the memory back as we go
+    }
+    return t;
+  }
+  Board b(rows, cols_);  // at most 64 x 64
+  for (std::size_t c = 0; c < cols_; ++c) {
+    for (std::size_t r = 0; r < rows; ++r) b.set(r, c, ((columns_[c][0] >> r) & 1U) != 0);
+  }
+  return b;
+}
+
 Board BoardStore::take(std::size_t rows) {
+  if (thin_) return take_thin(rows);
   if (!have_board_) allocate_board(rows);
   if (board_.rows() != rows) throw std::logic_error("BoardStore: row count changed");
   have_board_ = false;
   seg_ptr_ = nullptr;
   seg_begin_ = seg_end_ = 0;
   return std::move(board_);
+}
+
+// ---- BoardRows ----
+
+void BoardRows::load(std::size_t word) {
+  block_.fill(0);
+  for (std::size_t r = 0; r < board_.rows(); ++r) block_[r] = board_.row(r)[word];
+  transpose_block(block_.data());
+  block_word_ = word;
 }
 
 // ---- BlockWriter ----

@@ -179,11 +179,19 @@ class Input {
 class BoardStore {
  public:
   // rows = nullopt: unknown until take() (text formats, which count rows as they come).
-  BoardStore(std::size_t cols, std::optional<std::size_t> rows, bool eager);
+  // `thin_ok`: a board of at most 64 columns (one word a row) is kept by columns, a bit a cell,
+  // and take() returns it transposed when it has more rows than columns (see transposed()).
+  BoardStore(std::size_t cols, std::optional<std::size_t> rows, bool eager, bool thin_ok = false);
 
   std::size_t stride() const { return stride_; }
   // Storage for words [first, first + *run), 1 <= *run <= want.
   std::uint64_t* words_at(std::size_t first, std::size_t want, std::size_t* run) {
+    if (thin_) {
+      if (first < stage_begin_ || first - stage_begin_ >= 64) restage(first);
+      const std::size_t avail = stage_begin_ + 64 - first;
+      *run = want < avail ? want : avail;
+      return stage_.data() + (first - stage_begin_);
+    }
     if (first < seg_begin_ || first >= seg_end_) locate(first, want);
     const std::size_t avail = seg_end_ - first;
     *run = want < avail ? want : avail;
@@ -193,12 +201,18 @@ class BoardStore {
     std::size_t run = 0;
     return *words_at(index, 1, &run);
   }
-  // The finished board of `rows` rows (every word written so far is kept).
+  // The finished board of `rows` rows (every word written so far is kept); its transpose when
+  // transposed() says so afterwards.
   Board take(std::size_t rows);
+  bool transposed() const { return transposed_; }
 
  private:
   void locate(std::size_t first, std::size_t want);
   void allocate_board(std::size_t rows);
+  // Thin mode: moves the 64 staged rows into the columns, then stages the rows holding `first`.
+  void restage(std::size_t first);
+  void flush_stage();
+  Board take_thin(std::size_t rows);
 
   std::size_t cols_;
   std::size_t stride_;
@@ -212,6 +226,13 @@ class BoardStore {
   std::uint64_t* seg_ptr_ = nullptr;      // the contiguous segment last located
   std::size_t seg_begin_ = 0;
   std::size_t seg_end_ = 0;
+  // Thin mode: rows stage_begin_ .. +63 (one word each) wait in stage_; columns_[c] holds bit r
+  // of column c at bit r % 64 of word r / 64 for the rows before them.
+  bool thin_ = false;
+  bool transposed_ = false;
+  std::array<std::uint64_t, 64> stage_{};
+  std::size_t stage_begin_ = 0;
+  std::vector<std::vector<std::uint64_t>> columns_;
 };
 
 // Output assembled in a 1 MiB buffer and handed to `write` in full blocks.
@@ -238,13 +259,38 @@ class BlockWriter {
 };
 
 // One board per format; the input is at its first byte (read_board dispatches on the format).
-Board read_pbm(Input& in, const BoardReadLimits& limits);
-Board read_grid(Input& in, const BoardReadLimits& limits);
-Board read_judge_board(Input& in, const BoardReadLimits& limits);
+// `transposed` non-null: thin boards may come back transposed (BoardStore's thin mode), and
+// *transposed says whether this one did.
+Board read_pbm(Input& in, const BoardReadLimits& limits, bool* transposed = nullptr);
+Board read_grid(Input& in, const BoardReadLimits& limits, bool* transposed = nullptr);
+Board read_judge_board(Input& in, const BoardReadLimits& limits, bool* transposed = nullptr);
 
-void write_pbm_plain(const Board& board, BlockWriter& out);
-void write_pbm_raw(const Board& board, BlockWriter& out);
-void write_grid(const Board& board, BlockWriter& out);
-void write_judge_board(const Board& board, BlockWriter& out);
+// The rows of a Board, or those of its transpose (a board of at most 64 rows, each of whose
+// columns becomes a one-word row; 64 of them at a time come from one 64 x 64 bit transpose), so a
+// thin board read transposed is written back without a transposed copy.
+class BoardRows final : public RowSource {
+ public:
+  BoardRows(const Board& board, bool transpose) : board_(board), transpose_(transpose) {}
+  std::size_t rows() const override { return transpose_ ? board_.cols() : board_.rows(); }
+  std::size_t cols() const override { return transpose_ ? board_.rows() : board_.cols(); }
+  const std::uint64_t* row(std::size_t r) override {
+    if (!transpose_) return board_.row(r).data();
+    if (r / 64 != block_word_) load(r / 64);
+    return &block_[r % 64];
+  }
+
+ private:
+  void load(std::size_t word);
+
+  const Board& board_;
+  bool transpose_;
+  std::size_t block_word_ = ~std::size_t{0};
+  std::array<std::uint64_t, 64> block_{};
+};
+
+void write_pbm_plain(RowSource& board, BlockWriter& out);
+void write_pbm_raw(RowSource& board, BlockWriter& out);
+void write_grid(RowSource& board, BlockWriter& out);
+void write_judge_board(RowSource& board, BlockWriter& out);
 
 }  // namespace lightsout::detail

@@ -22,7 +22,9 @@ std::string limit_message(const BoardReadLimits& limits) {
 // whitespace may follow it.
 class TextBoardBuilder {
  public:
-  explicit TextBoardBuilder(const BoardReadLimits& limits) : limits_(limits) {}
+  // `transposed` as read_grid's.
+  TextBoardBuilder(const BoardReadLimits& limits, bool* transposed)
+      : limits_(limits), transposed_(transposed) {}
 
   std::size_t cols() const { return cols_; }  // 0 while reading the first row
   std::size_t rows() const { return rows_; }
@@ -61,7 +63,7 @@ class TextBoardBuilder {
     }
     if (cols_ == 0) {
       cols_ = cells;
-      store_.emplace(cols_, std::nullopt, false);
+      store_.emplace(cols_, std::nullopt, false, transposed_ != nullptr);
       for (std::size_t k = 0; k < first_row_.size(); ++k) store_->word(k) = first_row_[k];
       std::vector<std::uint64_t>().swap(first_row_);
     } else if (cells < cols_) {
@@ -74,10 +76,15 @@ class TextBoardBuilder {
     return true;
   }
 
-  Board take() { return store_->take(rows_); }
+  Board take() {
+    Board board = store_->take(rows_);
+    if (transposed_ != nullptr) *transposed_ = store_->transposed();
+    return board;
+  }
 
  private:
   const BoardReadLimits& limits_;
+  bool* transposed_;
   std::size_t cols_ = 0;
   std::size_t rows_ = 0;
   std::vector<std::uint64_t> first_row_;
@@ -95,9 +102,9 @@ int grid_cell(int ch) {
 
 // Rows of '0'/'1' (or '.'/'#') without separators; blanks (and so CR) are allowed around a row
 // but not between its cells. Blank lines before the first row and after the last are skipped.
-Board read_grid(Input& in, const BoardReadLimits& limits) {
+Board read_grid(Input& in, const BoardReadLimits& limits, bool* transposed) {
   if (in.skip_space(false) == -1) in.fail("empty input: expected a board");
-  TextBoardBuilder board(limits);
+  TextBoardBuilder board(limits, transposed);
   for (;;) {
     std::size_t c = 0;
     std::uint64_t acc = 0;
@@ -149,9 +156,9 @@ Board read_grid(Input& in, const BoardReadLimits& limits) {
 }
 
 // Rows of values 0/1 separated by blanks, one row per line, every row as long as the first.
-Board read_judge_board(Input& in, const BoardReadLimits& limits) {
+Board read_judge_board(Input& in, const BoardReadLimits& limits, bool* transposed) {
   if (in.skip_space(false) == -1) in.fail("empty input: expected a board");
-  TextBoardBuilder board(limits);
+  TextBoardBuilder board(limits, transposed);
   for (;;) {
     std::size_t c = 0;
     std::uint64_t acc = 0;
@@ -199,10 +206,10 @@ Board read_judge_board(Input& in, const BoardReadLimits& limits) {
   return board.take();
 }
 
-void write_grid(const Board& board, BlockWriter& out) {
+void write_grid(RowSource& board, BlockWriter& out) {
   const std::size_t cols = board.cols();
   for (std::size_t r = 0; r < board.rows(); ++r) {
-    const std::uint64_t* row = board.row(r).data();
+    const std::uint64_t* row = board.row(r);
     for (std::size_t c = 0; c < cols; c += 64) {
       const std::uint64_t w = row[c / 64];
       char* dst = out.reserve(64);
@@ -219,10 +226,10 @@ void write_grid(const Board& board, BlockWriter& out) {
 // Values with one space between them: each chunk of 8 is written with a space after every value,
 // and the row's last space becomes the newline (it is still in the buffer: nothing was flushed
 // since the chunk holding it was committed).
-void write_judge_board(const Board& board, BlockWriter& out) {
+void write_judge_board(RowSource& board, BlockWriter& out) {
   const std::size_t cols = board.cols();
   for (std::size_t r = 0; r < board.rows(); ++r) {
-    const std::uint64_t* row = board.row(r).data();
+    const std::uint64_t* row = board.row(r);
     for (std::size_t c = 0; c < cols; c += 8) {
       const auto byte = static_cast<std::uint8_t>(row[c / 64] >> (c % 64));
       std::memcpy(out.reserve(16), kSpacedBitChars[byte].data(), 16);

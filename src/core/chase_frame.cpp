@@ -1,0 +1,174 @@
+// ChaseFrame: light chasing along the longer side of a board, tall in place, wide by 64 x 64 tiles.
+#include <algorithm>
+#include <cstring>
+#include <vector>
+
+#include "chase.hpp"
+
+namespace lightsout::detail {
+
+namespace {
+
+// Boards at most this many rows high are read and written a bit at a time instead of through
+// 64 x 64 transposes, which cost the same whatever the number of rows filled.
+constexpr std::size_t kBitwiseRows = 4;
+
+// Word columns read and written together: 512 columns, so every cache line of the board that is
+// touched (8 words of one row) is used whole while the board is walked across its rows.
+constexpr std::size_t kGroupWords = 8;
+
+// Columns 64k .. 64(k + g) - 1 of `board` (r rows) as 64g rows of the solving orientation: bit i
+// of out[j * w + t] = cell (64t + i, 64k + j). Columns past the board come out zero.
+void load_columns(const Board& board, std::size_t k, std::size_t g, std::uint64_t* out,
+                  std::size_t w) {
+  const std::size_t r = board.rows();
+  const std::size_t stride = board.stride();
+  const std::uint64_t* src = board.words().data();
+  if (r <= kBitwiseRows) {
+    for (std::size_t q = 0; q < g; ++q) {
+      std::uint64_t v[kBitwiseRows] = {};
+      for (std::size_t i = 0; i < r; ++i) v[i] = src[i * stride + k + q];
+      for (std::size_t j = 0; j < 64; ++j) {
+        std::uint64_t col = 0;
+        for (std::size_t i = 0; i < r; ++i) col |= ((v[i] >> j) & 1U) << i;
+        out[(q * 64 + j) * w] = col;
+      }
+    }
+    return;
+  }
+  std::uint64_t block[kGroupWords][64];
+  for (std::size_t t = 0; t < w; ++t) {
+    const std::size_t r0 = t * 64;
+    const std::size_t rn = std::min<std::size_t>(64, r - r0);
+    for (std::size_t i = 0; i < 64; ++i) {
+      const std::uint64_t* row = src + (r0 + i) * stride + k;
+      for (std::size_t q = 0; q < g; ++q) block[q][i] = i < rn ? row[q] : 0;
+    }
+    for (std::size_t q = 0; q < g; ++q) {
+      transpose_block(block[q]);
+      for (std::size_t j = 0; j < 64; ++j) out[(q * 64 + j) * w + t] = block[q][j];
+    }
+  }
+}
+
+// The inverse of load_columns for the first `count` rows of `in` (the others count as zero):
+// writes words k .. k + g - 1 of every row of `board`.
+void store_columns(Board& board, std::size_t k, std::size_t g, const std::uint64_t* in,
+                   std::size_t w, std::size_t count) {
+  const std::size_t r = board.rows();
+  const std::size_t stride = board.stride();
+  std::uint64_t* dst = board.words().data();
+  if (r <= kBitwiseRows) {
+    for (std::size_t q = 0; q < g; ++q) {
+      std::uint64_t v[kBitwiseRows] = {};
+      for (std::size_t j = 0; j < 64 && q * 64 + j < count; ++j) {
+        const std::uint64_t col = in[(q * 64 + j) * w];
+        for (std::size_t i = 0; i < r; ++i) v[i] |= ((col >> i) & 1U) << j;
+      }
+      for (std::size_t i = 0; i < r; ++i) dst[i * stride + k + q] = v[i];
+    }
+    return;
+  }
+  std::uint64_t block[kGroupWords][64];
+  for (std::size_t t = 0; t < w; ++t) {
+    for (std::size_t q = 0; q < g; ++q) {
+      for (std::size_t j = 0; j < 64; ++j) {
+        const std::size_t row = q * 64 + j;
+        block[q][j] = row < count ? in[row * w + t] : 0;
+      }
+      transpose_block(block[q]);
+    }
+    const std::size_t r0 = t * 64;
+    const std::size_t rn = std::min<std::size_t>(64, r - r0);
+    for (std::size_t i = 0; i < rn; ++i) {
+      std::uint64_t* row = dst + (r0 + i) * stride + k;
+      for (std::size_t q = 0; q < g; ++q) row[q] = block[q][i];
+    }
+  }
+}
+
+// x_{i+1} = T x_i + x_{i-1} (+ b_i): one step of the chase on rows of w words.
+inline void chase_step(std::uint64_t* next, const std::uint64_t* cur, const std::uint64_t* prev,
+                       const std::uint64_t* b, std::size_t w, std::uint64_t mask) {
+  apply_row_operator(next, cur, w, mask);
+  for (std::size_t t = 0; t < w; ++t) next[t] ^= prev[t];
+  if (b != nullptr) {
+    for (std::size_t t = 0; t < w; ++t) next[t] ^= b[t];
+  }
+}
+
+// chase_step for rows of one word, the two previous rows kept in registers: x[j + 1] from x[j],
+// x[j - 1] (x[-1] = `before`) and b[j] (b = nullptr: dark), for j < count.
+void chase_narrow(std::uint64_t* x, std::uint64_t before, const std::uint64_t* b, std::size_t count,
+                  std::uint64_t mask) {
+  std::uint64_t prev = before;
+  std::uint64_t cur = x[0];
+  for (std::size_t j = 0; j < count; ++j) {
+    std::uint64_t next = ((cur ^ (cur << 1) ^ (cur >> 1)) & mask) ^ prev;
+    if (b != nullptr) next ^= b[j];
+    x[j + 1] = next;
+    prev = cur;
+    cur = next;
+  }
+}
+
+}  // namespace
+
+ChaseFrame::ChaseFrame(const Board& lights)
+    : lights_(&lights),
+      wide_(lights.cols() > lights.rows()),
+      rows_(lights.rows()),
+      cols_(lights.cols()),
+      length_(std::max(lights.rows(), lights.cols())),
+      width_(std::min(lights.rows(), lights.cols())) {}
+
+bool ChaseFrame::chase(bool with_lights, const std::uint64_t* first_row, Board* presses,
+                       std::uint64_t* phantom, const ProgressFn* progress,
+                       std::string_view phase) const {
+  if (wide_) return chase_wide(with_lights, first_row, presses, phantom, progress, phase);
+  if (presses == nullptr) throw std::logic_error("ChaseFrame: a tall chase needs its presses");
+  return chase_rows(with_lights ? lights_ : nullptr, first_row, *presses, phantom, progress, phase);
+}
+
+bool ChaseFrame::chase_wide(bool with_lights, const std::uint64_t* first_row, Board* presses,
+                            std::uint64_t* phantom, const ProgressFn* progress,
+                            std::string_view phase) const {
+  const std::size_t m = length_;
+  const std::size_t w = stride();
+  const std::uint64_t mask = row_mask();
+  const std::size_t words = (m + 63) / 64;  // of a board row
+  const std::size_t groups = (words + kGroupWords - 1) / kGroupWords;
+  constexpr std::size_t kRows = 64 * kGroupWords;
+  // b: the light rows of a group; x: its press rows plus the next group's first; last: the row
+  // before the group (x_{-1} = 0 at the start).
+  std::vector<std::uint64_t> b(with_lights ? kRows * w : 0), x((kRows + 1) * w, 0), last(w, 0);
+  std::copy_n(first_row, w, x.begin());
+  const bool report = progress != nullptr && *progress;
+  const std::size_t report_every = std::max<std::size_t>(groups / 256, 1);
+  if (report) (*progress)(phase, 0.0);
+  for (std::size_t group = 0; group < groups; ++group) {
+    if (report && group % report_every == 0) {
+      (*progress)(phase, static_cast<double>(group) / static_cast<double>(groups));
+    }
+    const std::size_t k = group * kGroupWords;
+    const std::size_t g = std::min(kGroupWords, words - k);
+    const std::size_t count = std::min(kRows, m - k * 64);
+    if (with_lights) load_columns(*lights_, k, g, b.data(), w);
+    if (w == 1) {
+      chase_narrow(x.data(), last[0], with_lights ? b.data() : nullptr, count, mask);
+    } else {
+      for (std::size_t j = 0; j < count; ++j) {
+        const std::uint64_t* prev = j > 0 ? x.data() + (j - 1) * w : last.data();
+        chase_step(x.data() + (j + 1) * w, x.data() + j * w, prev,
+                   with_lights ? b.data() + j * w : nullptr, w, mask);
+      }
+    }
+    if (presses != nullptr) store_columns(*presses, k, g, x.data(), w, count);
+    std::copy_n(x.begin() + static_cast<std::ptrdiff_t>((count - 1) * w), w, last.begin());
+    std::copy_n(x.begin() + static_cast<std::ptrdiff_t>(count * w), w, x.begin());
+  }
+  std::copy_n(x.begin(), w, phantom);
+  return std::all_of(phantom, phantom + w, [](std::uint64_t v) { return v == 0; });
+}
+
+}  // namespace lightsout::detail
