@@ -90,11 +90,11 @@ bounded states3_board_long_token $fast $small "$stdin expected a value 0..2, fou
 data="$(dirname "${BASH_SOURCE[0]}")/../data/boards"
 bounded p4_lying_header $fast $small "lightsout: $data/lying-header.pbm:2:1: width 1000000 x height 1000000 exceeds the limit of 17179869184 cells (--max-cells)" /dev/null -- solve "$data/lying-header.pbm" -o "$work/p.pbm"
 
-# --- endless valid boards from a pipe stop at the stream limit (2^26 cells; one column costs a
-# word a row: 512 MiB), or at --max-cells ---
+# --- endless valid boards from a pipe stop at the stream limit (2^26 cells; one column is kept
+# by columns, a bit a cell: 8 MiB), or at --max-cells ---
 over="board exceeds the limit of 67108864 cells (--max-cells)"
-bounded grid_endless 15 1048576 "lightsout: <stdin>:67108865:1: $over" yes -- solve --format grid - -o "$work/p.grid"
-bounded judge_board_endless 15 1048576 "lightsout: <stdin>:67108865:1: $over" yes -- solve --format judge - -o "$work/p.txt"
+bounded grid_endless 15 65536 "lightsout: <stdin>:67108865:1: $over" yes -- solve --format grid - -o "$work/p.grid"
+bounded judge_board_endless 15 65536 "lightsout: <stdin>:67108865:1: $over" yes -- solve --format judge - -o "$work/p.txt"
 bounded grid_max_cells $fast $small "lightsout: <stdin>:1001:1: board exceeds the limit of 1000 cells (--max-cells)" yes -- solve --format grid --max-cells 1000 - -o "$work/p.grid"
 printf '1\n' >"$work/one.grid"
 bounded verify_max_cells $fast $small "lightsout: <stdin>:11:1: board exceeds the limit of 10 cells (--max-cells)" yes -- verify --format grid --max-cells 10 - "$work/one.grid"
@@ -112,5 +112,42 @@ printf '16777216\n' >"$work/g.txt"  # 9 bytes
 bounded graph_huge $fast $small "lightsout: --rules: token 'graph=$work/g.txt': the graph has 16777216 nodes, over the limit of 65536 here" /dev/null -- solve --rules "graph=$work/g.txt,states=3" /dev/null
 bounded graph_huge_two_states $fast $small "lightsout: --rules: token 'graph=$work/g.txt': the graph has 16777216 nodes, over the limit of 1048576 here" /dev/null -- solve --rules "graph=$work/g.txt" /dev/null
 bounded graph_huge_info $fast $small "lightsout: --rules: token 'graph=$work/g.txt': the graph has 16777216 nodes, over the limit of 1048576 here" /dev/null -- info --rules "graph=$work/g.txt"
+
+# --- thin boards cost about a bit a cell whichever way they stand: solved and verified within
+# 3x the packed board (2.5 MB here) + 16 MB of peak RSS ---
+# succeeds NAME SECONDS MAX_KB -- ARGS...: wants exit 0, at most SECONDS and MAX_KB peak RSS.
+succeeds() {
+  local name=$1 secs=$2 max_kb=$3
+  shift 4
+  local measure=()
+  [[ -n $gnu_time ]] && measure=("$gnu_time" -f '%e %M' -o "$work/time")
+  rm -f "$work/time"
+  local start=$EPOCHREALTIME rc elapsed kb=0
+  (
+    ulimit -v $((max_kb * 2 + 262144))
+    exec timeout 60 "${measure[@]}" "$bin" "$@"
+  ) </dev/null >"$work/out" 2>"$work/err"
+  rc=$?
+  elapsed=$(awk -v a="$start" -v b="$EPOCHREALTIME" 'BEGIN { printf "%.2f", b - a }')
+  [[ -s $work/time ]] && read -r _ kb < <(tail -n 1 "$work/time")
+  if [[ $rc -ne 0 ]]; then
+    fail "$name: exit $rc, wanted 0: $(head -c 300 "$work/err")"
+  elif awk -v e="$elapsed" -v s="$secs" 'BEGIN { exit !(e > s) }'; then
+    fail "$name: took ${elapsed} s, wanted <= $secs s"
+  elif [[ $kb -gt $max_kb ]]; then
+    fail "$name: peak RSS $kb KB, wanted <= $max_kb KB"
+  else
+    pass
+  fi
+}
+thin_kb=$((3 * 2500000 / 1024 + 16384))
+for size in 1x20000000 20000000x1; do
+  "$bin" generate --solvable --seed 7 "$size" -o "$work/thin.pbm"
+  succeeds "generate_$size" 30 16384 -- generate --solvable --seed 7 "$size" -o "$work/thin2.pbm"
+  cmp -s "$work/thin.pbm" "$work/thin2.pbm" && pass || fail "generate_$size: not reproducible"
+  succeeds "solve_$size" 30 $thin_kb -- solve "$work/thin.pbm" -o "$work/thin-presses.pbm"
+  succeeds "verify_$size" 30 $thin_kb -- verify "$work/thin.pbm" "$work/thin-presses.pbm"
+  [[ $(cat "$work/out") == ok ]] && pass || fail "verify_$size: said '$(cat "$work/out")', wanted ok"
+done
 
 finish

@@ -135,6 +135,68 @@ TEST(BoardFormatRoundTrip, EveryFormatEverySize) {
   }
 }
 
+// Thin boards (at most 64 columns, more rows than columns) come back transposed from
+// read_board_thin, in every format, chunking and input-size knowledge; anything else as read_board
+// gives it. write_board_transposed writes exactly what write_board writes for the transpose.
+TEST(BoardFormatThin, ReadTransposedAndWrittenBack) {
+  const std::pair<std::size_t, std::size_t> sizes[] = {
+      {2, 1},  {65, 1},  {64, 63}, {65, 64}, {200, 3}, {1000, 7},  {129, 64},
+      {64, 64}, {3, 200}, {5, 5},  {1, 1},   {7, 65},  {130, 65}, {40, 3}};
+  auto rng = make_rng(77);
+  for (const auto& [rows, cols] : sizes) {
+    const Board board = random_words(rows, cols, rng);
+    const bool thin = cols <= 64 && rows > cols;
+    for (BoardFormat f : kAllFormats) {
+      SCOPED_TRACE(std::to_string(rows) + "x" + std::to_string(cols) + " " +
+                   std::string(board_format_name(f)));
+      const std::string text = write_text(board, f);
+      for (std::size_t chunk : {std::size_t{5}, kDefaultChunk}) {
+        for (const bool sized : {false, true}) {
+          BoardReadLimits limits;
+          if (sized) limits.input_bytes = text.size();
+          bool transposed = !thin;
+          BoardFormat detected = BoardFormat::judge;
+          const Board back = read_board_thin(reader_for(text, chunk), std::nullopt, limits,
+                                             &detected, &transposed);
+          EXPECT_TRUE(back.check_invariants());
+          ASSERT_EQ(transposed, thin);
+          ASSERT_EQ(back, thin ? board.transposed() : board);
+          EXPECT_EQ(detected == BoardFormat::pbm_plain || detected == BoardFormat::pbm_raw,
+                    f == BoardFormat::pbm_plain || f == BoardFormat::pbm_raw);
+        }
+      }
+      if (thin) {
+        std::string out;
+        write_board_transposed(board.transposed(), f, [&out](const char* data, std::size_t n) {
+          out.append(data, n);
+        });
+        EXPECT_EQ(out, text);
+      }
+    }
+  }
+  EXPECT_THROW(write_board_transposed(Board(65, 2), BoardFormat::grid,
+                                      [](const char*, std::size_t) {}),
+               std::invalid_argument);
+}
+
+// Errors in a thin board are the ones read_board reports, at the same place.
+TEST(BoardFormatThin, ErrorsAsReadBoard) {
+  const std::string bad[] = {"1\n0\n1\n2\n", "P1 1 5\n1 0 1 0\n", "P4\n2 100\n\x40\x40",
+                             "1 0\n0 1\n1\n"};
+  for (const std::string& text : bad) {
+    SCOPED_TRACE(text);
+    const std::string expected = error_of(text, std::nullopt);
+    ASSERT_FALSE(expected.empty());
+    bool transposed = false;
+    try {
+      read_board_thin(reader_for(text), std::nullopt, {}, nullptr, &transposed);
+      ADD_FAILURE() << "no error";
+    } catch (const BoardParseError& e) {
+      EXPECT_EQ(std::string(e.what()), expected);
+    }
+  }
+}
+
 // Large boards in odd chunk sizes, with the input size known or not; past the store's eager size
 // (4 MiB) a board read from a pipe goes through staged blocks first.
 TEST(BoardFormatRoundTrip, LargeBoardsThroughAPipe) {

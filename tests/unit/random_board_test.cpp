@@ -199,3 +199,38 @@ TEST(RandomBoardTest, RejectsBadArguments) {
 
 }  // namespace
 }  // namespace lightsout
+
+namespace lightsout {
+namespace {
+
+// random_rows hands out, row by row, exactly the boards random_board and random_solvable_board
+// build whole (those are the oracle), for every density path and word boundary.
+TEST(RandomRowsTest, RowByRowEqualsTheWholeBoard) {
+  const std::pair<std::size_t, std::size_t> sizes[] = {{1, 1},  {1, 130}, {130, 1}, {7, 64},
+                                                       {64, 65}, {3, 200}, {200, 3}};
+  for (const auto& [rows, cols] : sizes) {
+    for (const double density : {0.0, 0.1, 0.5, 0.75, 1.0}) {
+      for (const bool solvable : {false, true}) {
+        SCOPED_TRACE(testing::Message() << rows << "x" << cols << " density " << density
+                                        << (solvable ? " solvable" : ""));
+        const Board whole = solvable ? random_solvable_board(rows, cols, 9, density)
+                                     : random_board(rows, cols, 9, density);
+        const auto source = random_rows(rows, cols, 9, density, solvable);
+        ASSERT_EQ(source->rows(), rows);
+        ASSERT_EQ(source->cols(), cols);
+        for (std::size_t r = 0; r < rows; ++r) {
+          const std::uint64_t* row = source->row(r);
+          for (std::size_t k = 0; k < whole.stride(); ++k) ASSERT_EQ(row[k], whole.row(r)[k]);
+          ASSERT_EQ(source->row(r), row);  // asking again gives the same row
+        }
+      }
+    }
+  }
+  const auto source = random_rows(4, 4, 1, 0.5, false);
+  EXPECT_THROW(source->row(1), std::logic_error);  // rows come in order
+  EXPECT_THROW(random_rows(0, 4, 1, 0.5, false), std::invalid_argument);
+  EXPECT_THROW(random_rows(4, 4, 1, 1.5, true), std::invalid_argument);
+}
+
+}  // namespace
+}  // namespace lightsout

@@ -104,6 +104,49 @@ TEST(SolvePoly, LargeBoardsAgreeWithChase) {
   }
 }
 
+// A wide board is chased along its columns through 64 x 64 tiles, never transposed: the answer
+// must be exactly the transpose of the tall board's (same orientation inside the solver), on
+// sizes that cross tile rows, word groups (512 columns) and the bitwise path (<= 4 rows).
+TEST(SolvePoly, WideIsTheTransposeOfTall) {
+  auto rng = make_rng(450);
+  const std::pair<std::size_t, std::size_t> sizes[] = {
+      {1, 1500}, {4, 700}, {5, 1100}, {64, 513}, {65, 1030}, {129, 700}, {8, 4096}, {63, 64}};
+  for (const auto& [m, n] : sizes) {
+    SCOPED_TRACE(testing::Message() << m << " x " << n);
+    for (const Board& wide : {random_solvable(m, n, rng), random_board(m, n, rng)}) {
+      const Board tall = wide.transposed();
+      for (const bool poly : {true, false}) {
+        const SolveResult w = poly ? solve_poly(wide) : solve_chase(wide);
+        const SolveResult t = poly ? solve_poly(tall) : solve_chase(tall);
+        expect_self_consistent(wide, w, m * n <= 300'000);
+        ASSERT_EQ(w.solvable, t.solvable);
+        ASSERT_EQ(w.nullity, t.nullity);
+        EXPECT_EQ(w.presses, t.presses.transposed());
+        ASSERT_EQ(w.kernel.size(), t.kernel.size());
+        for (std::size_t i = 0; i < w.kernel.size(); ++i) {
+          EXPECT_EQ(w.kernel[i], t.kernel[i].transposed());
+        }
+      }
+    }
+  }
+}
+
+// Far longer than wide: H = f_m(x + 1) mod f_n comes by doubling, checked against the chase's
+// first-row system (built by chasing, no polynomials) and by the presses darkening the board.
+TEST(SolvePoly, VeryLongThinBoardsByDoubling) {
+  auto rng = make_rng(460);
+  for (const std::size_t m : {std::size_t{5000}, std::size_t{65537}, std::size_t{300001}}) {
+    for (std::size_t n = 1; n <= 9; n += 2) {
+      SCOPED_TRACE(testing::Message() << m << " x " << n);
+      const Board lights = random_board(n, m, rng);
+      const SolveResult poly = solve_poly(lights, no_kernel());
+      expect_self_consistent(lights, poly, false);
+      expect_agrees(poly, solve_chase(lights, no_kernel()));
+      EXPECT_EQ(nullity_poly(m, n), poly.nullity);
+    }
+  }
+}
+
 TEST(SolvePoly, OptionsAndDispatch) {
   auto rng = make_rng(500);
   for (std::size_t m = 1; m <= 9; ++m) {
