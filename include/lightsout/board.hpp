@@ -16,6 +16,25 @@ namespace lightsout {
 //   - column c of a row is bit (c % 64) of word (c / 64): low bit = column 0;
 //   - the bits past column cols-1 in the last word of every row are always zero.
 // check_invariants() verifies the last rule; every mutating member keeps it.
+namespace detail {
+// Memory for large boards: blocks of 4 MiB and more are 2 MiB aligned and, on Linux, marked for
+// transparent huge pages before their first touch, which cuts the page faults of a fresh
+// billion-cell board and the TLB misses of walking it across its rows (a wide board's chase).
+void* allocate_board_words(std::size_t bytes);
+void free_board_words(void* p, std::size_t bytes) noexcept;
+
+template <class T>
+struct BoardAllocator {
+  using value_type = T;
+  BoardAllocator() = default;
+  template <class U>
+  explicit BoardAllocator(const BoardAllocator<U>& /*other*/) {}
+  T* allocate(std::size_t n) { return static_cast<T*>(allocate_board_words(n * sizeof(T))); }
+  void deallocate(T* p, std::size_t n) noexcept { free_board_words(p, n * sizeof(T)); }
+  bool operator==(const BoardAllocator& /*other*/) const { return true; }
+};
+}  // namespace detail
+
 class Board {
  public:
   Board() = default;
@@ -75,7 +94,7 @@ class Board {
   std::size_t cols_ = 0;
   std::size_t stride_ = 0;
   std::uint64_t last_mask_ = 0;
-  std::vector<std::uint64_t> words_;
+  std::vector<std::uint64_t, detail::BoardAllocator<std::uint64_t>> words_;
 };
 
 // Rows of a board handed out one at a time, in order: what the board writers take, so a board can

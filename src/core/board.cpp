@@ -2,8 +2,14 @@
 #include "lightsout/board.hpp"
 
 #include <algorithm>
+#include <cstdlib>
 #include <limits>
+#include <new>
 #include <stdexcept>
+
+#if defined(__linux__)
+#include <sys/mman.h>
+#endif
 
 namespace lightsout {
 
@@ -94,6 +100,30 @@ void detail::transpose_block(std::uint64_t a[64]) {
   transpose_stage<4>(a, 0x0F0F0F0F0F0F0F0FULL);
   transpose_stage<2>(a, 0x3333333333333333ULL);
   transpose_stage<1>(a, 0x5555555555555555ULL);
+}
+
+namespace {
+constexpr std::size_t kHugePage = std::size_t{2} << 20;
+constexpr std::size_t kHugeFrom = std::size_t{4} << 20;
+}  // namespace
+
+void* detail::allocate_board_words(std::size_t bytes) {
+  if (bytes < kHugeFrom) return ::operator new(bytes);
+  const std::size_t rounded = (bytes + kHugePage - 1) / kHugePage * kHugePage;
+  void* p = std::aligned_alloc(kHugePage, rounded);
+  if (p == nullptr) throw std::bad_alloc();
+#if defined(__linux__) && defined(MADV_HUGEPAGE)
+  madvise(p, rounded, MADV_HUGEPAGE);  // advice only: without it the memory is still good
+#endif
+  return p;
+}
+
+void detail::free_board_words(void* p, std::size_t bytes) noexcept {
+  if (bytes < kHugeFrom) {
+    ::operator delete(p);
+  } else {
+    std::free(p);  // NOLINT(cppcoreguidelines-no-malloc): from std::aligned_alloc
+  }
 }
 
 Board Board::transposed() const {

@@ -1,6 +1,11 @@
 // ChaseFrame: light chasing along the longer side of a board, tall in place, wide by 64 x 64 tiles.
 #include <algorithm>
-#include <cstring>
+#include <array>
+#include <atomic>
+#include <optional>
+#include <semaphore>
+#include <system_error>
+#include <thread>
 #include <vector>
 
 #include "chase.hpp"
@@ -42,6 +47,8 @@ void load_columns(const Board& board, std::size_t k, std::size_t g, std::uint64_
     const std::size_t rn = std::min<std::size_t>(64, r - r0);
     for (std::size_t i = 0; i < 64; ++i) {
       const std::uint64_t* row = src + (r0 + i) * stride + k;
+      // Rows 125 KB apart defeat the hardware prefetcher: ask for the next tile's line now.
+      if (i + 64 < r - r0) __builtin_prefetch(row + 64 * stride);
       for (std::size_t q = 0; q < g; ++q) block[q][i] = i < rn ? row[q] : 0;
     }
     for (std::size_t q = 0; q < g; ++q) {
@@ -82,6 +89,7 @@ void store_columns(Board& board, std::size_t k, std::size_t g, const std::uint64
     const std::size_t rn = std::min<std::size_t>(64, r - r0);
     for (std::size_t i = 0; i < rn; ++i) {
       std::uint64_t* row = dst + (r0 + i) * stride + k;
+      if (i + 64 < r - r0) __builtin_prefetch(row + 64 * stride, 1);
       for (std::size_t q = 0; q < g; ++q) row[q] = block[q][i];
     }
   }
@@ -130,6 +138,80 @@ bool ChaseFrame::chase(bool with_lights, const std::uint64_t* first_row, Board* 
   return chase_rows(with_lights ? lights_ : nullptr, first_row, *presses, phantom, progress, phase);
 }
 
+namespace {
+
+#if defined(__EMSCRIPTEN__) && !defined(__EMSCRIPTEN_PTHREADS__)
+constexpr bool kThreads = false;
+#else
+constexpr bool kThreads = true;
+#endif
+
+// The light rows of a wide chase, group after group. With two cores a helper thread turns the
+// next group's columns into rows (the 64 x 64 transposes, most of a wide chase's work) while the
+// caller chases the current one; two buffers change hands through semaphores. Without threads
+// (or when one cannot be started) the caller loads each group itself.
+class GroupLoader {
+ public:
+  GroupLoader(const Board& lights, std::size_t words, std::size_t w, std::size_t rows_per_group)
+      : lights_(lights), words_(words), w_(w), groups_((words + kGroupWords - 1) / kGroupWords) {
+    for (auto& b : buffers_) b.resize(rows_per_group * w);
+    if (kThreads && groups_ > 1 && std::thread::hardware_concurrency() > 1) {
+      try {
+        worker_ = std::thread([this] { run(); });
+      } catch (const std::system_error&) {
+        // serial loading below
+      }
+    }
+  }
+  GroupLoader(const GroupLoader&) = delete;
+  GroupLoader& operator=(const GroupLoader&) = delete;
+  ~GroupLoader() {
+    if (!worker_.joinable()) return;
+    stop_ = true;
+    for (auto& f : free_) f.release();
+    worker_.join();
+  }
+
+  // The rows of group `group` (groups asked in order), valid until release().
+  const std::uint64_t* acquire(std::size_t group) {
+    if (!worker_.joinable()) {
+      load(group, buffers_[0]);
+      return buffers_[0].data();
+    }
+    ready_[group % 2].acquire();
+    return buffers_[group % 2].data();
+  }
+  void release(std::size_t group) {
+    if (worker_.joinable()) free_[group % 2].release();
+  }
+
+ private:
+  void load(std::size_t group, std::vector<std::uint64_t>& buffer) const {
+    const std::size_t k = group * kGroupWords;
+    load_columns(lights_, k, std::min(kGroupWords, words_ - k), buffer.data(), w_);
+  }
+  void run() {
+    for (std::size_t group = 0; group < groups_; ++group) {
+      free_[group % 2].acquire();
+      if (stop_) return;
+      load(group, buffers_[group % 2]);
+      ready_[group % 2].release();
+    }
+  }
+
+  const Board& lights_;
+  std::size_t words_, w_, groups_;
+  std::array<std::vector<std::uint64_t>, 2> buffers_;
+  // At most 2: the destructor may release a buffer that is already free.
+  using Semaphore = std::counting_semaphore<2>;
+  std::array<Semaphore, 2> ready_{Semaphore(0), Semaphore(0)};
+  std::array<Semaphore, 2> free_{Semaphore(1), Semaphore(1)};
+  std::atomic<bool> stop_ = false;
+  std::thread worker_;
+};
+
+}  // namespace
+
 bool ChaseFrame::chase_wide(bool with_lights, const std::uint64_t* first_row, Board* presses,
                             std::uint64_t* phantom, const ProgressFn* progress,
                             std::string_view phase) const {
@@ -141,7 +223,9 @@ bool ChaseFrame::chase_wide(bool with_lights, const std::uint64_t* first_row, Bo
   constexpr std::size_t kRows = 64 * kGroupWords;
   // b: the light rows of a group; x: its press rows plus the next group's first; last: the row
   // before the group (x_{-1} = 0 at the start).
-  std::vector<std::uint64_t> b(with_lights ? kRows * w : 0), x((kRows + 1) * w, 0), last(w, 0);
+  std::optional<GroupLoader> loader;
+  if (with_lights) loader.emplace(*lights_, words, w, kRows);
+  std::vector<std::uint64_t> x((kRows + 1) * w, 0), last(w, 0);
   std::copy_n(first_row, w, x.begin());
   const bool report = progress != nullptr && *progress;
   const std::size_t report_every = std::max<std::size_t>(groups / 256, 1);
@@ -153,16 +237,17 @@ bool ChaseFrame::chase_wide(bool with_lights, const std::uint64_t* first_row, Bo
     const std::size_t k = group * kGroupWords;
     const std::size_t g = std::min(kGroupWords, words - k);
     const std::size_t count = std::min(kRows, m - k * 64);
-    if (with_lights) load_columns(*lights_, k, g, b.data(), w);
+    const std::uint64_t* b = loader ? loader->acquire(group) : nullptr;
     if (w == 1) {
-      chase_narrow(x.data(), last[0], with_lights ? b.data() : nullptr, count, mask);
+      chase_narrow(x.data(), last[0], b, count, mask);
     } else {
       for (std::size_t j = 0; j < count; ++j) {
         const std::uint64_t* prev = j > 0 ? x.data() + (j - 1) * w : last.data();
         chase_step(x.data() + (j + 1) * w, x.data() + j * w, prev,
-                   with_lights ? b.data() + j * w : nullptr, w, mask);
+                   b != nullptr ? b + j * w : nullptr, w, mask);
       }
     }
+    if (loader) loader->release(group);
     if (presses != nullptr) store_columns(*presses, k, g, x.data(), w, count);
     std::copy_n(x.begin() + static_cast<std::ptrdiff_t>((count - 1) * w), w, last.begin());
     std::copy_n(x.begin() + static_cast<std::ptrdiff_t>(count * w), w, x.begin());
