@@ -70,9 +70,9 @@ struct BoardReadLimits {
 
 // The cell limits the CLI reads boards with unless told otherwise (`--max-cells`): a regular file
 // up to kMaxFileCells (2^34, 2 GiB packed; the file's size bounds it further), any other input
-// (a pipe, a terminal, a device) up to kMaxStreamCells (2^26). A board is stored while it is read
-// at a bit a cell for wide rows but a 64-bit word a row, so a one-column board from a pipe stops
-// at 512 MiB.
+// (a pipe, a terminal, a device) up to kMaxStreamCells (2^26). read_board stores a board at a bit
+// a cell for wide rows but a 64-bit word a row, so a one-column board from a pipe stops at
+// 512 MiB there; read_board_thin (what the CLI uses for two states) keeps it at a bit a cell.
 inline constexpr std::uint64_t kMaxFileCells = std::uint64_t{1} << 34;
 inline constexpr std::uint64_t kMaxStreamCells = std::uint64_t{1} << 26;
 // kMaxFileCells for a regular file (input_bytes known), kMaxStreamCells otherwise.

@@ -49,12 +49,13 @@ struct SolveOptions {
 // fewest-presses answer is always proven. Throws std::invalid_argument when min(m, n) > 20.
 SolveResult solve_enumerate(const Board& lights, const SolveOptions& options = {});
 
-// Light chasing reduced to the n x n first-row system F y = r (n = the shorter side, the board is
-// transposed once when it is wider than tall), solved by packed GF(2) elimination.
+// Light chasing reduced to the n x n first-row system F y = r (n = the shorter side; a wide board
+// is chased along its columns through 64 x 64 bit tiles, never copied), solved by packed GF(2)
+// elimination.
 // Cost O(m n^2 / 64 + n^3 / 64) word operations. Every solution is re-chased and self-checked.
 SolveResult solve_chase(const Board& lights, const SolveOptions& options = {});
-// The same, taking the board: a wide board is released once transposed, so no more than two full
-// boards (the working copy and the presses) are alive at once.
+// The same, taking the board: it is released as soon as the presses are known, so no more than
+// two full boards (the lights and the presses) are alive at once.
 SolveResult solve_chase(Board&& lights, const SolveOptions& options = {});
 
 // The linear-time method: F y = r read as H Y = R in F2[x]/(f_n) (n = the shorter side), with

@@ -137,12 +137,10 @@ int run_generate(const GenerateArgs& args) {
     for (std::uint64_t i = 0; i < boards; ++i) {
       const std::uint64_t board_seed = *seed + i;  // board i is `generate --seed S+i` (mod 2^64)
       if (is_classic(*rules)) {  // row by row: memory does not grow with the board
-        const auto rows =
-            random_rows(size->rows, size->cols, board_seed, *density, args.solvable);
+        const auto rows = random_rows(size->rows, size->cols, board_seed, *density, args.solvable);
         write_rows(*rows, out_format, write);
       } else {
-        write_grid(random_grid(*rules, size->rows, size->cols, board_seed, *density,
-                               args.solvable),
+        write_grid(random_grid(*rules, size->rows, size->cols, board_seed, *density, args.solvable),
                    out_format, write);
       }
     }

@@ -142,9 +142,7 @@ int run_board_solve(const BoardSolveArgs& args, const Rules& rules) {
       detected == BoardFormat::pbm_plain) {
     out_format = BoardFormat::pbm_plain;
   }
-  const WriteFn write = [&output](const char* data, std::size_t size) {
-    output.write(data, size);
-  };
+  const WriteFn write = [&output](const char* data, std::size_t size) { output.write(data, size); };
   if (transposed) {
     write_board_transposed(result.presses.bits(), out_format.value_or(detected), write);
   } else {

@@ -49,8 +49,7 @@ class ChaseFrame {
 
  private:
   bool chase_wide(bool with_lights, const std::uint64_t* first_row, Board* presses,
-                  std::uint64_t* phantom, const ProgressFn* progress,
-                  std::string_view phase) const;
+                  std::uint64_t* phantom, const ProgressFn* progress, std::string_view phase) const;
 
   const Board* lights_;
   bool wide_;

@@ -272,8 +272,7 @@ constexpr std::size_t kMinBlockWords = kChunkBytes / 8;
 constexpr std::size_t kEagerWords = (std::size_t{4} << 20) / 8;
 }  // namespace
 
-BoardStore::BoardStore(std::size_t cols, std::optional<std::size_t> rows, bool eager,
-                       bool thin_ok)
+BoardStore::BoardStore(std::size_t cols, std::optional<std::size_t> rows, bool eager, bool thin_ok)
     : cols_(cols), stride_((cols + 63) / 64), rows_(rows) {
   thin_ = thin_ok && cols <= 64 && (!rows || *rows > cols);
   if (thin_) {

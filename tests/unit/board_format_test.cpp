@@ -140,8 +140,8 @@ TEST(BoardFormatRoundTrip, EveryFormatEverySize) {
 // gives it. write_board_transposed writes exactly what write_board writes for the transpose.
 TEST(BoardFormatThin, ReadTransposedAndWrittenBack) {
   const std::pair<std::size_t, std::size_t> sizes[] = {
-      {2, 1},  {65, 1},  {64, 63}, {65, 64}, {200, 3}, {1000, 7},  {129, 64},
-      {64, 64}, {3, 200}, {5, 5},  {1, 1},   {7, 65},  {130, 65}, {40, 3}};
+      {2, 1},   {65, 1},  {64, 63}, {65, 64}, {200, 3}, {1000, 7}, {129, 64},
+      {64, 64}, {3, 200}, {5, 5},   {1, 1},   {7, 65},  {130, 65}, {40, 3}};
   auto rng = make_rng(77);
   for (const auto& [rows, cols] : sizes) {
     const Board board = random_words(rows, cols, rng);
@@ -167,16 +167,15 @@ TEST(BoardFormatThin, ReadTransposedAndWrittenBack) {
       }
       if (thin) {
         std::string out;
-        write_board_transposed(board.transposed(), f, [&out](const char* data, std::size_t n) {
-          out.append(data, n);
-        });
+        write_board_transposed(board.transposed(), f,
+                               [&out](const char* data, std::size_t n) { out.append(data, n); });
         EXPECT_EQ(out, text);
       }
     }
   }
-  EXPECT_THROW(write_board_transposed(Board(65, 2), BoardFormat::grid,
-                                      [](const char*, std::size_t) {}),
-               std::invalid_argument);
+  EXPECT_THROW(
+      write_board_transposed(Board(65, 2), BoardFormat::grid, [](const char*, std::size_t) {}),
+      std::invalid_argument);
 }
 
 // Errors in a thin board are the ones read_board reports, at the same place.

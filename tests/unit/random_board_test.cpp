@@ -206,7 +206,7 @@ namespace {
 // random_rows hands out, row by row, exactly the boards random_board and random_solvable_board
 // build whole (those are the oracle), for every density path and word boundary.
 TEST(RandomRowsTest, RowByRowEqualsTheWholeBoard) {
-  const std::pair<std::size_t, std::size_t> sizes[] = {{1, 1},  {1, 130}, {130, 1}, {7, 64},
+  const std::pair<std::size_t, std::size_t> sizes[] = {{1, 1},   {1, 130}, {130, 1}, {7, 64},
                                                        {64, 65}, {3, 200}, {200, 3}};
   for (const auto& [rows, cols] : sizes) {
     for (const double density : {0.0, 0.1, 0.5, 0.75, 1.0}) {

@@ -109,8 +109,8 @@ TEST(SolvePoly, LargeBoardsAgreeWithChase) {
 // sizes that cross tile rows, word groups (512 columns) and the bitwise path (<= 4 rows).
 TEST(SolvePoly, WideIsTheTransposeOfTall) {
   auto rng = make_rng(450);
-  const std::pair<std::size_t, std::size_t> sizes[] = {
-      {1, 1500}, {4, 700}, {5, 1100}, {64, 513}, {65, 1030}, {129, 700}, {8, 4096}, {63, 64}};
+  const std::pair<std::size_t, std::size_t> sizes[] = {{1, 1500},  {4, 700},   {5, 1100}, {64, 513},
+                                                       {65, 1030}, {129, 700}, {8, 4096}, {63, 64}};
   for (const auto& [m, n] : sizes) {
     SCOPED_TRACE(testing::Message() << m << " x " << n);
     for (const Board& wide : {random_solvable(m, n, rng), random_board(m, n, rng)}) {
