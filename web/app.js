@@ -5,7 +5,7 @@ import * as limit from './work-limit.js';
 import { BoardView } from './board-view.js';
 import { rulesPanel } from './rules-panel.js';
 import { parseBoardText } from './board-text.js';
-import { fewestChanges, isPrime } from './fix.js';
+import { fewestChanges } from './fix.js';
 import { Chase, plural } from './chase.js';
 import * as facts from './facts.js';
 
@@ -217,7 +217,6 @@ async function loadInfo() {
 // a reason.
 async function findFix() {
   const k = state.rules.states;
-  if (!isPrime(k)) return { reason: 'the fewest lights to change are searched for a prime number of states' };
   if (cells() > limit.KERNEL_MAX_CELLS) return { reason: `the fewest lights to change are searched up to ${limit.KERNEL_MAX_CELLS} cells` };
   const t = R.transposedRules(state.rules);
   const info = await (await backendReady).info(state.rows, state.cols, R.rulesText(t, state.cols));
