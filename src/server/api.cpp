@@ -289,7 +289,6 @@ ApiResponse solve_board(const json& doc, const Rules& rules, std::size_t rows, s
                   (classic ? "" : " with these rules"));
   }
   check_rules_work(rules, rows, cols, limits, "board");
-  const Solver solver(rules, rows, cols);
   const json& rows_json = lights_field(doc, rows, cols, rules.states);
   std::vector<std::uint8_t> values(rows * cols);
   for (std::size_t r = 0; r < rows; ++r) {
@@ -300,7 +299,10 @@ ApiResponse solve_board(const json& doc, const Rules& rules, std::size_t rows, s
   Options options;
   options.minimal = minimal;
   options.minimal_seconds = minimal_time_field(doc);
+  // "ms" counts preparing the solver too: for other rules that is most of the work (light
+  // chasing's reduced system factored, 0.2 s of 0.2 s on a 256 x 256 torus with 255 states).
   const auto start = std::chrono::steady_clock::now();
+  const Solver solver(rules, rows, cols);
   const Result result = solver.solve(Grid::from_values(rows, cols, rules.states, values), options);
   const double ms = ms_since(start);
   // The shared schema's object with "ms" appended (not parsed and printed again: on a 5 x 6 board
