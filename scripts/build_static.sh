@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # The playground as a static site that needs no server: the core compiled to WebAssembly by
-# emscripten (Debian's `emscripten`), solving in a Web Worker. Writes web/ plus lightsout-core.js
-# and lightsout-core.wasm to OUT_DIR; serve that folder with any static file server.
+# emscripten (Debian's `emscripten`), solving in a Web Worker. Writes web/ plus lightsout-core.js,
+# lightsout-core.wasm and the JS API lightsout.mjs to OUT_DIR; serve it with any static server.
 #   scripts/build_static.sh [OUT_DIR]     (default: build-static/site)
 # The build tree is build-static/wasm (incremental: a second run recompiles only what changed).
 set -euo pipefail
@@ -37,4 +37,6 @@ sed -i 's|<meta name="lightsout-backend" content="api">|<meta name="lightsout-ba
   "$out/index.html"
 grep -q 'content="wasm"' "$out/index.html" || { echo "lightsout: index.html has no backend tag" >&2; exit 1; }
 cp "$tree/lightsout-core.js" "$tree/lightsout-core.wasm" "$out"/
+# The JS API for other pages and node (docs/wasm-api.md), beside the core it loads.
+cp "$LIGHTSOUT_ROOT/wasm/lightsout.mjs" "$out"/
 echo "lightsout: static site in $out" >&2

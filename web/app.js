@@ -1,10 +1,11 @@
 // Lights Out playground: the page's state, its controls and the board; solving by the back end.
 import * as R from './rules.js';
 import * as api from './backend.js';
+import * as limit from './work-limit.js';
 import { BoardView } from './board-view.js';
 import { rulesPanel } from './rules-panel.js';
 import { parseBoardText } from './board-text.js';
-import { fewestChanges, isPrime } from './fix.js';
+import { fewestChanges } from './fix.js';
 import { Chase, plural } from './chase.js';
 import * as facts from './facts.js';
 
@@ -33,8 +34,8 @@ const board = () => ({ rows: state.rows, cols: state.cols, states: state.rules.s
   lights: state.lights, holes: state.rules.holes });
 const boardKey = () => `${state.rows}x${state.cols}|${text()}|${state.lights.join('')}`;
 const where = (i) => `row ${Math.floor(i / state.cols) + 1}, column ${(i % state.cols) + 1}`;
-// The largest board the back end solves under these rules.
-const cellLimit = (rules) => (R.isClassic(rules) ? api.CLASSIC_MAX_CELLS : api.RULES_MAX_CELLS);
+// Why the back end would refuse these rules on this size (its cost-based limit), or null.
+const refusedFor = (rows, cols, rules) => (R.isClassic(rules) ? null : limit.refusal(rows, cols, rules));
 
 function setStatus(message, kind = '') {
   $('status').textContent = message;
@@ -138,8 +139,9 @@ function paint(r, c, first) {
     const holes = state.rules.holes ?? new Uint8Array(cells());
     if (first) {
       paintValue = holes[i] ? 0 : 1;
-      if (paintValue && cells() > api.RULES_MAX_CELLS) {
-        setStatus(`Holes are for boards up to ${api.RULES_MAX_CELLS} cells (this one has ${cells()}).`, 'warn');
+      const why = paintValue && refusedFor(state.rows, state.cols, { ...state.rules, holes: Uint8Array.of(1) });
+      if (why) {
+        setStatus(`Holes are refused here: ${why}.`, 'warn');
         paintValue = -1;
         return false;
       }
@@ -215,8 +217,7 @@ async function loadInfo() {
 // a reason.
 async function findFix() {
   const k = state.rules.states;
-  if (!isPrime(k)) return { reason: 'the fewest lights to change are searched for a prime number of states' };
-  if (cells() > api.RULES_MAX_CELLS) return { reason: `the fewest lights to change are searched up to ${api.RULES_MAX_CELLS} cells` };
+  if (cells() > limit.KERNEL_MAX_CELLS) return { reason: `the fewest lights to change are searched up to ${limit.KERNEL_MAX_CELLS} cells` };
   const t = R.transposedRules(state.rules);
   const info = await (await backendReady).info(state.rows, state.cols, R.rulesText(t, state.cols));
   const fix = info.kernel && fewestChanges(info.kernel, state.lights, state.rules.holes, R.targetValue(state.rules), k);
@@ -349,9 +350,9 @@ function resize(rows, cols, values = null, rules = null) {
   }
   const next = rules ?? R.cloneRules(state.rules);
   if (!rules && next.holes) next.holes = null;
-  if (rows * cols > cellLimit(next)) {
-    setStatus(`${rows} × ${cols} is refused: with these rules boards up to ${cellLimit(next)} cells ` +
-      '(the classic rules go to 1000 × 1000).', 'warn');
+  const why = refusedFor(rows, cols, next);
+  if (why) {
+    setStatus(`${rows} × ${cols} is refused: ${why} (the classic rules go to 1000 × 1000).`, 'warn');
     syncControls(); return false;
   }
   if (next.holes && next.holes.length !== rows * cols) next.holes = null;
@@ -369,8 +370,9 @@ function resize(rows, cols, values = null, rules = null) {
 
 // New rules on the same board: the lights are kept (clamped to the states).
 function setRules(rules, message = '') {
-  if (cells() > cellLimit(rules)) {
-    setStatus(`These rules are for boards up to ${cellLimit(rules)} cells; this one has ${cells()}. Make it smaller first.`, 'warn');
+  const why = refusedFor(state.rows, state.cols, rules);
+  if (why) {
+    setStatus(`These rules are refused: ${why}. Make the board smaller first.`, 'warn');
     syncControls(); return;
   }
   stopChase(); finishAnimation();
@@ -451,7 +453,7 @@ const showRules = rulesPanel({
 function syncControls() {
   $('rows').value = state.rows; $('cols').value = state.cols;
   showRules(state.rules, state.cols);
-  $('watch').disabled = !R.isClassic(state.rules) || cells() > api.RULES_MAX_CELLS;
+  $('watch').disabled = !R.isClassic(state.rules) || cells() > limit.CHASE_MAX_CELLS;
 }
 
 // --- chase -------------------------------------------------------------------------------

@@ -2,7 +2,6 @@
 // the WebAssembly core in a Web Worker on a static site. Both answer with the API's JSON.
 
 export const CLASSIC_MAX_CELLS = 1000 * 1000;
-export const RULES_MAX_CELLS = 2500;  // the API's limit for other rules and for the chase
 
 // A transport: (endpoint, payload) -> { status, data }; endpoint solve/chase take a JSON body,
 // info takes { size, rules }.

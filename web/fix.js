@@ -1,9 +1,11 @@
-// The fewest lights to change so that a board of a prime number p of states becomes solvable.
+// The fewest lights to change so that a board of p states becomes solvable.
 // A board b is solvable exactly when q . (target - b) = 0 (mod p) for every quiet pattern q of the
-// transposed rules, so the changes e (adding e_i to light i) must meet q . e = q . (target - b):
-// the fewest cells whose "syndromes" h_i (the q_j at cell i), times some 1..p-1, add up to the
-// board's. Exact by breadth-first search over the p^d syndromes while that is small, else at most
-// d changes by elimination.
+// transposed rules (for any p: Z_p is a Frobenius ring, so the image of the press matrix is the
+// annihilator of the transposed kernel, and generators of that kernel suffice), so the changes e
+// (adding e_i to light i) must meet q . e = q . (target - b): the fewest cells whose "syndromes"
+// h_i (the q_j at cell i), times some 1..p-1, add up to the board's. Exact by breadth-first search
+// over the p^d syndromes while that is small; else, for a prime p, at most d changes by
+// elimination (a composite p has zero divisors: no elimination, no answer).
 
 const BFS_WORK_LIMIT = 4e7;
 
@@ -12,10 +14,9 @@ const inverse = (a, p) => { for (let x = 1; x < p; x++) if ((a * x) % p === 1) r
 
 // kernel: arrays of Uint8Array (one value per board cell); lights, holes as in the page; target
 // the goal value; p the states. Returns { changes: Map(board index -> amount 1..p-1), exact },
-// an empty map when the board is solvable already, or null when p is not prime or d too large.
+// an empty map when the board is solvable already, or null when d is too large.
 export function fewestChanges(kernel, lights, holes, target, p) {
   const d = kernel.length, n = lights.length;
-  if (!isPrime(p)) return null;
   if (d === 0) return { changes: new Map(), exact: true };
   const column = (i) => kernel.map((q) => q[i] % p);
   const syndrome = new Array(d).fill(0);
@@ -25,6 +26,10 @@ export function fewestChanges(kernel, lights, holes, target, p) {
     if (diff) kernel.forEach((q, j) => { syndrome[j] = (syndrome[j] + q[i] * diff) % p; });
   }
   if (syndrome.every((v) => v === 0)) return { changes: new Map(), exact: true };
+  if (!isPrime(p)) {
+    const changes = compositeChanges(d, p, n, holes, column, syndrome);
+    return changes && { changes, exact: true };
+  }
   // One cell for each distinct non-zero syndrome direction (multiples are the same cell's reach).
   const cellOf = new Map();
   for (let i = 0; i < n; i++) {
@@ -38,19 +43,42 @@ export function fewestChanges(kernel, lights, holes, target, p) {
   }
   const gens = [...cellOf.values()];
   if (d * Math.log(p) < Math.log(BFS_WORK_LIMIT) && p ** d * gens.length * (p - 1) * d <= BFS_WORK_LIMIT) {
-    return { changes: bfs(d, p, gens, syndrome), exact: true };
+    const moves = [];
+    for (const g of gens) for (let a = 1; a < p; a++) moves.push({ cell: g.cell, a, v: g.h.map((x) => (x * a) % p) });
+    const changes = bfs(d, p, moves, syndrome);
+    return changes && { changes, exact: true };
   }
   const changes = eliminate(d, p, gens, syndrome);
   return changes && { changes, exact: false };
 }
 
+// Composite k: breadth-first search only, each distinct change vector a * h_i (a in 1..k-1) once
+// (cells with the same vector are interchangeable); null past the work limit.
+function compositeChanges(d, k, n, holes, column, syndrome) {
+  if (d * Math.log(k) >= Math.log(BFS_WORK_LIMIT)) return null;
+  const seen = new Map();
+  for (let i = 0; i < n; i++) {
+    if (holes && holes[i]) continue;
+    const h = column(i);
+    for (let a = 1; a < k; a++) {
+      const v = h.map((x) => (x * a) % k);
+      const key = v.join(',');
+      if (v.some((x) => x !== 0) && !seen.has(key)) seen.set(key, { cell: i, a, v });
+    }
+    if (seen.size >= k ** d) break;  // every vector found
+  }
+  const moves = [...seen.values()];
+  if (k ** d * moves.length * d > BFS_WORK_LIMIT) return null;
+  return bfs(d, k, moves, syndrome);
+}
+
 const encode = (v, p) => v.reduceRight((acc, x) => acc * p + x, 0);
 
-function bfs(d, p, gens, goal) {
+// moves: { cell, a, v } (v the syndrome change of adding a to the cell), all mod p. The fewest
+// moves from syndrome 0 to goal, as a map cell -> amount; null when goal is out of reach.
+function bfs(d, p, moves, goal) {
   const size = p ** d;
   const from = new Int32Array(size).fill(-1);  // the move (generator, amount) that reached a state
-  const moves = [];
-  for (const g of gens) for (let a = 1; a < p; a++) moves.push({ cell: g.cell, a, v: g.h.map((x) => (x * a) % p) });
   const target = encode(goal, p);
   from[0] = -2;
   let frontier = [0];
@@ -67,6 +95,7 @@ function bfs(d, p, gens, goal) {
     }
     frontier = next;
   }
+  if (from[target] === -1) return null;
   const changes = new Map();
   for (let s = target; s !== 0;) {
     const m = moves[from[s]];

@@ -17,11 +17,17 @@ constexpr std::size_t body_limit_for(std::size_t max_cells) {
 }
 
 struct Limits {
-  std::size_t max_cells = std::size_t{1} << 20;  // /api/solve, classic rules
-  std::size_t max_rules_cells = 2500;            // /api/solve and /api/info with other rules
-  std::size_t max_chase_cells = 2500;            // /api/chase
-  std::size_t max_info_side = 1'000'000;         // /api/info
-  std::size_t max_json_depth = 16;               // deeper nesting is rejected before parsing
+  std::size_t max_cells = std::size_t{1} << 20;        // /api/solve, classic rules
+  std::size_t max_rules_cells = std::size_t{1} << 20;  // /api/solve and /api/info, other rules
+  // Other rules are weighed by estimated_solve_work (lightsout/work_estimate.hpp, about a
+  // nanosecond a unit natively) and the dense elimination's bytes: 256 x 256 torus K = 255 is
+  // 1.6e9, 50 x 50 rowcol K = 255 is 4.7e10 (refused).
+  double max_rules_work = 3e9;
+  double max_rules_bytes = 256.0 * 1024 * 1024;
+  std::size_t max_kernel_cells = 2500;    // /api/info sends the quiet patterns up to this
+  std::size_t max_chase_cells = 2500;     // /api/chase
+  std::size_t max_info_side = 1'000'000;  // /api/info
+  std::size_t max_json_depth = 16;        // deeper nesting is rejected before parsing
   std::size_t max_body_bytes = body_limit_for(std::size_t{1} << 20);
 };
 

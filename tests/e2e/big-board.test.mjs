@@ -75,25 +75,96 @@ test('sizes beyond the limits are refused with a message, the board kept', async
   await page.fill('#rows', '0');
   await page.press('#rows', 'Enter');
   assert.match(await h.text(page, '#status'), /whole numbers from 1/);
-  await h.useRules(page, 'torus');
+  // The limit for other rules is by estimated work: light chasing takes a 60 x 60 torus with 255
+  // states, dense elimination (a whole row and column a press, or holes) does not.
+  await h.useRules(page, 'plane,states=255,nbhd=rowcol');
   await page.fill('#rows', '60');
   await page.fill('#cols', '60');
   await page.press('#cols', 'Enter');
-  assert.match(await h.text(page, '#status'), /60 × 60 is refused: with these rules boards up to 2500 cells/);
-  await h.useRules(page, 'plane');
+  assert.match(await h.text(page, '#status'), /60 × 60 is refused: with these rules 60 × 60 would take too long \(estimated work 1\.4e\+11, the limit is 3\.0e\+9\)/);
+  assert.equal((await dataset(page)).rows, '5');
+  await h.useRules(page, 'torus,states=255');
   await page.fill('#rows', '60');
   await page.fill('#cols', '60');
   await page.press('#cols', 'Enter');
   assert.equal((await dataset(page)).rows, '60');
   await page.check('input[name=mode][value=holes]');
   await h.clickCell(page, 3, 3);
-  assert.match(await h.text(page, '#status'), /Holes are for boards up to 2500 cells \(this one has 3600\)/);
-  assert.equal(await h.rulesText(page), 'plane');
+  assert.match(await h.text(page, '#status'), /Holes are refused here: with these rules 60 × 60 would take too long/);
+  assert.equal(await h.rulesText(page), 'torus,states=255');
   await page.check('input[name=mode][value=play]');
-  await page.selectOption('#topology', 'torus');
-  assert.match(await h.text(page, '#status'), /These rules are for boards up to 2500 cells; this one has 3600/);
-  assert.equal(await page.inputValue('#topology'), 'plane');
+  await page.selectOption('#nbhd', 'rowcol');
+  assert.match(await h.text(page, '#status'), /These rules are refused: with these rules 60 × 60 would take too long .*Make the board smaller first/);
+  assert.equal(await page.inputValue('#nbhd'), 'plus');
+  await h.useRules(page, 'plane');
   await h.loadText(page, '0'.repeat(1001));
   assert.match(await h.text(page, '#status'), /Boards up to 1000 × 1000 only; this one is 1 × 1001/);
+  await page.close();
+});
+
+// The torus plus press written out here (the oracle): lights + presses on the button and its four
+// wrapped neighbours, mod K, for every cell.
+function leftOver(lights, presses, n, k) {
+  let bad = 0;
+  for (let r = 0; r < n; r++) {
+    for (let c = 0; c < n; c++) {
+      let t = lights[r * n + c];
+      for (const [dr, dc] of [[0, 0], [1, 0], [n - 1, 0], [0, 1], [0, n - 1]]) t += presses[((r + dr) % n) * n + (c + dc) % n];
+      if (t % k !== 0) bad++;
+    }
+  }
+  return bad;
+}
+
+test('256 x 256 torus, 255 states: drawn with the colour ramp, solved and applied in bounded time', { timeout: 120000 }, async () => {
+  const { page, errors } = await h.openPage();
+  page.setDefaultTimeout(60000);
+  await h.useRules(page, 'torus,states=255');
+  await page.fill('#rows', '256');
+  await page.fill('#cols', '256');
+  await page.press('#cols', 'Enter');
+  assert.equal((await dataset(page)).rows, '256');
+  // The page solves each new board by itself (the facts' "solvable"): from the click to the answer.
+  const start = Date.now();
+  await page.click('#random');
+  await page.waitForFunction(() => Number(document.getElementById('board').dataset.lit) > 30000);
+  await h.solvableIs(page, true);
+  const ms = Date.now() - start;
+  assert.ok(ms < 15000, `random board made and solved in ${ms} ms`);
+  // The colour ramp: zoomed in, every cell in view of one value is drawn in one colour, and the
+  // many values seen get many colours.
+  for (let z = 0; z < 4; z++) await page.click('#zoom-in');
+  const ramp = await page.evaluate(() => {
+    const cv = document.getElementById('board');
+    const b = cv.getBoundingClientRect(), dpr = cv.width / b.width;
+    const ctx = cv.getContext('2d');
+    const lights = window.__lightsout.lights();
+    const byValue = new Map();
+    let clash = 0;
+    for (let i = 0; i < lights.length; i += 7) {
+      const p = window.__lightsout.cellCenter(Math.floor(i / 256), i % 256);
+      if (p.x < b.left + 4 || p.y < b.top + 4 || p.x > b.right - 4 || p.y > b.bottom - 4) continue;
+      const d = ctx.getImageData(Math.round((p.x - b.left) * dpr), Math.round((p.y - b.top) * dpr), 1, 1).data;
+      const colour = (d[0] << 16) | (d[1] << 8) | d[2];
+      if (byValue.has(lights[i]) && byValue.get(lights[i]) !== colour) clash++;
+      byValue.set(lights[i], colour);
+    }
+    return { values: byValue.size, colours: new Set(byValue.values()).size, clash, cellPx: Number(cv.dataset.cellPx) };
+  });
+  assert.ok(ramp.values >= 100, `cells of many values in view (${ramp.values}, ${ramp.cellPx} px a cell)`);
+  assert.equal(ramp.clash, 0, 'one colour per value');
+  assert.ok(ramp.colours >= 0.9 * ramp.values, `${ramp.colours} colours for ${ramp.values} values`);
+  await h.shot(page, '33-256x256-torus-255-states');
+  await page.click('#zoom-fit');
+  const before = await h.lights(page);
+  await page.click('#solve');
+  await page.waitForFunction(() => Number(document.getElementById('board').dataset.marks) > 0);
+  const presses = await h.presses(page);
+  assert.equal(leftOver(before, presses, 256, 255), 0, 'the marked presses solve the board');
+  assert.match(await h.text(page, '#status'), /Press the [\d,]+ marked buttons; a number says how many times/);
+  await page.click('#apply-now');
+  await page.waitForFunction(() => document.getElementById('board').dataset.lit === '0');
+  assert.match(await h.text(page, '#status'), /Applied the solution/);
+  assert.deepEqual(errors, []);
   await page.close();
 });

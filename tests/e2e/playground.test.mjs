@@ -212,6 +212,28 @@ test('an unsolvable board: the fewest lights to change, shown and used by the hi
   assert.deepEqual(errors, []);
 });
 
+test('a composite number of states (6): the fewest lights to change, and "Make solvable"', async () => {
+  const { page, errors } = await h.openPage();
+  await page.click('#preset-classic');
+  await h.useRules(page, 'plane,states=6');
+  await page.click('#clear');
+  await page.check('input[name=mode][value=edit]');
+  await h.clickCell(page, 0, 0);
+  await h.clickCell(page, 2, 3);
+  await h.clickCell(page, 2, 3);
+  await h.solvableIs(page, false);
+  await page.click('#solve');
+  await page.waitForFunction(() => Number(document.getElementById('board').dataset.fix) > 0);
+  // The corner light alone is the Z_2 obstruction of the classic 5 x 5: one change suffices.
+  assert.equal(await h.fixes(page), 1);
+  assert.match(await h.text(page, '#status'), /The fewest lights to change to make it solvable: 1/);
+  await h.shot(page, '13-composite-fix');
+  await page.click('#fix');
+  await h.solvableIs(page, true);
+  assert.deepEqual(errors, []);
+  await page.close();
+});
+
 test('copy as judge text, and a phone screen without horizontal scrolling', async () => {
   const { page } = await h.openPage();
   await page.click('#copy');

@@ -2,7 +2,8 @@
 # Browser end-to-end tests: start `lightsout serve` on a free port, run the node:test suites
 # (Playwright driving Debian's chromium headless), stop the server. With STATIC_SITE (the folder of
 # scripts/build_static.sh) the suites run again on that folder served by a plain static file
-# server on 127.0.0.1, with no API, plus static.test.mjs.
+# server on 127.0.0.1, with no API, plus static.test.mjs, and wasm-api.test.mjs loads the folder's
+# lightsout.mjs in node.
 #   tests/e2e/run.sh LIGHTSOUT_BINARY SCREENSHOT_DIR [STATIC_SITE]
 set -euo pipefail
 binary=$(realpath "$1")
@@ -44,3 +45,5 @@ done
 echo "e2e: static site at $url (no API), screenshots in $shots/static" >&2
 LIGHTSOUT_STATIC=1 LIGHTSOUT_URL=$url SCREENSHOT_DIR=$shots/static node --test --test-concurrency=1 \
   static.test.mjs playground.test.mjs variants.test.mjs big-board.test.mjs
+# The JS API of the same folder (lightsout.mjs) in node, no browser.
+LIGHTSOUT_SITE=$site node --test wasm-api.test.mjs

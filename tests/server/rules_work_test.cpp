@@ -1,0 +1,108 @@
+// The API's cost-based limit for rules other than the classic: large plus-neighbourhood boards
+// (256 x 256 torus, 255 states) are solved, boards whose estimated work is too large are refused.
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include <gtest/gtest.h>
+#include <nlohmann/json.hpp>
+
+#include "lightsout/rules_text.hpp"
+#include "lightsout/work_estimate.hpp"
+#include "server/api.hpp"
+
+namespace lightsout::server {
+namespace {
+
+using nlohmann::json;
+
+// The torus plus press (the button and its four neighbours), written out here: the oracle.
+std::vector<unsigned> torus_effect(const std::vector<unsigned>& presses, std::size_t n,
+                                   unsigned k) {
+  std::vector<unsigned> out(n * n, 0);
+  for (std::size_t r = 0; r < n; ++r) {
+    for (std::size_t c = 0; c < n; ++c) {
+      const unsigned x = presses[r * n + c];
+      // (dr, dc) as steps forward mod n: n - 1 is one back.
+      for (const auto& [dr, dc] :
+           {std::pair<std::size_t, std::size_t>{0, 0}, {1, 0}, {n - 1, 0}, {0, 1}, {0, n - 1}}) {
+        const std::size_t rr = (r + dr) % n;
+        const std::size_t cc = (c + dc) % n;
+        out[rr * n + cc] = (out[rr * n + cc] + x) % k;
+      }
+    }
+  }
+  return out;
+}
+
+TEST(RulesWork, Torus256With255StatesIsSolved) {
+  const std::size_t n = 256;
+  const unsigned k = 255;
+  std::vector<unsigned> hidden(n * n);
+  std::uint32_t s = 12345;
+  for (unsigned& v : hidden) {
+    s = s * 1664525U + 1013904223U;
+    v = (s >> 8) % k;
+  }
+  // lights = -(A hidden): solvable by construction.
+  std::vector<unsigned> lights = torus_effect(hidden, n, k);
+  for (unsigned& v : lights) v = (k - v) % k;
+  json rows = json::array();
+  for (std::size_t r = 0; r < n; ++r) {
+    rows.push_back(
+        std::vector<unsigned>(lights.begin() + static_cast<std::ptrdiff_t>(r * n),
+                              lights.begin() + static_cast<std::ptrdiff_t>((r + 1) * n)));
+  }
+  const json body = {{"rows", n}, {"cols", n}, {"rules", "torus,states=255"}, {"lights", rows}};
+  const ApiResponse res = api_solve(body.dump(), Limits{});
+  ASSERT_EQ(res.status, 200) << res.body.substr(0, 300);
+  const json doc = json::parse(res.body);
+  ASSERT_TRUE(doc["solvable"].get<bool>());
+  std::vector<unsigned> presses;
+  for (const json& row : doc["presses"]) {
+    for (const json& v : row) presses.push_back(v.get<unsigned>());
+  }
+  ASSERT_EQ(presses.size(), n * n);
+  const std::vector<unsigned> effect = torus_effect(presses, n, k);
+  for (std::size_t i = 0; i < n * n; ++i) {
+    ASSERT_EQ((lights[i] + effect[i]) % k, 0U) << "cell " << i;
+  }
+}
+
+TEST(RulesWork, EstimatesOrderTheBoards) {
+  const auto work = [](const char* rules, std::size_t rows, std::size_t cols) {
+    return estimated_solve_work(parse_rules(rules), rows, cols);
+  };
+  const Limits limits;
+  EXPECT_LT(work("torus,states=255", 256, 256), limits.max_rules_work);
+  EXPECT_LT(work("nbhd=square,torus", 256, 256), limits.max_rules_work);
+  EXPECT_LT(work("nbhd=knight,states=255", 30, 30), limits.max_rules_work);
+  EXPECT_GT(work("torus,states=255", 512, 512), limits.max_rules_work);
+  EXPECT_GT(work("nbhd=rowcol,states=255", 50, 50), limits.max_rules_work);
+  EXPECT_GT(work("states=255", 1000, 1000), limits.max_rules_work);
+  // More primes in K, more work; holes leave the chase for dense elimination.
+  EXPECT_GT(work("torus,states=255", 64, 64), work("torus,states=128", 64, 64));
+  EXPECT_GT(work("holes=[000/010/000],states=3", 3, 3), 0.0);
+}
+
+TEST(RulesWork, TooMuchWorkIsRefusedWithTheEstimate) {
+  json rows = json::array();
+  for (int r = 0; r < 50; ++r) rows.push_back(std::string(50, '0'));
+  const json body = {
+      {"rows", 50}, {"cols", 50}, {"rules", "nbhd=rowcol,states=255"}, {"lights", rows}};
+  ApiResponse res = api_solve(body.dump(), Limits{});
+  EXPECT_EQ(res.status, 413);
+  EXPECT_NE(res.body.find("units of work, over the limit of 3e+09"), std::string::npos) << res.body;
+  res = api_info("512x512", "torus,states=255", Limits{});
+  EXPECT_EQ(res.status, 413);
+  EXPECT_NE(res.body.find("size: 512 x 512 with these rules is estimated at"), std::string::npos)
+      << res.body;
+  // The facts of the large torus, without the quiet patterns (past max_kernel_cells).
+  res = api_info("256x256", "torus,states=255", Limits{});
+  ASSERT_EQ(res.status, 200) << res.body;
+  const json doc = json::parse(res.body);
+  EXPECT_TRUE(doc["kernel"].is_null()) << res.body.substr(0, 300);
+}
+
+}  // namespace
+}  // namespace lightsout::server
