@@ -124,20 +124,8 @@ void write_rows(RowSource& rows, BoardFormat format, const WriteFn& write) {
     throw std::invalid_argument("write_board: the board is empty");
   }
   detail::BlockWriter out(write);
-  switch (format) {
-    case BoardFormat::pbm_plain:
-      detail::write_pbm_plain(rows, out);
-      break;
-    case BoardFormat::pbm_raw:
-      detail::write_pbm_raw(rows, out);
-      break;
-    case BoardFormat::grid:
-      detail::write_grid(rows, out);
-      break;
-    case BoardFormat::judge:
-      detail::write_judge_board(rows, out);
-      break;
-  }
+  detail::RowFormatter formatter(format, rows.rows(), rows.cols(), out);
+  for (std::size_t r = 0; r < rows.rows(); ++r) formatter.put(rows.row(r));
   out.flush();
 }
 
@@ -375,6 +363,32 @@ Board BoardStore::take(std::size_t rows) {
   seg_ptr_ = nullptr;
   seg_begin_ = seg_end_ = 0;
   return std::move(board_);
+}
+
+// ---- RowFormatter ----
+
+RowFormatter::RowFormatter(BoardFormat format, std::size_t rows, std::size_t cols, BlockWriter& out)
+    : format_(format), cols_(cols), out_(out) {
+  if (format == BoardFormat::pbm_plain || format == BoardFormat::pbm_raw) {
+    put_pbm_header(format == BoardFormat::pbm_plain, rows, cols, out);
+  }
+}
+
+void RowFormatter::put(const std::uint64_t* row) {
+  switch (format_) {
+    case BoardFormat::pbm_plain:
+      put_pbm_plain_row(row, cols_, out_);
+      return;
+    case BoardFormat::pbm_raw:
+      put_pbm_raw_row(row, cols_, out_);
+      return;
+    case BoardFormat::grid:
+      put_grid_row(row, cols_, out_);
+      return;
+    case BoardFormat::judge:
+      put_judge_row(row, cols_, out_);
+      return;
+  }
 }
 
 // ---- BoardRows ----

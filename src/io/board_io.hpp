@@ -288,9 +288,24 @@ class BoardRows final : public RowSource {
   std::array<std::uint64_t, 64> block_{};
 };
 
-void write_pbm_plain(RowSource& board, BlockWriter& out);
-void write_pbm_raw(RowSource& board, BlockWriter& out);
-void write_grid(RowSource& board, BlockWriter& out);
-void write_judge_board(RowSource& board, BlockWriter& out);
+// A board's file a row at a time: the PBM header (the text formats have none), then each row
+// (stride words, padding bits zero) in order.
+void put_pbm_header(bool plain, std::size_t rows, std::size_t cols, BlockWriter& out);
+void put_pbm_plain_row(const std::uint64_t* row, std::size_t cols, BlockWriter& out);
+void put_pbm_raw_row(const std::uint64_t* row, std::size_t cols, BlockWriter& out);
+void put_grid_row(const std::uint64_t* row, std::size_t cols, BlockWriter& out);
+void put_judge_row(const std::uint64_t* row, std::size_t cols, BlockWriter& out);
+
+// put_pbm_header when the format has a header, then put_*_row of `format`, row by row.
+class RowFormatter {
+ public:
+  RowFormatter(BoardFormat format, std::size_t rows, std::size_t cols, BlockWriter& out);
+  void put(const std::uint64_t* row);
+
+ private:
+  BoardFormat format_;
+  std::size_t cols_;
+  BlockWriter& out_;
+};
 
 }  // namespace lightsout::detail

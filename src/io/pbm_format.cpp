@@ -275,56 +275,47 @@ Board read_pbm(Input& in, const BoardReadLimits& limits, bool* transposed) {
   return read_p4_pixels(in, width.value, height.value, data_bytes, limits, transposed);
 }
 
-void write_pbm_raw(RowSource& board, BlockWriter& out) {
-  out.put("P4\n");
-  put_number(out, board.cols());
+void put_pbm_header(bool plain, std::size_t rows, std::size_t cols, BlockWriter& out) {
+  out.put(plain ? "P1\n" : "P4\n");
+  put_number(out, cols);
   out.put(" ");
-  put_number(out, board.rows());
+  put_number(out, rows);
   out.put("\n");
-  const std::size_t stride = board.stride();
-  const std::size_t row_bytes = (board.cols() + 7) / 8;
+}
+
+void put_pbm_raw_row(const std::uint64_t* row, std::size_t cols, BlockWriter& out) {
+  const std::size_t stride = (cols + 63) / 64;
+  const std::size_t row_bytes = (cols + 7) / 8;
   const std::size_t full_words = row_bytes / 8;
   const std::size_t tail = row_bytes % 8;
-  for (std::size_t r = 0; r < board.rows(); ++r) {
-    const std::uint64_t* row = board.row(r);
-    std::size_t k = 0;
-    while (k < full_words) {
-      if (out.room() < 8) out.flush();
-      const std::size_t m = std::min(out.room() / 8, full_words - k);
-      char* dst = out.reserve(8 * m);
-      for (std::size_t j = 0; j < m; ++j) {
-        store_le64(dst + 8 * j, reverse_bits_in_bytes(row[k + j]));
-      }
-      out.commit(8 * m);
-      k += m;
+  std::size_t k = 0;
+  while (k < full_words) {
+    if (out.room() < 8) out.flush();
+    const std::size_t m = std::min(out.room() / 8, full_words - k);
+    char* dst = out.reserve(8 * m);
+    for (std::size_t j = 0; j < m; ++j) {
+      store_le64(dst + 8 * j, reverse_bits_in_bytes(row[k + j]));
     }
-    if (tail != 0) {
-      store_le64(out.reserve(8), reverse_bits_in_bytes(row[stride - 1]));
-      out.commit(tail);
-    }
+    out.commit(8 * m);
+    k += m;
+  }
+  if (tail != 0) {
+    store_le64(out.reserve(8), reverse_bits_in_bytes(row[stride - 1]));
+    out.commit(tail);
   }
 }
 
 // Each board row starts a line; long rows wrap every 64 characters (PBM asks for at most 70).
-void write_pbm_plain(RowSource& board, BlockWriter& out) {
-  out.put("P1\n");
-  put_number(out, board.cols());
-  out.put(" ");
-  put_number(out, board.rows());
-  out.put("\n");
-  const std::size_t cols = board.cols();
-  for (std::size_t r = 0; r < board.rows(); ++r) {
-    const std::uint64_t* row = board.row(r);
-    for (std::size_t c = 0; c < cols; c += 64) {
-      const std::uint64_t w = row[c / 64];
-      char* dst = out.reserve(65);
-      for (std::size_t j = 0; j < 8; ++j) {
-        std::memcpy(dst + 8 * j, kBitChars[(w >> (8 * j)) & 0xFF].data(), 8);
-      }
-      const std::size_t n = std::min<std::size_t>(64, cols - c);
-      dst[n] = '\n';
-      out.commit(n + 1);
+void put_pbm_plain_row(const std::uint64_t* row, std::size_t cols, BlockWriter& out) {
+  for (std::size_t c = 0; c < cols; c += 64) {
+    const std::uint64_t w = row[c / 64];
+    char* dst = out.reserve(65);
+    for (std::size_t j = 0; j < 8; ++j) {
+      std::memcpy(dst + 8 * j, kBitChars[(w >> (8 * j)) & 0xFF].data(), 8);
     }
+    const std::size_t n = std::min<std::size_t>(64, cols - c);
+    dst[n] = '\n';
+    out.commit(n + 1);
   }
 }
 

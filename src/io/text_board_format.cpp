@@ -206,37 +206,29 @@ Board read_judge_board(Input& in, const BoardReadLimits& limits, bool* transpose
   return board.take();
 }
 
-void write_grid(RowSource& board, BlockWriter& out) {
-  const std::size_t cols = board.cols();
-  for (std::size_t r = 0; r < board.rows(); ++r) {
-    const std::uint64_t* row = board.row(r);
-    for (std::size_t c = 0; c < cols; c += 64) {
-      const std::uint64_t w = row[c / 64];
-      char* dst = out.reserve(64);
-      for (std::size_t j = 0; j < 8; ++j) {
-        std::memcpy(dst + 8 * j, kBitChars[(w >> (8 * j)) & 0xFF].data(), 8);
-      }
-      out.commit(std::min<std::size_t>(64, cols - c));
+void put_grid_row(const std::uint64_t* row, std::size_t cols, BlockWriter& out) {
+  for (std::size_t c = 0; c < cols; c += 64) {
+    const std::uint64_t w = row[c / 64];
+    char* dst = out.reserve(64);
+    for (std::size_t j = 0; j < 8; ++j) {
+      std::memcpy(dst + 8 * j, kBitChars[(w >> (8 * j)) & 0xFF].data(), 8);
     }
-    *out.reserve(1) = '\n';
-    out.commit(1);
+    out.commit(std::min<std::size_t>(64, cols - c));
   }
+  *out.reserve(1) = '\n';
+  out.commit(1);
 }
 
 // Values with one space between them: each chunk of 8 is written with a space after every value,
 // and the row's last space becomes the newline (it is still in the buffer: nothing was flushed
 // since the chunk holding it was committed).
-void write_judge_board(RowSource& board, BlockWriter& out) {
-  const std::size_t cols = board.cols();
-  for (std::size_t r = 0; r < board.rows(); ++r) {
-    const std::uint64_t* row = board.row(r);
-    for (std::size_t c = 0; c < cols; c += 8) {
-      const auto byte = static_cast<std::uint8_t>(row[c / 64] >> (c % 64));
-      std::memcpy(out.reserve(16), kSpacedBitChars[byte].data(), 16);
-      out.commit(2 * std::min<std::size_t>(8, cols - c));
-    }
-    out.last() = '\n';
+void put_judge_row(const std::uint64_t* row, std::size_t cols, BlockWriter& out) {
+  for (std::size_t c = 0; c < cols; c += 8) {
+    const auto byte = static_cast<std::uint8_t>(row[c / 64] >> (c % 64));
+    std::memcpy(out.reserve(16), kSpacedBitChars[byte].data(), 16);
+    out.commit(2 * std::min<std::size_t>(8, cols - c));
   }
+  out.last() = '\n';
 }
 
 }  // namespace lightsout::detail
