@@ -113,6 +113,37 @@ class RowSource {
   virtual const std::uint64_t* row(std::size_t r) = 0;
 };
 
+// Rows of a board taken as they come, in order, a block at a time: what a reader feeds when the
+// board is too large to keep (read_board_rows), or what a solver produces row by row.
+class RowSink {
+ public:
+  RowSink() = default;
+  RowSink(const RowSink&) = delete;
+  RowSink& operator=(const RowSink&) = delete;
+  virtual ~RowSink() = default;
+  // Called once, before any row.
+  void begin(std::size_t cols) {
+    cols_ = cols;
+    on_begin(cols);
+  }
+  // `count` rows of ceil(cols / 64) words each, padding bits zero, after those already put.
+  void put(const std::uint64_t* rows, std::size_t count) {
+    rows_put_ += count;
+    on_rows(rows, count);
+  }
+  std::size_t cols() const { return cols_; }
+  std::size_t stride() const { return (cols_ + 63) / 64; }
+  std::size_t rows_put() const { return rows_put_; }
+
+ protected:
+  virtual void on_begin(std::size_t /*cols*/) {}
+  virtual void on_rows(const std::uint64_t* rows, std::size_t count) = 0;
+
+ private:
+  std::size_t cols_ = 0;
+  std::size_t rows_put_ = 0;
+};
+
 namespace detail {
 // In-place transpose of a 64 x 64 bit block: afterwards bit j of a[i] is what bit i of a[j] was.
 void transpose_block(std::uint64_t a[64]);

@@ -99,6 +99,13 @@ Board read_board(const ReadFn& read, std::optional<BoardFormat> format,
 Board read_board_thin(const ReadFn& read, std::optional<BoardFormat> format,
                       const BoardReadLimits& limits, BoardFormat* detected, bool* transposed);
 
+// read_board without keeping the board, for boards larger than memory: sink.begin(cols), then
+// every row handed to `sink` in order as soon as the reader has moved past it (memory: about
+// 1 MiB of rows). Returns the number of rows. The same errors and limits as read_board; rows
+// put before an error stay put.
+std::size_t read_board_rows(const ReadFn& read, std::optional<BoardFormat> format,
+                            const BoardReadLimits& limits, BoardFormat* detected, RowSink& sink);
+
 // Writes a board in `format`, in blocks of about 1 MiB through `write`. The board must not be
 // empty (std::invalid_argument).
 using WriteFn = std::function<void(const char* data, std::size_t size)>;

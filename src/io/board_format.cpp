@@ -81,9 +81,10 @@ BoardParseError::BoardParseError(std::size_t line, std::size_t column, std::stri
 
 namespace {
 
-// read_board, with `transposed` as detail::read_pbm's.
+// read_board, with `mode` as detail::read_pbm's.
 Board read_board_impl(const ReadFn& read, std::optional<BoardFormat> format,
-                      const BoardReadLimits& limits, BoardFormat* detected, bool* transposed) {
+                      const BoardReadLimits& limits, BoardFormat* detected,
+                      detail::ReadMode* mode) {
   detail::Input in(read);
   // PBM starts with its magic at byte 0; no grid or judge text starts with 'P'.
   const bool pbm_magic = in.peek() == 'P';
@@ -93,7 +94,7 @@ Board read_board_impl(const ReadFn& read, std::optional<BoardFormat> format,
       const bool plain = pbm_magic && in.lookahead(2) >= 2 && in.pos()[1] == '1';
       *detected = plain ? BoardFormat::pbm_plain : BoardFormat::pbm_raw;
     }
-    return detail::read_pbm(in, limits, transposed);
+    return detail::read_pbm(in, limits, mode);
   }
   if (!format) {
     if (in.skip_space(false) == -1) in.fail("empty input: expected a board");
@@ -103,11 +104,11 @@ Board read_board_impl(const ReadFn& read, std::optional<BoardFormat> format,
   switch (*format) {
     case BoardFormat::pbm_plain:
     case BoardFormat::pbm_raw:
-      return detail::read_pbm(in, limits, transposed);
+      return detail::read_pbm(in, limits, mode);
     case BoardFormat::grid:
-      return detail::read_grid(in, limits, transposed);
+      return detail::read_grid(in, limits, mode);
     case BoardFormat::judge:
-      return detail::read_judge_board(in, limits, transposed);
+      return detail::read_judge_board(in, limits, mode);
   }
   throw std::invalid_argument("read_board: unknown format");
 }
@@ -150,10 +151,19 @@ void write_board_transposed(const Board& board, BoardFormat format, const WriteF
 
 Board read_board_thin(const ReadFn& read, std::optional<BoardFormat> format,
                       const BoardReadLimits& limits, BoardFormat* detected, bool* transposed) {
-  bool flipped = false;
-  Board board = read_board_impl(read, format, limits, detected, &flipped);
-  if (transposed != nullptr) *transposed = flipped;
+  detail::ReadMode mode;
+  mode.thin_ok = true;
+  Board board = read_board_impl(read, format, limits, detected, &mode);
+  if (transposed != nullptr) *transposed = mode.transposed;
   return board;
+}
+
+std::size_t read_board_rows(const ReadFn& read, std::optional<BoardFormat> format,
+                            const BoardReadLimits& limits, BoardFormat* detected, RowSink& sink) {
+  detail::ReadMode mode;
+  mode.sink = &sink;
+  read_board_impl(read, format, limits, detected, &mode);
+  return sink.rows_put();
 }
 
 namespace detail {
@@ -260,9 +270,17 @@ constexpr std::size_t kMinBlockWords = kChunkBytes / 8;
 constexpr std::size_t kEagerWords = (std::size_t{4} << 20) / 8;
 }  // namespace
 
-BoardStore::BoardStore(std::size_t cols, std::optional<std::size_t> rows, bool eager, bool thin_ok)
-    : cols_(cols), stride_((cols + 63) / 64), rows_(rows) {
-  thin_ = thin_ok && cols <= 64 && (!rows || *rows > cols);
+BoardStore::BoardStore(std::size_t cols, std::optional<std::size_t> rows, bool eager,
+                       ReadMode* mode)
+    : cols_(cols), stride_((cols + 63) / 64), rows_(rows), mode_(mode) {
+  if (mode != nullptr && mode->sink != nullptr) {
+    sink_ = mode->sink;
+    sink_->begin(cols);
+    const std::size_t window_rows = std::max<std::size_t>(1, kChunkBytes / 8 / stride_);
+    window_.assign(window_rows * stride_, 0);
+    return;
+  }
+  thin_ = mode != nullptr && mode->thin_ok && cols <= 64 && (!rows || *rows > cols);
   if (thin_) {
     columns_.resize(cols);
     if (rows && eager) {
@@ -335,12 +353,22 @@ void BoardStore::restage(std::size_t first) {
   }
 }
 
+void BoardStore::slide(std::size_t first) {
+  if (first < window_first_) throw std::logic_error("BoardStore: rows requested out of order");
+  const std::size_t window_rows = window_.size() / stride_;
+  while (first - window_first_ >= window_.size()) {  // rows never written are zero
+    sink_->put(window_.data(), window_rows);
+    std::fill(window_.begin(), window_.end(), std::uint64_t{0});
+    window_first_ += window_.size();
+  }
+}
+
 Board BoardStore::take_thin(std::size_t rows) {
   if (stage_begin_ < rows) flush_stage();
   const std::size_t words = (rows + 63) / 64;
   for (auto& column : columns_) column.resize(words, 0);
   if (rows > cols_) {  // the transpose: row c of it is column c, already packed
-    transposed_ = true;
+    mode_->transposed = true;
     Board t(cols_, rows);
     for (std::size_t c = 0; c < cols_; ++c) {
       std::copy_n(columns_[c].begin(), words, t.row(c).begin());
@@ -356,6 +384,18 @@ Board BoardStore::take_thin(std::size_t rows) {
 }
 
 Board BoardStore::take(std::size_t rows) {
+  if (sink_ != nullptr) {
+    std::size_t done = window_first_ / stride_;
+    const std::size_t window_rows = window_.size() / stride_;
+    while (done < rows) {
+      const std::size_t n = std::min(window_rows, rows - done);
+      sink_->put(window_.data(), n);
+      std::fill(window_.begin(), window_.end(), std::uint64_t{0});
+      done += n;
+    }
+    window_first_ = done * stride_;
+    return {};
+  }
   if (thin_) return take_thin(rows);
   if (!have_board_) allocate_board(rows);
   if (board_.rows() != rows) throw std::logic_error("BoardStore: row count changed");

@@ -170,6 +170,13 @@ class Input {
   bool eof_ = false;
 };
 
+// How a reader keeps the board: see BoardStore.
+struct ReadMode {
+  bool thin_ok = false;
+  bool transposed = false;  // set by take(): the board returned is the transpose
+  RowSink* sink = nullptr;
+};
+
 // The words of a board under construction, in row-major order (Board's layout), zero-filled.
 // Until the data proves the board exists, memory comes in blocks that double with the words
 // already written, so a lying header on a short stream costs at most about twice what arrived;
@@ -179,13 +186,22 @@ class Input {
 class BoardStore {
  public:
   // rows = nullopt: unknown until take() (text formats, which count rows as they come).
-  // `thin_ok`: a board of at most 64 columns (one word a row) is kept by columns, a bit a cell,
-  // and take() returns it transposed when it has more rows than columns (see transposed()).
-  BoardStore(std::size_t cols, std::optional<std::size_t> rows, bool eager, bool thin_ok = false);
+  // `mode` (may be null): with thin_ok, a board of at most 64 columns (one word a row) is kept by
+  // columns, a bit a cell, and take() returns it transposed when it has more rows than columns
+  // (mode->transposed says so). With a sink, no board is kept: rows go to the sink as soon as
+  // the reader moves past them (a window of about 1 MiB), and take() returns an empty Board.
+  BoardStore(std::size_t cols, std::optional<std::size_t> rows, bool eager,
+             ReadMode* mode = nullptr);
 
   std::size_t stride() const { return stride_; }
   // Storage for words [first, first + *run), 1 <= *run <= want.
   std::uint64_t* words_at(std::size_t first, std::size_t want, std::size_t* run) {
+    if (sink_ != nullptr) {
+      if (first < window_first_ || first - window_first_ >= window_.size()) slide(first);
+      const std::size_t avail = window_first_ + window_.size() - first;
+      *run = want < avail ? want : avail;
+      return window_.data() + (first - window_first_);
+    }
     if (thin_) {
       if (first < stage_begin_ || first - stage_begin_ >= 64) restage(first);
       const std::size_t avail = stage_begin_ + 64 - first;
@@ -202,9 +218,8 @@ class BoardStore {
     return *words_at(index, 1, &run);
   }
   // The finished board of `rows` rows (every word written so far is kept); its transpose when
-  // transposed() says so afterwards.
+  // mode->transposed says so afterwards.
   Board take(std::size_t rows);
-  bool transposed() const { return transposed_; }
 
  private:
   void locate(std::size_t first, std::size_t want);
@@ -213,6 +228,8 @@ class BoardStore {
   void restage(std::size_t first);
   void flush_stage();
   Board take_thin(std::size_t rows);
+  // Sink mode: hands the window's rows to the sink and moves it on until it holds `first`.
+  void slide(std::size_t first);
 
   std::size_t cols_;
   std::size_t stride_;
@@ -229,7 +246,11 @@ class BoardStore {
   // Thin mode: rows stage_begin_ .. +63 (one word each) wait in stage_; columns_[c] holds bit r
   // of column c at bit r % 64 of word r / 64 for the rows before them.
   bool thin_ = false;
-  bool transposed_ = false;
+  ReadMode* mode_ = nullptr;
+  // Sink mode: words window_first_ .. + window_.size() (whole rows) wait in window_.
+  RowSink* sink_ = nullptr;
+  std::vector<std::uint64_t> window_;
+  std::size_t window_first_ = 0;
   std::array<std::uint64_t, 64> stage_{};
   std::size_t stage_begin_ = 0;
   std::vector<std::vector<std::uint64_t>> columns_;
@@ -259,11 +280,10 @@ class BlockWriter {
 };
 
 // One board per format; the input is at its first byte (read_board dispatches on the format).
-// `transposed` non-null: thin boards may come back transposed (BoardStore's thin mode), and
-// *transposed says whether this one did.
-Board read_pbm(Input& in, const BoardReadLimits& limits, bool* transposed = nullptr);
-Board read_grid(Input& in, const BoardReadLimits& limits, bool* transposed = nullptr);
-Board read_judge_board(Input& in, const BoardReadLimits& limits, bool* transposed = nullptr);
+// `mode` (nullptr: a plain read) as BoardStore takes it.
+Board read_pbm(Input& in, const BoardReadLimits& limits, ReadMode* mode = nullptr);
+Board read_grid(Input& in, const BoardReadLimits& limits, ReadMode* mode = nullptr);
+Board read_judge_board(Input& in, const BoardReadLimits& limits, ReadMode* mode = nullptr);
 
 // The rows of a Board, or those of its transpose (a board of at most 64 rows, each of whose
 // columns becomes a one-word row; 64 of them at a time come from one 64 x 64 bit transpose), so a

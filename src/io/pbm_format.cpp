@@ -127,7 +127,7 @@ void decode_p4_bytes(BoardStore& store, std::size_t row_word, std::size_t k,
 // Pre: the input is at the first pixel byte; width * height fits the limits and memory.
 // Post: the board, padding bits cleared (P4 leaves them undefined), and only whitespace after.
 Board read_p4_pixels(Input& in, std::uint64_t width, std::uint64_t height, std::uint64_t data_bytes,
-                     const BoardReadLimits& limits, bool* transposed) {
+                     const BoardReadLimits& limits, ReadMode* mode) {
   const std::uint64_t data_start = in.offset();
   bool eager = false;
   if (limits.input_bytes) {
@@ -140,7 +140,7 @@ Board read_p4_pixels(Input& in, std::uint64_t width, std::uint64_t height, std::
   }
   const auto cols = static_cast<std::size_t>(width);
   const auto rows = static_cast<std::size_t>(height);
-  BoardStore store(cols, rows, eager, transposed != nullptr);
+  BoardStore store(cols, rows, eager, mode);
   const std::size_t stride = store.stride();
   const std::size_t row_bytes = (cols + 7) / 8;
   const std::uint64_t last_mask =
@@ -162,19 +162,17 @@ Board read_p4_pixels(Input& in, std::uint64_t width, std::uint64_t height, std::
     }
   }
   expect_only_whitespace(in, false, false);
-  Board board = store.take(rows);
-  if (transposed != nullptr) *transposed = store.transposed();
-  return board;
+  return store.take(rows);
 }
 
 // P1 pixels: width * height characters 0/1, whitespace and comments anywhere between them.
 Board read_p1_pixels(Input& in, std::uint64_t width, std::uint64_t height, std::uint64_t cells,
-                     const BoardReadLimits& limits, bool* transposed) {
+                     const BoardReadLimits& limits, ReadMode* mode) {
   const bool eager = limits.input_bytes && *limits.input_bytes >= in.offset() &&
                      *limits.input_bytes - in.offset() >= cells;  // one byte per value at least
   const auto cols = static_cast<std::size_t>(width);
   const auto rows = static_cast<std::size_t>(height);
-  BoardStore store(cols, rows, eager, transposed != nullptr);
+  BoardStore store(cols, rows, eager, mode);
   const std::size_t stride = store.stride();
   std::uint64_t got = 0;
   std::size_t r = 0, c = 0;
@@ -222,9 +220,7 @@ Board read_p1_pixels(Input& in, std::uint64_t width, std::uint64_t height, std::
     }
   }
   expect_only_whitespace(in, true, true);
-  Board board = store.take(rows);
-  if (transposed != nullptr) *transposed = store.transposed();
-  return board;
+  return store.take(rows);
 }
 
 void put_number(BlockWriter& out, std::uint64_t v) { out.put(std::to_string(v)); }
@@ -234,7 +230,7 @@ void put_number(BlockWriter& out, std::uint64_t v) { out.put(std::to_string(v));
 // Pre: the input is at its first byte. Either magic is accepted whatever PBM format was asked
 // for (a .pbm file may hold either). The header's sizes are checked against the limits, and for
 // P4 against the input's size when known, before anything is allocated.
-Board read_pbm(Input& in, const BoardReadLimits& limits, bool* transposed) {
+Board read_pbm(Input& in, const BoardReadLimits& limits, ReadMode* mode) {
   if (in.peek() == -1) in.fail("empty input: expected a board");
   const std::size_t avail = in.lookahead(3);
   const unsigned char* p = in.pos();
@@ -266,13 +262,13 @@ Board read_pbm(Input& in, const BoardReadLimits& limits, bool* transposed) {
       board_bytes > static_cast<std::uint64_t>(PTRDIFF_MAX)) {
     throw BoardParseError(width.line, width.column, size_text + " is too large to hold");
   }
-  if (plain) return read_p1_pixels(in, width.value, height.value, cells, limits, transposed);
+  if (plain) return read_p1_pixels(in, width.value, height.value, cells, limits, mode);
   // Exactly one whitespace byte (or a comment through its newline) ends the header.
   if (in.peek() == '#') {
     for (int c = in.peek(); c != -1 && c != '\n'; c = in.peek()) in.advance();
   }
   if (in.peek() != -1) in.advance();
-  return read_p4_pixels(in, width.value, height.value, data_bytes, limits, transposed);
+  return read_p4_pixels(in, width.value, height.value, data_bytes, limits, mode);
 }
 
 void put_pbm_header(bool plain, std::size_t rows, std::size_t cols, BlockWriter& out) {

@@ -23,8 +23,7 @@ std::string limit_message(const BoardReadLimits& limits) {
 class TextBoardBuilder {
  public:
   // `transposed` as read_grid's.
-  TextBoardBuilder(const BoardReadLimits& limits, bool* transposed)
-      : limits_(limits), transposed_(transposed) {}
+  TextBoardBuilder(const BoardReadLimits& limits, ReadMode* mode) : limits_(limits), mode_(mode) {}
 
   std::size_t cols() const { return cols_; }  // 0 while reading the first row
   std::size_t rows() const { return rows_; }
@@ -63,7 +62,7 @@ class TextBoardBuilder {
     }
     if (cols_ == 0) {
       cols_ = cells;
-      store_.emplace(cols_, std::nullopt, false, transposed_ != nullptr);
+      store_.emplace(cols_, std::nullopt, false, mode_);
       for (std::size_t k = 0; k < first_row_.size(); ++k) store_->word(k) = first_row_[k];
       std::vector<std::uint64_t>().swap(first_row_);
     } else if (cells < cols_) {
@@ -76,15 +75,11 @@ class TextBoardBuilder {
     return true;
   }
 
-  Board take() {
-    Board board = store_->take(rows_);
-    if (transposed_ != nullptr) *transposed_ = store_->transposed();
-    return board;
-  }
+  Board take() { return store_->take(rows_); }
 
  private:
   const BoardReadLimits& limits_;
-  bool* transposed_;
+  ReadMode* mode_;
   std::size_t cols_ = 0;
   std::size_t rows_ = 0;
   std::vector<std::uint64_t> first_row_;
@@ -102,9 +97,9 @@ int grid_cell(int ch) {
 
 // Rows of '0'/'1' (or '.'/'#') without separators; blanks (and so CR) are allowed around a row
 // but not between its cells. Blank lines before the first row and after the last are skipped.
-Board read_grid(Input& in, const BoardReadLimits& limits, bool* transposed) {
+Board read_grid(Input& in, const BoardReadLimits& limits, ReadMode* mode) {
   if (in.skip_space(false) == -1) in.fail("empty input: expected a board");
-  TextBoardBuilder board(limits, transposed);
+  TextBoardBuilder board(limits, mode);
   for (;;) {
     std::size_t c = 0;
     std::uint64_t acc = 0;
@@ -156,9 +151,9 @@ Board read_grid(Input& in, const BoardReadLimits& limits, bool* transposed) {
 }
 
 // Rows of values 0/1 separated by blanks, one row per line, every row as long as the first.
-Board read_judge_board(Input& in, const BoardReadLimits& limits, bool* transposed) {
+Board read_judge_board(Input& in, const BoardReadLimits& limits, ReadMode* mode) {
   if (in.skip_space(false) == -1) in.fail("empty input: expected a board");
-  TextBoardBuilder board(limits, transposed);
+  TextBoardBuilder board(limits, mode);
   for (;;) {
     std::size_t c = 0;
     std::uint64_t acc = 0;
