@@ -281,6 +281,75 @@ bool JudgeReader::next_packed(std::uint64_t& lights) {
   return true;
 }
 
+// Byte j of a regular puzzle: a digit ('0' or '1', so 0x30 with its low bit free) at even j, then
+// a space, or a newline after the last value of a row.
+void JudgeReader::build_regular_pattern() {
+  const std::size_t bytes = 2 * rows_ * cols_;
+  regular_mask_.assign((bytes + 7) / 8, 0);
+  regular_bits_.assign((bytes + 7) / 8, 0);
+  for (std::size_t j = 0; j < bytes; ++j) {
+    const bool digit = j % 2 == 0;
+    const std::uint64_t mask = digit ? 0xFE : 0xFF;
+    const std::uint64_t value = digit ? '0' : ((j + 1) % (2 * cols_) == 0 ? '\n' : ' ');
+    regular_mask_[j / 8] |= mask << (8 * (j % 8));
+    regular_bits_[j / 8] |= value << (8 * (j % 8));
+  }
+}
+
+// Contract: called only between puzzles; consumes exactly one puzzle or nothing. The puzzle's
+// 2 * cells bytes are compared 8 at a time against the pattern (the words are read whole, so the
+// chunk must hold every word's 8 bytes); the values are the low bits of the even bytes, gathered
+// four per word by one multiplication (bytes 0, 2, 4, 6 -> bits 48..51, no carries).
+bool JudgeReader::next_packed_regular(std::uint64_t& lights) {
+  const std::size_t cells = rows_ * cols_;
+  if (!started_ || layout_ != JudgeLayout::count || pending_first_value_ || states_ != 2 ||
+      cells > 64 || puzzles_read_ >= expected_puzzles_) {
+    return false;
+  }
+  if (regular_mask_.empty()) build_regular_pattern();
+  const std::size_t words = regular_mask_.size();
+  if (static_cast<std::size_t>(end_ - pos_) < 8 * words) return false;
+  const auto* p = reinterpret_cast<const unsigned char*>(pos_);
+  std::uint64_t bits = 0;
+  std::uint64_t mismatch = 0;
+  for (std::size_t k = 0; k < words; ++k) {
+    const std::uint64_t w = detail::load_le64(p + 8 * k);
+    mismatch |= (w & regular_mask_[k]) ^ regular_bits_[k];
+    constexpr std::uint64_t kLowBits = 0x0001000100010001ULL;
+    constexpr std::uint64_t kGather = (1ULL << 48) | (1ULL << 33) | (1ULL << 18) | (1ULL << 3);
+    bits |= (((w & kLowBits) * kGather) >> 48 & 0xF) << (4 * k);
+  }
+  if (mismatch != 0) return false;
+  lights = cells == 64 ? bits : bits & ((std::uint64_t{1} << cells) - 1);
+  pos_ += 2 * cells;
+  line_ += rows_;
+  line_start_ = buffer_offset_ + static_cast<std::size_t>(pos_ - buffer_.data());
+  ++puzzles_read_;
+  return true;
+}
+
+std::size_t JudgeReader::next_packed_batch(std::span<std::uint64_t> out) {
+  if (held_error_) {
+    const std::exception_ptr error = held_error_;
+    held_error_ = nullptr;
+    std::rethrow_exception(error);
+  }
+  std::size_t n = 0;
+  try {
+    while (n < out.size()) {
+      if (next_packed_regular(out[n]) || next_packed(out[n])) {
+        ++n;
+      } else {
+        break;
+      }
+    }
+  } catch (...) {
+    if (n == 0) throw;
+    held_error_ = std::current_exception();
+  }
+  return n;
+}
+
 bool JudgeReader::next(Board& lights) {
   if (lights.rows() != rows_ || lights.cols() != cols_) {
     throw std::invalid_argument("JudgeReader::next: board size differs from the reader's");

@@ -1,6 +1,7 @@
 // JudgeWriter: judge-format output assembled in a large buffer from precomputed row text.
 #include <array>
 #include <cstring>
+#include <stdexcept>
 #include <string_view>
 
 #include "board_io.hpp"
@@ -101,6 +102,73 @@ void JudgeWriter::write_values(std::size_t puzzle, std::span<const std::uint8_t>
       buffer_[used_++] = '\n';
     } else {
       buffer_[used_ - 1] = '\n';
+    }
+  }
+}
+
+// Contract: rows * cols_ <= 64 and presses.size() == solved.size(). The header's digits are kept
+// in `digits` (right-aligned) and incremented in place; each row is one fixed-size copy of its
+// text from row_text_ (2 * cols_ bytes, one more with trailing spaces), advancing by its length.
+void JudgeWriter::write_packed_batch(std::size_t first, std::span<const std::uint64_t> presses,
+                                     std::span<const std::uint8_t> solved, std::size_t rows) {
+  if (presses.size() != solved.size()) {
+    throw std::invalid_argument("JudgeWriter::write_packed_batch: spans of different sizes");
+  }
+  if (cols_ > 8) {
+    for (std::size_t i = 0; i < presses.size(); ++i) {
+      if (solved[i] != 0) {
+        write_packed(first + i, presses[i], rows);
+      } else {
+        write_no_solution(first + i);
+      }
+    }
+    return;
+  }
+  const std::size_t row_len = 2 * cols_ + (trailing_space_ ? 1 : 0);
+  if (row_text_.empty()) {
+    row_text_.assign(kRowText << cols_, ' ');
+    for (std::size_t v = 0; v < (std::size_t{1} << cols_); ++v) {
+      char* text = row_text_.data() + v * kRowText;
+      for (std::size_t c = 0; c < cols_; ++c) text[2 * c] = static_cast<char>('0' + (v >> c & 1));
+      text[row_len - 1] = '\n';
+    }
+  }
+  constexpr std::string_view kHeader = "PUZZLE #";
+  std::array<char, 24> digits{};
+  std::size_t start = digits.size();  // digits[start ..) is the current puzzle number
+  for (std::size_t k = first; start == digits.size() || k != 0; k /= 10) {
+    digits[--start] = static_cast<char>('0' + k % 10);
+  }
+  const bool headers = layout_ == JudgeLayout::count;
+  const std::uint64_t row_mask = (std::uint64_t{1} << cols_) - 1;
+  for (std::size_t i = 0; i < presses.size(); ++i) {
+    if (headers) {
+      char* out = reserve(kHeader.size() + digits.size() + 1);
+      std::memcpy(out, kHeader.data(), kHeader.size());
+      const std::size_t len = digits.size() - start;
+      std::memcpy(out + kHeader.size(), digits.data() + start, len);
+      out[kHeader.size() + len] = '\n';
+      used_ += kHeader.size() + len + 1;
+      std::size_t d = digits.size();  // the next number: carry from the last digit
+      while (d > start && digits[d - 1] == '9') digits[--d] = '0';
+      if (d > start) {
+        ++digits[d - 1];
+      } else {
+        digits[--start] = '1';
+      }
+    }
+    if (solved[i] == 0) {
+      char* out = reserve(16);
+      constexpr std::string_view kNoSolution = "no solution\n";
+      std::memcpy(out, kNoSolution.data(), kNoSolution.size());
+      used_ += kNoSolution.size();
+      continue;
+    }
+    for (std::size_t r = 0; r < rows; ++r) {
+      char* out = reserve(kRowText);
+      const std::uint64_t v = (presses[i] >> (r * cols_)) & row_mask;
+      std::memcpy(out, row_text_.data() + v * kRowText, kRowText);
+      used_ += row_len;
     }
   }
 }

@@ -1,0 +1,160 @@
+// The two-thread judge pipeline: a reader/solver thread and the caller's formatter/writer.
+#include "judge_pipeline.hpp"
+
+#include <algorithm>
+#include <array>
+#include <condition_variable>
+#include <cstdint>
+#include <deque>
+#include <exception>
+#include <mutex>
+#include <span>
+#include <system_error>
+#include <thread>
+#include <vector>
+
+namespace lightsout::cli {
+
+namespace {
+
+// Puzzles per block: about 1 MiB of input for 5x6, small enough that the two threads overlap
+// from the first milliseconds.
+constexpr std::size_t kBlockPuzzles = std::size_t{1} << 14;
+constexpr std::size_t kBlocks = 4;
+
+struct Block {
+  std::vector<std::uint64_t> words = std::vector<std::uint64_t>(kBlockPuzzles);
+  std::vector<std::uint8_t> solved = std::vector<std::uint8_t>(kBlockPuzzles);
+  std::size_t first = 0;  // the number of words[0]'s puzzle
+  std::size_t count = 0;
+  std::exception_ptr error;
+  bool last = false;
+};
+
+// Blocks go round: free -> (reader thread fills) -> full -> (caller writes) -> free.
+class BlockQueues {
+ public:
+  // nullptr once stopped.
+  Block* take_free() { return take(free_); }
+  Block* take_full() { return take(full_); }
+  void give_free(Block* b) { give(free_, b); }
+  void give_full(Block* b) { give(full_, b); }
+  void stop() {
+    const std::lock_guard<std::mutex> lock(mutex_);
+    stopped_ = true;
+    changed_.notify_all();
+  }
+
+ private:
+  Block* take(std::deque<Block*>& from) {
+    std::unique_lock<std::mutex> lock(mutex_);
+    changed_.wait(lock, [&] { return stopped_ || !from.empty(); });
+    if (stopped_) return nullptr;
+    Block* b = from.front();
+    from.pop_front();
+    return b;
+  }
+  void give(std::deque<Block*>& to, Block* b) {
+    const std::lock_guard<std::mutex> lock(mutex_);
+    to.push_back(b);
+    changed_.notify_all();
+  }
+
+  std::mutex mutex_;
+  std::condition_variable changed_;
+  std::deque<Block*> free_, full_;
+  bool stopped_ = false;
+};
+
+// Reads and solves the next block of puzzles into b; a failure travels in b.error.
+void fill_block(Block& b, JudgeReader& reader, const Solver& solver, bool minimal) {
+  b.first = reader.puzzles_read() + 1;
+  b.count = 0;
+  try {
+    b.count = reader.next_packed_batch(b.words);
+    for (std::size_t i = 0; i < b.count; ++i) {
+      b.solved[i] = solver.solve_word(b.words[i], b.words[i], minimal) ? 1 : 0;
+    }
+    b.last = b.count == 0;
+  } catch (...) {
+    b.error = std::current_exception();
+    b.count = 0;  // a throwing batch returned no puzzle (next_packed_batch's contract)
+    b.last = true;
+  }
+}
+
+// Fills blocks until the input ends or fails (the failure travels in the last block).
+void read_and_solve(JudgeReader& reader, const Solver& solver, bool minimal, BlockQueues& queues) {
+  for (;;) {
+    Block* b = queues.take_free();
+    if (b == nullptr) return;
+    fill_block(*b, reader, solver, minimal);
+    const bool last = b->last;
+    queues.give_full(b);
+    if (last) return;
+  }
+}
+
+// Writes a filled block; returns its puzzles without a solution. Rethrows its failure.
+std::size_t write_block(const Block& b, std::size_t rows,
+                        const std::function<JudgeWriter&()>& writer) {
+  std::size_t unsolvable = 0;
+  if (b.count > 0) {
+    const std::span<const std::uint64_t> words(b.words.data(), b.count);
+    const std::span<const std::uint8_t> solved(b.solved.data(), b.count);
+    writer().write_packed_batch(b.first, words, solved, rows);
+    unsolvable = static_cast<std::size_t>(std::count(solved.begin(), solved.end(), 0));
+  }
+  if (b.error) std::rethrow_exception(b.error);
+  return unsolvable;
+}
+
+// Stops and joins the reader thread however the caller is left.
+class Joiner {
+ public:
+  Joiner(BlockQueues& queues, std::thread thread) : queues_(queues), thread_(std::move(thread)) {}
+  Joiner(const Joiner&) = delete;
+  Joiner& operator=(const Joiner&) = delete;
+  Joiner(Joiner&&) = delete;
+  Joiner& operator=(Joiner&&) = delete;
+  ~Joiner() {
+    queues_.stop();
+    thread_.join();
+  }
+
+ private:
+  BlockQueues& queues_;
+  std::thread thread_;
+};
+
+}  // namespace
+
+std::size_t solve_judge_pipeline(JudgeReader& reader, const Solver& solver, bool minimal,
+                                 std::size_t rows, const std::function<JudgeWriter&()>& writer) {
+  std::array<Block, kBlocks> blocks;
+  BlockQueues queues;
+  for (Block& b : blocks) queues.give_free(&b);
+  std::thread thread;
+  try {
+    thread =
+        std::thread(read_and_solve, std::ref(reader), std::cref(solver), minimal, std::ref(queues));
+  } catch (const std::system_error&) {  // no second thread to be had: one block at a time here
+    std::size_t unsolvable = 0;
+    do {
+      fill_block(blocks[0], reader, solver, minimal);
+      unsolvable += write_block(blocks[0], rows, writer);
+    } while (!blocks[0].last);
+    return unsolvable;
+  }
+  const Joiner joiner(queues, std::move(thread));
+  std::size_t unsolvable = 0;
+  for (;;) {
+    Block* b = queues.take_full();
+    unsolvable += write_block(*b, rows, writer);
+    if (b->last) break;
+    queues.give_free(b);
+  }
+  return unsolvable;
+}
+
+}  // namespace lightsout::cli
