@@ -98,9 +98,9 @@ class JudgeReader {
   // Consumes the rest of a token, at most `limit` bytes; false when it had not ended by then.
   bool skip_token_rest(std::size_t limit);
   void expect_end();
-  // The regular-layout fast path of next_packed_batch: false (nothing consumed) when the next
-  // bytes are not a whole puzzle in that layout, or the reader is not in the count layout.
-  bool next_packed_regular(std::uint64_t& lights);
+  // The regular-layout fast path of next_packed_batch: up to max whole puzzles in that layout
+  // into out, returns how many (0: the next bytes are not one, or not the count layout).
+  std::size_t next_packed_regular(std::uint64_t* out, std::size_t max);
   void build_regular_pattern();
 
   ReadFn read_;

@@ -296,36 +296,65 @@ void JudgeReader::build_regular_pattern() {
   }
 }
 
-// Contract: called only between puzzles; consumes exactly one puzzle or nothing. The puzzle's
-// 2 * cells bytes are compared 8 at a time against the pattern (the words are read whole, so the
-// chunk must hold every word's 8 bytes); the values are the low bits of the even bytes, gathered
-// four per word by one multiplication (bytes 0, 2, 4, 6 -> bits 48..51, no carries).
-bool JudgeReader::next_packed_regular(std::uint64_t& lights) {
+namespace {
+
+// Packs regular puzzles from [p, end) into out[0 .. max) while they match; returns how many.
+// Each puzzle is `bytes` bytes, checked and packed as `words` 8-byte words (all inside the range).
+// Words > 0 fixes the word count at compile time (the 5 x 6 case), 0 takes it from `words`.
+template <std::size_t Words>
+std::size_t pack_regular(const unsigned char* p, const unsigned char* end, std::size_t bytes,
+                         std::size_t words, const std::uint64_t* mask, const std::uint64_t* want,
+                         std::uint64_t cell_mask, std::uint64_t* out, std::size_t max) {
+  constexpr std::uint64_t kLowBits = 0x0001000100010001ULL;
+  constexpr std::uint64_t kGather = (1ULL << 48) | (1ULL << 33) | (1ULL << 18) | (1ULL << 3);
+  if constexpr (Words > 0) words = Words;
+  std::size_t n = 0;
+  while (n < max && static_cast<std::size_t>(end - p) >= 8 * words) {
+    std::uint64_t bits = 0;
+    std::uint64_t mismatch = 0;
+    for (std::size_t k = 0; k < words; ++k) {
+      const std::uint64_t w = detail::load_le64(p + 8 * k);
+      mismatch |= (w & mask[k]) ^ want[k];
+      bits |= (((w & kLowBits) * kGather) >> 48 & 0xF) << (4 * k);
+    }
+    if (mismatch != 0) break;
+    out[n++] = bits & cell_mask;
+    p += bytes;
+  }
+  return n;
+}
+
+}  // namespace
+
+// Contract: called only between puzzles; consumes whole puzzles only, and returns 0 (nothing
+// consumed) when the next bytes are not a regular puzzle or the reader is not in the count
+// layout. A puzzle's 2 * cells bytes are compared 8 at a time against the pattern (the words are
+// read whole, so the chunk must hold every word's 8 bytes); the values are the low bits of the
+// even bytes, gathered four per word by one multiplication (bytes 0, 2, 4, 6 -> bits 48..51, no
+// carries). Lines and the line start advance as next_packed would advance them.
+std::size_t JudgeReader::next_packed_regular(std::uint64_t* out, std::size_t max) {
   const std::size_t cells = rows_ * cols_;
   if (!started_ || layout_ != JudgeLayout::count || pending_first_value_ || states_ != 2 ||
       cells > 64 || puzzles_read_ >= expected_puzzles_) {
-    return false;
+    return 0;
   }
   if (regular_mask_.empty()) build_regular_pattern();
-  const std::size_t words = regular_mask_.size();
-  if (static_cast<std::size_t>(end_ - pos_) < 8 * words) return false;
+  const std::uint64_t left = expected_puzzles_ - puzzles_read_;
+  if (left < max) max = static_cast<std::size_t>(left);
+  const std::uint64_t cell_mask = cells == 64 ? ~std::uint64_t{0} : (std::uint64_t{1} << cells) - 1;
   const auto* p = reinterpret_cast<const unsigned char*>(pos_);
-  std::uint64_t bits = 0;
-  std::uint64_t mismatch = 0;
-  for (std::size_t k = 0; k < words; ++k) {
-    const std::uint64_t w = detail::load_le64(p + 8 * k);
-    mismatch |= (w & regular_mask_[k]) ^ regular_bits_[k];
-    constexpr std::uint64_t kLowBits = 0x0001000100010001ULL;
-    constexpr std::uint64_t kGather = (1ULL << 48) | (1ULL << 33) | (1ULL << 18) | (1ULL << 3);
-    bits |= (((w & kLowBits) * kGather) >> 48 & 0xF) << (4 * k);
-  }
-  if (mismatch != 0) return false;
-  lights = cells == 64 ? bits : bits & ((std::uint64_t{1} << cells) - 1);
-  pos_ += 2 * cells;
-  line_ += rows_;
+  const auto* end = reinterpret_cast<const unsigned char*>(end_);
+  const std::size_t words = regular_mask_.size();
+  const std::size_t n = words == 8 ? pack_regular<8>(p, end, 2 * cells, words, regular_mask_.data(),
+                                                     regular_bits_.data(), cell_mask, out, max)
+                                   : pack_regular<0>(p, end, 2 * cells, words, regular_mask_.data(),
+                                                     regular_bits_.data(), cell_mask, out, max);
+  if (n == 0) return 0;
+  pos_ += 2 * cells * n;
+  line_ += rows_ * n;
   line_start_ = buffer_offset_ + static_cast<std::size_t>(pos_ - buffer_.data());
-  ++puzzles_read_;
-  return true;
+  puzzles_read_ += n;
+  return n;
 }
 
 std::size_t JudgeReader::next_packed_batch(std::span<std::uint64_t> out) {
@@ -337,11 +366,13 @@ std::size_t JudgeReader::next_packed_batch(std::span<std::uint64_t> out) {
   std::size_t n = 0;
   try {
     while (n < out.size()) {
-      if (next_packed_regular(out[n]) || next_packed(out[n])) {
-        ++n;
-      } else {
-        break;
+      const std::size_t fast = next_packed_regular(out.data() + n, out.size() - n);
+      if (fast > 0) {
+        n += fast;
+        continue;
       }
+      if (!next_packed(out[n])) break;
+      ++n;
     }
   } catch (...) {
     if (n == 0) throw;

@@ -1,4 +1,5 @@
 // JudgeWriter: judge-format output assembled in a large buffer from precomputed row text.
+#include <algorithm>
 #include <array>
 #include <cstring>
 #include <stdexcept>
@@ -106,9 +107,11 @@ void JudgeWriter::write_values(std::size_t puzzle, std::span<const std::uint8_t>
   }
 }
 
-// Contract: rows * cols_ <= 64 and presses.size() == solved.size(). The header's digits are kept
-// in `digits` (right-aligned) and incremented in place; each row is one fixed-size copy of its
-// text from row_text_ (2 * cols_ bytes, one more with trailing spaces), advancing by its length.
+// Contract: rows * cols_ <= 64 and presses.size() == solved.size(). The header "PUZZLE #n\n" is
+// kept in `head` and its number incremented in place, so each header is one fixed-size copy; each
+// row is one fixed-size copy of its text from row_text_ (2 * cols_ bytes, one more with trailing
+// spaces), the output pointer advancing by the text's length. The buffer is checked once per
+// puzzle against the most a puzzle can take (and grown to hold that much, once).
 void JudgeWriter::write_packed_batch(std::size_t first, std::span<const std::uint64_t> presses,
                                      std::span<const std::uint8_t> solved, std::size_t rows) {
   if (presses.size() != solved.size()) {
@@ -134,43 +137,54 @@ void JudgeWriter::write_packed_batch(std::size_t first, std::span<const std::uin
     }
   }
   constexpr std::string_view kHeader = "PUZZLE #";
-  std::array<char, 24> digits{};
-  std::size_t start = digits.size();  // digits[start ..) is the current puzzle number
-  for (std::size_t k = first; start == digits.size() || k != 0; k /= 10) {
-    digits[--start] = static_cast<char>('0' + k % 10);
-  }
+  constexpr std::string_view kNoSolution = "no solution\n";
+  constexpr std::size_t kHead = 32;  // "PUZZLE #", at most 20 digits, '\n', padding
+  std::array<char, kHead> head{};
+  std::memcpy(head.data(), kHeader.data(), kHeader.size());
+  std::size_t digits = 0;  // head[8 .. 8 + digits) is the current number
+  for (std::size_t k = first; digits == 0 || k != 0; k /= 10) ++digits;
+  for (std::size_t k = first, d = digits; d > 0; k /= 10)
+    head[8 + --d] = static_cast<char>('0' + k % 10);
+  head[8 + digits] = '\n';
   const bool headers = layout_ == JudgeLayout::count;
   const std::uint64_t row_mask = (std::uint64_t{1} << cols_) - 1;
+  const std::size_t most = kHead + std::max(rows * kRowText, kNoSolution.size());
+  if (buffer_.size() < most) buffer_.resize(most);
+  char* const base = buffer_.data();
+  char* const limit = base + buffer_.size() - most;  // room for one more puzzle below this
+  char* out = base + used_;
+  const char* const text = row_text_.data();
   for (std::size_t i = 0; i < presses.size(); ++i) {
+    if (out > limit) {
+      used_ = static_cast<std::size_t>(out - base);
+      flush();
+      out = base;
+    }
     if (headers) {
-      char* out = reserve(kHeader.size() + digits.size() + 1);
-      std::memcpy(out, kHeader.data(), kHeader.size());
-      const std::size_t len = digits.size() - start;
-      std::memcpy(out + kHeader.size(), digits.data() + start, len);
-      out[kHeader.size() + len] = '\n';
-      used_ += kHeader.size() + len + 1;
-      std::size_t d = digits.size();  // the next number: carry from the last digit
-      while (d > start && digits[d - 1] == '9') digits[--d] = '0';
-      if (d > start) {
-        ++digits[d - 1];
-      } else {
-        digits[--start] = '1';
+      std::memcpy(out, head.data(), kHead);
+      out += kHeader.size() + digits + 1;
+      std::size_t d = 8 + digits;  // the next number: carry from the last digit
+      while (d > 8 && head[d - 1] == '9') head[--d] = '0';
+      if (d > 8) {
+        ++head[d - 1];
+      } else {  // 99..9 -> 100..0
+        head[8] = '1';
+        head[8 + digits] = '0';
+        head[8 + ++digits] = '\n';
       }
     }
     if (solved[i] == 0) {
-      char* out = reserve(16);
-      constexpr std::string_view kNoSolution = "no solution\n";
       std::memcpy(out, kNoSolution.data(), kNoSolution.size());
-      used_ += kNoSolution.size();
+      out += kNoSolution.size();
       continue;
     }
+    const std::uint64_t p = presses[i];
     for (std::size_t r = 0; r < rows; ++r) {
-      char* out = reserve(kRowText);
-      const std::uint64_t v = (presses[i] >> (r * cols_)) & row_mask;
-      std::memcpy(out, row_text_.data() + v * kRowText, kRowText);
-      used_ += row_len;
+      std::memcpy(out, text + ((p >> (r * cols_)) & row_mask) * kRowText, kRowText);
+      out += row_len;
     }
   }
+  used_ = static_cast<std::size_t>(out - base);
 }
 
 void JudgeWriter::write_no_solution(std::size_t puzzle) {
