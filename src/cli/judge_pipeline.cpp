@@ -66,15 +66,56 @@ class BlockQueues {
   bool stopped_ = false;
 };
 
+// The solve as per-byte tables of the solver's own answers, when it is an affine map: when the
+// empty board and every one-light board are solvable, the press matrix is invertible (a square
+// system onto every board), so each board has one solution, f(l) = f(0) ^ XOR over the lights i
+// of l of (f(e_i) ^ f(0)), whatever `minimal` says. Otherwise each puzzle asks the solver.
+class WordSolve {
+ public:
+  WordSolve(const Solver& solver, bool minimal, std::size_t cells)
+      : solver_(solver), minimal_(minimal) {
+    std::uint64_t zero = 0;
+    if (!solver.solve_word(0, zero, minimal)) return;
+    std::vector<std::uint64_t> column(cells);
+    for (std::size_t i = 0; i < cells; ++i) {
+      if (!solver.solve_word(std::uint64_t{1} << i, column[i], minimal)) return;
+      column[i] ^= zero;
+    }
+    bytes_ = (cells + 7) / 8;
+    tables_.assign(bytes_ * 256, 0);
+    for (std::size_t b = 0; b < bytes_; ++b) {
+      for (std::size_t v = 0; v < 256; ++v) {
+        std::uint64_t x = b == 0 ? zero : 0;
+        for (std::size_t j = 0; j < 8 && 8 * b + j < cells; ++j) {
+          if ((v >> j & 1) != 0) x ^= column[8 * b + j];
+        }
+        tables_[b * 256 + v] = x;
+      }
+    }
+  }
+  // solver.solve_word(lights, presses, minimal), with the same answers.
+  bool operator()(std::uint64_t lights, std::uint64_t& presses) const {
+    if (bytes_ == 0) return solver_.solve_word(lights, presses, minimal_);
+    std::uint64_t x = 0;
+    for (std::size_t b = 0; b < bytes_; ++b) x ^= tables_[b * 256 + (lights >> (8 * b) & 0xFF)];
+    presses = x;
+    return true;
+  }
+
+ private:
+  const Solver& solver_;
+  bool minimal_;
+  std::size_t bytes_ = 0;  // 0: no tables, ask the solver
+  std::vector<std::uint64_t> tables_;
+};
+
 // Reads and solves the next block of puzzles into b; a failure travels in b.error.
-void fill_block(Block& b, JudgeReader& reader, const Solver& solver, bool minimal) {
+void fill_block(Block& b, JudgeReader& reader, const WordSolve& solve) {
   b.first = reader.puzzles_read() + 1;
   b.count = 0;
   try {
     b.count = reader.next_packed_batch(b.words);
-    for (std::size_t i = 0; i < b.count; ++i) {
-      b.solved[i] = solver.solve_word(b.words[i], b.words[i], minimal) ? 1 : 0;
-    }
+    for (std::size_t i = 0; i < b.count; ++i) b.solved[i] = solve(b.words[i], b.words[i]) ? 1 : 0;
     b.last = b.count == 0;
   } catch (...) {
     b.error = std::current_exception();
@@ -84,11 +125,11 @@ void fill_block(Block& b, JudgeReader& reader, const Solver& solver, bool minima
 }
 
 // Fills blocks until the input ends or fails (the failure travels in the last block).
-void read_and_solve(JudgeReader& reader, const Solver& solver, bool minimal, BlockQueues& queues) {
+void read_and_solve(JudgeReader& reader, const WordSolve& solve, BlockQueues& queues) {
   for (;;) {
     Block* b = queues.take_free();
     if (b == nullptr) return;
-    fill_block(*b, reader, solver, minimal);
+    fill_block(*b, reader, solve);
     const bool last = b->last;
     queues.give_full(b);
     if (last) return;
@@ -131,17 +172,17 @@ class Joiner {
 
 std::size_t solve_judge_pipeline(JudgeReader& reader, const Solver& solver, bool minimal,
                                  std::size_t rows, const std::function<JudgeWriter&()>& writer) {
+  const WordSolve solve(solver, minimal, solver.rows() * solver.cols());
   std::array<Block, kBlocks> blocks;
   BlockQueues queues;
   for (Block& b : blocks) queues.give_free(&b);
   std::thread thread;
   try {
-    thread =
-        std::thread(read_and_solve, std::ref(reader), std::cref(solver), minimal, std::ref(queues));
+    thread = std::thread(read_and_solve, std::ref(reader), std::cref(solve), std::ref(queues));
   } catch (const std::system_error&) {  // no second thread to be had: one block at a time here
     std::size_t unsolvable = 0;
     do {
-      fill_block(blocks[0], reader, solver, minimal);
+      fill_block(blocks[0], reader, solve);
       unsolvable += write_block(blocks[0], rows, writer);
     } while (!blocks[0].last);
     return unsolvable;

@@ -163,6 +163,17 @@ head -n 300001 "$work/fast.in" >"$work/short.in"
 same_as_general fast_count_said_more "$work/short.in"
 { cat "$work/fast.in"; echo extra; } >"$work/extra.in"
 same_as_general fast_text_after_last "$work/extra.in"
+# The solve as tables of the solver's answers (5x6 has one solution a board): --minimal and the
+# affine target=on take it too.
+same_as_general fast_minimal --minimal "$work/fast.in"
+same_as_general fast_target_on --rules target=on "$work/fast.in"
+# Other word sizes on the fast path, re-applied by the checker: rows of up to 8 values from the
+# row table, wider ones (2x32) through write_packed.
+for size in 8x8 2x32 7x3; do
+  "$gen" 40000 79 "${size%x*}" "${size#*x}" >"$work/fastsize.in"
+  "$bin" solve --size "$size" "$work/fastsize.in" >"$work/fastsize.out" 2>/dev/null
+  if "$verify" "${size%x*}" "${size#*x}" "$work/fastsize.in" "$work/fastsize.out" >/dev/null; then pass; else fail "fast $size verified"; fi
+done
 # Unsolvable boards (5x5, nullity 2) on the fast path: "no solution" blocks, exit 1, the same
 # count on stderr as the general path's, every solution re-applied.
 "$gen" 50000 78 5 5 >"$work/fast55.in"
