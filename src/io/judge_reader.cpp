@@ -290,7 +290,8 @@ void JudgeReader::build_regular_pattern() {
   for (std::size_t j = 0; j < bytes; ++j) {
     const bool digit = j % 2 == 0;
     const std::uint64_t mask = digit ? 0xFE : 0xFF;
-    const std::uint64_t value = digit ? '0' : ((j + 1) % (2 * cols_) == 0 ? '\n' : ' ');
+    const std::uint64_t value =
+        digit ? 0x30U : ((j + 1) % (2 * cols_) == 0 ? 0x0AU : 0x20U);  // '0', LF, ' '
     regular_mask_[j / 8] |= mask << (8 * (j % 8));
     regular_bits_[j / 8] |= value << (8 * (j % 8));
   }
