@@ -2,12 +2,12 @@
 #include "judge_pipeline.hpp"
 
 #include <algorithm>
-#include <array>
 #include <condition_variable>
 #include <cstdint>
 #include <deque>
 #include <exception>
 #include <mutex>
+#include <optional>
 #include <span>
 #include <system_error>
 #include <thread>
@@ -22,9 +22,13 @@ namespace {
 constexpr std::size_t kBlockPuzzles = std::size_t{1} << 14;
 constexpr std::size_t kBlocks = 4;
 
+// Below this many bytes of input a second thread costs more than it saves (start-up matters).
+constexpr std::uint64_t kThreadFrom = std::uint64_t{1} << 20;
+
 struct Block {
-  std::vector<std::uint64_t> words = std::vector<std::uint64_t>(kBlockPuzzles);
-  std::vector<std::uint8_t> solved = std::vector<std::uint8_t>(kBlockPuzzles);
+  explicit Block(std::size_t puzzles) : words(puzzles), solved(puzzles) {}
+  std::vector<std::uint64_t> words;
+  std::vector<std::uint8_t> solved;
   std::size_t first = 0;  // the number of words[0]'s puzzle
   std::size_t count = 0;
   std::exception_ptr error;
@@ -171,21 +175,36 @@ class Joiner {
 }  // namespace
 
 std::size_t solve_judge_pipeline(JudgeReader& reader, const Solver& solver, bool minimal,
-                                 std::size_t rows, const std::function<JudgeWriter&()>& writer) {
-  const WordSolve solve(solver, minimal, solver.rows() * solver.cols());
-  std::array<Block, kBlocks> blocks;
+                                 std::size_t rows, const std::function<JudgeWriter&()>& writer,
+                                 std::optional<std::uint64_t> input_bytes) {
+  const std::size_t cells = solver.rows() * solver.cols();
+  const WordSolve solve(solver, minimal, cells);
+  // A small file: its puzzles in one block (a value and a separator a cell), on this thread.
+  const std::size_t block_puzzles = input_bytes
+                                        ? static_cast<std::size_t>(std::min<std::uint64_t>(
+                                              kBlockPuzzles, *input_bytes / (2 * cells) + 1))
+                                        : kBlockPuzzles;
+  const bool threaded = !input_bytes || *input_bytes >= kThreadFrom;
+  std::vector<Block> blocks;
+  blocks.reserve(kBlocks);
+  for (std::size_t i = 0; i < (threaded ? kBlocks : 1); ++i) blocks.emplace_back(block_puzzles);
   BlockQueues queues;
   for (Block& b : blocks) queues.give_free(&b);
-  std::thread thread;
-  try {
-    thread = std::thread(read_and_solve, std::ref(reader), std::cref(solve), std::ref(queues));
-  } catch (const std::system_error&) {  // no second thread to be had: one block at a time here
+  // One block at a time on this thread: a small input, or no second thread to be had.
+  const auto here = [&] {
     std::size_t unsolvable = 0;
     do {
       fill_block(blocks[0], reader, solve);
       unsolvable += write_block(blocks[0], rows, writer);
     } while (!blocks[0].last);
     return unsolvable;
+  };
+  if (!threaded) return here();
+  std::thread thread;
+  try {
+    thread = std::thread(read_and_solve, std::ref(reader), std::cref(solve), std::ref(queues));
+  } catch (const std::system_error&) {
+    return here();
   }
   const Joiner joiner(queues, std::move(thread));
   std::size_t unsolvable = 0;

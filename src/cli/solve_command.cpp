@@ -97,11 +97,12 @@ int run_judge_solve(const SolveArgs& args, const Rules& rules) {
       }
     };
     if (word) {  // the judge workload: read and solve on one thread, write on this one
-      unsolvable =
-          solve_judge_pipeline(reader, *solver, args.minimal, size.rows, [&]() -> JudgeWriter& {
-            open_writer();
-            return *writer;
-          });
+      const auto get_writer = [&]() -> JudgeWriter& {
+        open_writer();
+        return *writer;
+      };
+      unsolvable = solve_judge_pipeline(reader, *solver, args.minimal, size.rows, get_writer,
+                                        input.regular_file_size());
     }
     while (!word) {
       Grid lights(size.rows, size.cols, states);
