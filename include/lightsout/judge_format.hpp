@@ -4,6 +4,7 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <exception>
 #include <functional>
 #include <span>
 #include <stdexcept>
@@ -57,6 +58,13 @@ class JudgeReader {
   bool next_packed(std::uint64_t& lights);
   // Next puzzle into `lights`, which must be rows x cols.
   bool next(Board& lights);
+  // Up to out.size() puzzles as next_packed gives them; returns how many, 0 after the last one.
+  // A puzzle laid out as rows of "v v ... v\n" (single spaces, LF, no trailing blank) that lies
+  // whole in the buffered chunk is checked and packed 8 bytes at a time; any other puzzle goes
+  // through next_packed, so values, line/column tracking and errors are exactly next_packed's.
+  // An error (of any kind) met after some puzzles of a call is held back: the call returns those
+  // puzzles, and the next call throws it.
+  std::size_t next_packed_batch(std::span<std::uint64_t> out);
 
   // Values 0..states-1 instead of 0/1 (states in 2..255; set before the first next*). With
   // states > 2 a bad value reads "expected a value 0..K-1, found 'x'" (K-1 as a number) and layout
@@ -90,6 +98,10 @@ class JudgeReader {
   // Consumes the rest of a token, at most `limit` bytes; false when it had not ended by then.
   bool skip_token_rest(std::size_t limit);
   void expect_end();
+  // The regular-layout fast path of next_packed_batch: up to max whole puzzles in that layout
+  // into out, returns how many (0: the next bytes are not one, or not the count layout).
+  std::size_t next_packed_regular(std::uint64_t* out, std::size_t max);
+  void build_regular_pattern();
 
   ReadFn read_;
   std::vector<char> buffer_;
@@ -108,6 +120,9 @@ class JudgeReader {
   unsigned states_ = 2;
   std::uint64_t expected_puzzles_ = 0;  // count layout
   std::size_t puzzles_read_ = 0;
+  // next_packed_batch: per 8-byte word of a regular puzzle, which bits must match and their values.
+  std::vector<std::uint64_t> regular_mask_, regular_bits_;
+  std::exception_ptr held_error_;
 };
 
 // Output assembled in a large buffer and handed to `write` in big blocks (no per-line flush).
@@ -129,6 +144,11 @@ class JudgeWriter {
   void write_values(std::size_t puzzle, std::span<const std::uint8_t> values);
   // "PUZZLE #m" (count layout only) then "no solution".
   void write_no_solution(std::size_t puzzle);
+  // Puzzles first, first + 1, ...: write_packed(presses[i]) where solved[i] != 0, else
+  // write_no_solution (the same bytes). Rows of up to 8 values come from a table of row texts and
+  // the puzzle numbers from a decimal counter.
+  void write_packed_batch(std::size_t first, std::span<const std::uint64_t> presses,
+                          std::span<const std::uint8_t> solved, std::size_t rows);
   void flush();
 
  private:
@@ -137,6 +157,9 @@ class JudgeWriter {
   char* reserve(std::size_t n);
 
   WriteFn write_;
+  // write_packed_batch: the text of each row value (cols <= 8), kRowText bytes apart.
+  static constexpr std::size_t kRowText = 24;
+  std::vector<char> row_text_;
   std::size_t cols_;
   JudgeLayout layout_;
   bool trailing_space_;

@@ -12,6 +12,7 @@
 #include "commands.hpp"
 #include "fewest_report.hpp"
 #include "file_io.hpp"
+#include "judge_pipeline.hpp"
 #include "lightsout/board_format.hpp"
 #include "lightsout/board_size.hpp"
 #include "lightsout/judge_format.hpp"
@@ -86,8 +87,6 @@ int run_judge_solve(const SolveArgs& args, const Rules& rules) {
   // fewest presses are exact (an enumeration of the quiet patterns) up to nullity 24; past that
   // the general path searches with a proof.
   const bool word = solver->word_sized() && (!args.minimal || solver->minimal_exact());
-  std::uint64_t lights_word = 0;
-  std::uint64_t presses_word = 0;
   std::vector<std::uint8_t> values(states > 2 ? size.rows * size.cols : 0);
   std::size_t unsolvable = 0;
   try {
@@ -97,29 +96,28 @@ int run_judge_solve(const SolveArgs& args, const Rules& rules) {
                        input.buffer_bytes());
       }
     };
-    for (;;) {
-      if (word) {
-        if (!reader.next_packed(lights_word)) break;
+    if (word) {  // the judge workload: read and solve on one thread, write on this one
+      const auto get_writer = [&]() -> JudgeWriter& {
         open_writer();
-        if (solver->solve_word(lights_word, presses_word, args.minimal)) {
-          writer->write_packed(reader.puzzles_read(), presses_word, size.rows);
-          continue;
+        return *writer;
+      };
+      unsolvable = solve_judge_pipeline(reader, *solver, args.minimal, size.rows, get_writer,
+                                        input.regular_file_size());
+    }
+    while (!word) {
+      Grid lights(size.rows, size.cols, states);
+      if (!(states == 2 ? reader.next(lights.bits()) : reader.next_values(values))) break;
+      if (states > 2) lights = Grid::from_values(size.rows, size.cols, states, values);
+      open_writer();
+      const Result result = solver->solve(std::move(lights), options);
+      report_unproven(result, reader.puzzles_read());
+      if (result.solvable) {
+        if (states == 2) {
+          writer->write_board(reader.puzzles_read(), result.presses.bits());
+        } else {
+          writer->write_values(reader.puzzles_read(), result.presses.values());
         }
-      } else {
-        Grid lights(size.rows, size.cols, states);
-        if (!(states == 2 ? reader.next(lights.bits()) : reader.next_values(values))) break;
-        if (states > 2) lights = Grid::from_values(size.rows, size.cols, states, values);
-        open_writer();
-        const Result result = solver->solve(std::move(lights), options);
-        report_unproven(result, reader.puzzles_read());
-        if (result.solvable) {
-          if (states == 2) {
-            writer->write_board(reader.puzzles_read(), result.presses.bits());
-          } else {
-            writer->write_values(reader.puzzles_read(), result.presses.values());
-          }
-          continue;
-        }
+        continue;
       }
       writer->write_no_solution(reader.puzzles_read());
       ++unsolvable;

@@ -281,6 +281,107 @@ bool JudgeReader::next_packed(std::uint64_t& lights) {
   return true;
 }
 
+// Byte j of a regular puzzle: a digit ('0' or '1', so 0x30 with its low bit free) at even j, then
+// a space, or a newline after the last value of a row.
+void JudgeReader::build_regular_pattern() {
+  const std::size_t bytes = 2 * rows_ * cols_;
+  regular_mask_.assign((bytes + 7) / 8, 0);
+  regular_bits_.assign((bytes + 7) / 8, 0);
+  for (std::size_t j = 0; j < bytes; ++j) {
+    const bool digit = j % 2 == 0;
+    const std::uint64_t mask = digit ? 0xFE : 0xFF;
+    const std::uint64_t value =
+        digit ? 0x30U : ((j + 1) % (2 * cols_) == 0 ? 0x0AU : 0x20U);  // '0', LF, ' '
+    regular_mask_[j / 8] |= mask << (8 * (j % 8));
+    regular_bits_[j / 8] |= value << (8 * (j % 8));
+  }
+}
+
+namespace {
+
+// Packs regular puzzles from [p, end) into out[0 .. max) while they match; returns how many.
+// Each puzzle is `bytes` bytes, checked and packed as `words` 8-byte words (all inside the range).
+// Words > 0 fixes the word count at compile time (the 5 x 6 case), 0 takes it from `words`.
+template <std::size_t Words>
+std::size_t pack_regular(const unsigned char* p, const unsigned char* end, std::size_t bytes,
+                         std::size_t words, const std::uint64_t* mask, const std::uint64_t* want,
+                         std::uint64_t cell_mask, std::uint64_t* out, std::size_t max) {
+  constexpr std::uint64_t kLowBits = 0x0001000100010001ULL;
+  constexpr std::uint64_t kGather = (1ULL << 48) | (1ULL << 33) | (1ULL << 18) | (1ULL << 3);
+  if constexpr (Words > 0) words = Words;
+  std::size_t n = 0;
+  while (n < max && static_cast<std::size_t>(end - p) >= 8 * words) {
+    std::uint64_t bits = 0;
+    std::uint64_t mismatch = 0;
+    for (std::size_t k = 0; k < words; ++k) {
+      const std::uint64_t w = detail::load_le64(p + 8 * k);
+      mismatch |= (w & mask[k]) ^ want[k];
+      bits |= (((w & kLowBits) * kGather) >> 48 & 0xF) << (4 * k);
+    }
+    if (mismatch != 0) break;
+    out[n++] = bits & cell_mask;
+    p += bytes;
+  }
+  return n;
+}
+
+}  // namespace
+
+// Contract: called only between puzzles; consumes whole puzzles only, and returns 0 (nothing
+// consumed) when the next bytes are not a regular puzzle or the reader is not in the count
+// layout. A puzzle's 2 * cells bytes are compared 8 at a time against the pattern (the words are
+// read whole, so the chunk must hold every word's 8 bytes); the values are the low bits of the
+// even bytes, gathered four per word by one multiplication (bytes 0, 2, 4, 6 -> bits 48..51, no
+// carries). Lines and the line start advance as next_packed would advance them.
+std::size_t JudgeReader::next_packed_regular(std::uint64_t* out, std::size_t max) {
+  const std::size_t cells = rows_ * cols_;
+  if (!started_ || layout_ != JudgeLayout::count || pending_first_value_ || states_ != 2 ||
+      cells > 64 || puzzles_read_ >= expected_puzzles_) {
+    return 0;
+  }
+  if (regular_mask_.empty()) build_regular_pattern();
+  const std::uint64_t left = expected_puzzles_ - puzzles_read_;
+  if (left < max) max = static_cast<std::size_t>(left);
+  const std::uint64_t cell_mask = cells == 64 ? ~std::uint64_t{0} : (std::uint64_t{1} << cells) - 1;
+  const auto* p = reinterpret_cast<const unsigned char*>(pos_);
+  const auto* end = reinterpret_cast<const unsigned char*>(end_);
+  const std::size_t words = regular_mask_.size();
+  const std::size_t n = words == 8 ? pack_regular<8>(p, end, 2 * cells, words, regular_mask_.data(),
+                                                     regular_bits_.data(), cell_mask, out, max)
+                                   : pack_regular<0>(p, end, 2 * cells, words, regular_mask_.data(),
+                                                     regular_bits_.data(), cell_mask, out, max);
+  if (n == 0) return 0;
+  pos_ += 2 * cells * n;
+  line_ += rows_ * n;
+  line_start_ = buffer_offset_ + static_cast<std::size_t>(pos_ - buffer_.data());
+  puzzles_read_ += n;
+  return n;
+}
+
+std::size_t JudgeReader::next_packed_batch(std::span<std::uint64_t> out) {
+  if (held_error_) {
+    const std::exception_ptr error = held_error_;
+    held_error_ = nullptr;
+    std::rethrow_exception(error);
+  }
+  std::size_t n = 0;
+  try {
+    while (n < out.size()) {
+      const std::size_t fast = next_packed_regular(out.data() + n, out.size() - n);
+      if (fast > 0) {
+        n += fast;
+        continue;
+      }
+      if (!next_packed(out[n])) break;
+      ++n;
+    }
+  } catch (...) {
+    if (n == 0) throw;
+    held_error_ = std::current_exception();
+  }
+  return n;
+}
+
 bool JudgeReader::next(Board& lights) {
   if (lights.rows() != rows_ || lights.cols() != cols_) {
     throw std::invalid_argument("JudgeReader::next: board size differs from the reader's");

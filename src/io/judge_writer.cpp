@@ -1,6 +1,8 @@
 // JudgeWriter: judge-format output assembled in a large buffer from precomputed row text.
+#include <algorithm>
 #include <array>
 #include <cstring>
+#include <stdexcept>
 #include <string_view>
 
 #include "board_io.hpp"
@@ -103,6 +105,86 @@ void JudgeWriter::write_values(std::size_t puzzle, std::span<const std::uint8_t>
       buffer_[used_ - 1] = '\n';
     }
   }
+}
+
+// Contract: rows * cols_ <= 64 and presses.size() == solved.size(). The header "PUZZLE #n\n" is
+// kept in `head` and its number incremented in place, so each header is one fixed-size copy; each
+// row is one fixed-size copy of its text from row_text_ (2 * cols_ bytes, one more with trailing
+// spaces), the output pointer advancing by the text's length. The buffer is checked once per
+// puzzle against the most a puzzle can take (and grown to hold that much, once).
+void JudgeWriter::write_packed_batch(std::size_t first, std::span<const std::uint64_t> presses,
+                                     std::span<const std::uint8_t> solved, std::size_t rows) {
+  if (presses.size() != solved.size()) {
+    throw std::invalid_argument("JudgeWriter::write_packed_batch: spans of different sizes");
+  }
+  if (cols_ > 8) {
+    for (std::size_t i = 0; i < presses.size(); ++i) {
+      if (solved[i] != 0) {
+        write_packed(first + i, presses[i], rows);
+      } else {
+        write_no_solution(first + i);
+      }
+    }
+    return;
+  }
+  const std::size_t row_len = 2 * cols_ + (trailing_space_ ? 1 : 0);
+  if (row_text_.empty()) {
+    row_text_.assign(kRowText << cols_, ' ');
+    for (std::size_t v = 0; v < (std::size_t{1} << cols_); ++v) {
+      char* text = row_text_.data() + v * kRowText;
+      for (std::size_t c = 0; c < cols_; ++c) text[2 * c] = static_cast<char>('0' + (v >> c & 1));
+      text[row_len - 1] = '\n';
+    }
+  }
+  constexpr std::string_view kHeader = "PUZZLE #";
+  constexpr std::string_view kNoSolution = "no solution\n";
+  constexpr std::size_t kHead = 32;  // "PUZZLE #", at most 20 digits, '\n', padding
+  std::array<char, kHead> head{};
+  std::memcpy(head.data(), kHeader.data(), kHeader.size());
+  std::size_t digits = 0;  // head[8 .. 8 + digits) is the current number
+  for (std::size_t k = first; digits == 0 || k != 0; k /= 10) ++digits;
+  for (std::size_t k = first, d = digits; d > 0; k /= 10)
+    head[8 + --d] = static_cast<char>('0' + k % 10);
+  head[8 + digits] = '\n';
+  const bool headers = layout_ == JudgeLayout::count;
+  const std::uint64_t row_mask = (std::uint64_t{1} << cols_) - 1;
+  const std::size_t most = kHead + std::max(rows * kRowText, kNoSolution.size());
+  if (buffer_.size() < most) buffer_.resize(most);
+  char* const base = buffer_.data();
+  char* const limit = base + buffer_.size() - most;  // room for one more puzzle below this
+  char* out = base + used_;
+  const char* const text = row_text_.data();
+  for (std::size_t i = 0; i < presses.size(); ++i) {
+    if (out > limit) {
+      used_ = static_cast<std::size_t>(out - base);
+      flush();
+      out = base;
+    }
+    if (headers) {
+      std::memcpy(out, head.data(), kHead);
+      out += kHeader.size() + digits + 1;
+      std::size_t d = 8 + digits;  // the next number: carry from the last digit
+      while (d > 8 && head[d - 1] == '9') head[--d] = '0';
+      if (d > 8) {
+        ++head[d - 1];
+      } else {  // 99..9 -> 100..0
+        head[8] = '1';
+        head[8 + digits] = '0';
+        head[8 + ++digits] = '\n';
+      }
+    }
+    if (solved[i] == 0) {
+      std::memcpy(out, kNoSolution.data(), kNoSolution.size());
+      out += kNoSolution.size();
+      continue;
+    }
+    const std::uint64_t p = presses[i];
+    for (std::size_t r = 0; r < rows; ++r) {
+      std::memcpy(out, text + ((p >> (r * cols_)) & row_mask) * kRowText, kRowText);
+      out += row_len;
+    }
+  }
+  used_ = static_cast<std::size_t>(out - base);
 }
 
 void JudgeWriter::write_no_solution(std::size_t puzzle) {

@@ -117,4 +117,70 @@ done
 rc=$?
 if [[ $rc -eq 0 ]] && "$verify" 5 6 "$work/million.in" "$work/million.out"; then pass; else fail "10^6 puzzles verified"; fi
 
+# --- the fast path (regular rows parsed a word at a time, two threads) against the general one ---
+# `--method chase` takes the one-puzzle-at-a-time path; 5x6 has one solution, so the bytes agree.
+# same_as_general NAME ARGS...: stdout, stderr and exit status of `solve ARGS` (file and pipe)
+# equal those of `solve --method chase ARGS`.
+same_as_general() {
+  local name=$1
+  shift
+  "$bin" solve --method chase "$@" >"$work/gen.out" 2>"$work/gen.err"
+  local want=$?
+  "$bin" solve "$@" >"$work/fast.out" 2>"$work/fast.err"
+  local got=$?
+  if [[ $got -ne $want ]] || ! cmp -s "$work/gen.out" "$work/fast.out" || ! cmp -s "$work/gen.err" "$work/fast.err"; then
+    fail "$name: exit $got (general $want), stderr '$(head -c 200 "$work/fast.err")' (general '$(head -c 200 "$work/gen.err")')"
+    cmp "$work/gen.out" "$work/fast.out" | head -3
+    return
+  fi
+  local file=${*: -1}
+  "$bin" solve "${@:1:$#-1}" - <"$file" >"$work/pipe.out" 2>"$work/pipe.err"
+  got=$?
+  sed 's/^lightsout: [^:]*:/lightsout: <stdin>:/' "$work/gen.err" >"$work/gen-stdin.err"
+  if [[ $got -ne $want ]] || ! cmp -s "$work/gen.out" "$work/pipe.out" || ! cmp -s "$work/gen-stdin.err" "$work/pipe.err"; then
+    fail "$name (stdin): exit $got (general $want), stderr '$(head -c 200 "$work/pipe.err")'"
+  else
+    pass
+  fi
+}
+"$gen" 100000 77 >"$work/fast.in"
+same_as_general fast_regular "$work/fast.in"
+same_as_general fast_trailing_space --trailing-space "$work/fast.in"
+# Odd whitespace here and there mid-block (tabs, CRLF, a blank line, a trailing blank, no final
+# newline), puzzles of both forms across the 16384-puzzle blocks and the 1 MiB chunks.
+awk 'NR % 997 == 5 { gsub(/ /, "\t") } NR % 1409 == 7 { $0 = $0 "\r" } NR % 3001 == 9 { print "" }
+     NR % 4099 == 11 { $0 = $0 " " } { print }' "$work/fast.in" | head -c -1 >"$work/odd.in"
+same_as_general fast_odd_whitespace "$work/odd.in"
+# Errors in the middle of a large block and right at a block's start: everything before is
+# printed, byte-identical, then the one line naming the place.
+for line in 250006 491522 491521 499999; do
+  awk -v l="$line" 'NR == l { $0 = "0 1 2 1 0 1" } { print }' "$work/fast.in" >"$work/bad.in"
+  same_as_general "fast_error_line_$line" "$work/bad.in"
+done
+head -n 300000 "$work/fast.in" >"$work/short.in"
+same_as_general fast_cut_short "$work/short.in"
+head -n 300001 "$work/fast.in" >"$work/short.in"
+same_as_general fast_count_said_more "$work/short.in"
+{ cat "$work/fast.in"; echo extra; } >"$work/extra.in"
+same_as_general fast_text_after_last "$work/extra.in"
+# The solve as tables of the solver's answers (5x6 has one solution a board): --minimal and the
+# affine target=on take it too.
+same_as_general fast_minimal --minimal "$work/fast.in"
+same_as_general fast_target_on --rules target=on "$work/fast.in"
+# Other word sizes on the fast path, re-applied by the checker: rows of up to 8 values from the
+# row table, wider ones (2x32) through write_packed.
+for size in 8x8 2x32 7x3; do
+  "$gen" 40000 79 "${size%x*}" "${size#*x}" >"$work/fastsize.in"
+  "$bin" solve --size "$size" "$work/fastsize.in" >"$work/fastsize.out" 2>/dev/null
+  if "$verify" "${size%x*}" "${size#*x}" "$work/fastsize.in" "$work/fastsize.out" >/dev/null; then pass; else fail "fast $size verified"; fi
+done
+# Unsolvable boards (5x5, nullity 2) on the fast path: "no solution" blocks, exit 1, the same
+# count on stderr as the general path's, every solution re-applied.
+"$gen" 50000 78 5 5 >"$work/fast55.in"
+"$bin" solve --size 5x5 "$work/fast55.in" >"$work/fast55.out" 2>"$work/fast55.err"
+rc=$?
+"$bin" solve --size 5x5 --method chase "$work/fast55.in" >/dev/null 2>"$work/gen55.err"
+if [[ $rc -eq 1 ]] && cmp -s "$work/fast55.err" "$work/gen55.err" &&
+  "$verify" 5 5 "$work/fast55.in" "$work/fast55.out" >/dev/null; then pass; else fail "fast 5x5 unsolvable"; fi
+
 finish
