@@ -4,6 +4,7 @@
 #include <cstddef>
 #include <cstdint>
 #include <functional>
+#include <memory>
 #include <optional>
 #include <stdexcept>
 #include <string>
@@ -113,6 +114,27 @@ void write_board(const Board& board, BoardFormat format, const WriteFn& write);
 // Writes rows as they come (memory: one row), the same file write_board writes for the board they
 // make up.
 void write_rows(RowSource& rows, BoardFormat format, const WriteFn& write);
+// A board file written as its rows arrive (a RowSink): the header when begin(cols) comes (PBM
+// needs the row count up front: `rows`), then each row. finish() flushes the last block and
+// throws std::logic_error unless exactly `rows` rows came. Memory: one 1 MiB block.
+class BoardRowWriter final : public RowSink {
+ public:
+  BoardRowWriter(BoardFormat format, std::size_t rows, WriteFn write);
+  ~BoardRowWriter() override;
+  void finish();
+
+ protected:
+  void on_begin(std::size_t cols) override;
+  void on_rows(const std::uint64_t* rows, std::size_t count) override;
+
+ private:
+  struct Impl;
+  BoardFormat format_;
+  std::size_t rows_;
+  WriteFn write_;
+  std::unique_ptr<Impl> impl_;
+};
+
 // Writes the transpose of a board of at most 64 rows (what read_board_thin returned) without
 // making it: the file is the one write_board(board.transposed(), ...) writes.
 void write_board_transposed(const Board& board, BoardFormat format, const WriteFn& write);

@@ -12,6 +12,7 @@
 #include "lightsout/board_format.hpp"
 #include "lightsout/solver.hpp"
 #include "progress.hpp"
+#include "solve_streamed.hpp"
 
 namespace lightsout::cli {
 
@@ -59,6 +60,12 @@ int run_board_solve(const BoardSolveArgs& args, const Rules& rules) {
                    k, k - 1, board_format_name(*f), what);
         return kExitBadInput;
       }
+    }
+  }
+
+  if (is_classic(rules)) {
+    if (const std::optional<int> streamed = try_streamed_solve(args, in_format, out_format)) {
+      return *streamed;
     }
   }
 

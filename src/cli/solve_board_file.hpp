@@ -20,6 +20,7 @@ struct BoardSolveArgs {
   bool stats = false;
   std::string rules_text;       // --rules as given (empty: none), for messages
   std::uint64_t max_cells = 0;  // --max-cells (0: default_max_cells of the input)
+  std::uint64_t memory = 0;     // --memory in bytes (0: a quarter of physical memory)
 };
 
 // Reads the board, solves it under `rules`, writes the presses (two states: any board format;

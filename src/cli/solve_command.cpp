@@ -187,6 +187,12 @@ std::function<int()> add_solve_command(CLI::App& app) {
   cmd->add_option("--output-format", board->output_format,
                   "Board-file mode: presses format (else from -o's extension, else the input's)");
   add_max_cells_option(*cmd, args->max_cells);
+  cmd->add_option("--memory", board->memory,
+                  "Board-file mode: a board file larger than half of this (bytes; K, M, G "
+                  "suffixes) is solved in two passes over the file with memory for a few rows "
+                  "(boards at least as tall as wide; default: a quarter of physical memory)")
+      ->transform(CLI::AsSizeValue(false))
+      ->type_name("BYTES");
   cmd->add_flag("--quiet", board->quiet, "No progress bar");
   cmd->add_flag("--stats", board->stats, "Print the method and each phase's time on stderr");
   cmd->footer(

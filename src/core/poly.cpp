@@ -8,6 +8,7 @@
 #include "chase.hpp"
 #include "lightsout/gf2_poly.hpp"
 #include "lightsout/solve.hpp"
+#include "lightsout/stream_solve.hpp"
 
 namespace lightsout {
 
@@ -71,6 +72,37 @@ Gf2Poly shifted_path_polynomial_mod(std::size_t m, const Gf2Poly& chi) {
   return shifted_path_polynomial_stepwise(m, chi);
 }
 
+// The polynomial half of solve_poly, from the phantom row r of the chase from y = 0 over an
+// m x n board (n = the row width).
+struct PolyStep {
+  Gf2Poly chi;  // f_n
+  Gf2Poly g;    // gcd(H, chi), of degree the nullity
+  FirstRowPlan plan;
+};
+
+PolyStep poly_step(std::size_t m, std::size_t n, std::span<const std::uint64_t> r) {
+  PolyStep step;
+  // Step 2: F = f_m(S + I) = H(S) with H = f_m(x + 1) mod chi, chi = f_n the characteristic
+  // polynomial of S. Through phi(P) = P(S) e_1, F y = r becomes H Y = R in F2[x]/(chi).
+  step.chi = path_polynomial(n);
+  const Gf2Poly h = shifted_path_polynomial_mod(m, step.chi);
+  // Step 3: R = phi^-1(r) = sum_k r_k f_k, by Clenshaw.
+  const Gf2Poly big_r = path_coordinates(r, n);
+  // Step 4: g = gcd(H, chi) and s with s H = g (mod chi). H is invertible modulo chi/g only, so
+  // multiplication by H has a kernel of dimension deg g: that is the nullity.
+  Gf2Xgcd eg = xgcd(h, step.chi);
+  step.g = std::move(eg.g);
+  step.plan.nullity = static_cast<std::size_t>(step.g.degree());
+  // Step 5: solvable iff g | R; then Y = (R / g) s mod chi, since H Y = (R / g)(g + t chi) = R.
+  const Gf2DivMod split = divmod(big_r, step.g);
+  step.plan.solvable = split.remainder.is_zero();
+  // Step 6: the first press row y = phi(Y), by Horner over S.
+  if (step.plan.solvable) {
+    step.plan.first_row = path_vector(mulmod(split.quotient, eg.s, step.chi), n);
+  }
+  return step;
+}
+
 // w <- S w on the path of n cells (S = T + I).
 void apply_path_adjacency(std::vector<std::uint64_t>& w, std::vector<std::uint64_t>& scratch,
                           std::uint64_t mask) {
@@ -112,30 +144,17 @@ SolveResult detail::solve_poly_impl(const Board& lights, Board* consumable,
   // with x_{m+1} = F y + r, F = f_m(T), so the board is solvable iff F y = r has a solution.
   frame.chase(true, zero_row.data(), frame.wide() ? nullptr : &x, r.data(), &progress, "chase");
 
-  // Step 2: F = f_m(S + I) = H(S) with H = f_m(x + 1) mod chi, chi = f_n the characteristic
-  // polynomial of S. Through phi(P) = P(S) e_1, F y = r becomes H Y = R in F2[x]/(chi).
+  // Steps 2 to 6 (poly_step): the first press row y, the nullity and whether y exists.
   detail::report_phase(progress, "polynomials");
-  const Gf2Poly chi = path_polynomial(n);
-  const Gf2Poly h = shifted_path_polynomial_mod(m, chi);
-
-  // Step 3: R = phi^-1(r) = sum_k r_k f_k, by Clenshaw.
-  const Gf2Poly big_r = path_coordinates(r, n);
-
-  // Step 4: g = gcd(H, chi) and s with s H = g (mod chi). H is invertible modulo chi/g only, so
-  // multiplication by H has a kernel of dimension deg g: that is the nullity.
-  const Gf2Xgcd eg = xgcd(h, chi);
-  const Gf2Poly& g = eg.g;
-  result.nullity = static_cast<std::size_t>(g.degree());
-
-  // Step 5: solvable iff g | R; then Y = (R / g) s mod chi, since H Y = (R / g)(g + t chi) = R.
-  const Gf2DivMod split = divmod(big_r, g);
-  result.solvable = split.remainder.is_zero();
+  const PolyStep step = poly_step(m, n, r);
+  const Gf2Poly& chi = step.chi;
+  const Gf2Poly& g = step.g;
+  result.nullity = step.plan.nullity;
+  result.solvable = step.plan.solvable;
 
   const bool want_kernel = options.kernel || options.minimal;
   if (result.solvable) {
-    // Step 6: the first press row y = phi(Y), by Horner over S.
-    const Gf2Poly big_y = mulmod(split.quotient, eg.s, chi);
-    const std::vector<std::uint64_t> y = path_vector(big_y, n);
+    const std::vector<std::uint64_t>& y = step.plan.first_row;
 
     // Step 7: chase from y; the phantom row must come out dark (the self-check).
     if (!frame.chase(true, y.data(), &x, phantom.data(), &progress, "chase again")) {
@@ -171,6 +190,14 @@ SolveResult detail::solve_poly_impl(const Board& lights, Board* consumable,
   }
   if (!options.kernel) result.kernel.clear();
   return result;
+}
+
+FirstRowPlan plan_first_row(std::size_t m, std::size_t n, std::span<const std::uint64_t> phantom) {
+  if (m == 0 || n == 0) throw std::invalid_argument("plan_first_row: size must be at least 1x1");
+  if (phantom.size() != (n + 63) / 64) {
+    throw std::invalid_argument("plan_first_row: the phantom row has the wrong length");
+  }
+  return poly_step(m, n, phantom).plan;
 }
 
 // deg gcd(f_m(x + 1), f_n) with n = min(m, n): the nullity of the m x n board, no board needed.

@@ -149,6 +149,36 @@ void write_board_transposed(const Board& board, BoardFormat format, const WriteF
   write_rows(rows, format, write);
 }
 
+struct BoardRowWriter::Impl {
+  Impl(const WriteFn& write, BoardFormat format, std::size_t rows, std::size_t cols)
+      : out(write), formatter(format, rows, cols, out) {}
+  detail::BlockWriter out;
+  detail::RowFormatter formatter;
+};
+
+BoardRowWriter::BoardRowWriter(BoardFormat format, std::size_t rows, WriteFn write)
+    : format_(format), rows_(rows), write_(std::move(write)) {}
+
+BoardRowWriter::~BoardRowWriter() = default;
+
+void BoardRowWriter::on_begin(std::size_t cols) {
+  if (rows_ == 0 || cols == 0) throw std::invalid_argument("write_board: the board is empty");
+  impl_ = std::make_unique<Impl>(write_, format_, rows_, cols);
+}
+
+void BoardRowWriter::on_rows(const std::uint64_t* rows, std::size_t count) {
+  if (rows_put() > rows_) throw std::logic_error("BoardRowWriter: more rows than announced");
+  for (std::size_t i = 0; i < count; ++i) impl_->formatter.put(rows + i * stride());
+}
+
+void BoardRowWriter::finish() {
+  if (!impl_ || rows_put() != rows_) {
+    throw std::logic_error("BoardRowWriter: " + std::to_string(rows_put()) + " rows of " +
+                           std::to_string(rows_));
+  }
+  impl_->out.flush();
+}
+
 Board read_board_thin(const ReadFn& read, std::optional<BoardFormat> format,
                       const BoardReadLimits& limits, BoardFormat* detected, bool* transposed) {
   detail::ReadMode mode;
