@@ -4,7 +4,9 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <functional>
 #include <span>
+#include <utility>
 #include <vector>
 
 #include "lightsout/board.hpp"
@@ -33,6 +35,31 @@ class StreamChase final : public RowSink {
   RowSink* out_;
   std::uint64_t mask_ = 0;
   std::uint64_t presses_ = 0;
+};
+
+// Counts the lights a press file leaves on, fed the board's rows (a RowSink) while the press rows
+// (same width) are pulled from `next_press`, which returns nullptr when there are none left: light
+// row i ends as b_i + T x_i + x_(i-1) + x_(i+1). Memory: three press rows. The caller compares
+// the row counts (press_rows() against rows_put()).
+class StreamVerify final : public RowSink {
+ public:
+  using PullRow = std::function<const std::uint64_t*()>;
+  explicit StreamVerify(PullRow next_press) : next_press_(std::move(next_press)) {}
+  std::uint64_t lights_left() const { return lights_left_; }
+  std::size_t press_rows() const { return press_rows_; }
+
+ protected:
+  void on_begin(std::size_t cols) override;
+  void on_rows(const std::uint64_t* rows, std::size_t count) override;
+
+ private:
+  void pull(std::vector<std::uint64_t>& into);
+
+  PullRow next_press_;
+  std::vector<std::uint64_t> prev_, cur_, next_, lit_;
+  std::uint64_t mask_ = 0;
+  std::uint64_t lights_left_ = 0;
+  std::size_t press_rows_ = 0;
 };
 
 struct FirstRowPlan {

@@ -9,6 +9,7 @@
 #include "commands.hpp"
 #include "file_io.hpp"
 #include "lightsout/board_format.hpp"
+#include "verify_streamed.hpp"
 
 namespace lightsout::cli {
 
@@ -20,6 +21,7 @@ struct VerifyArgs {
   std::string format;           // empty: from the extension, else detected
   std::string presses_format;   // likewise
   std::uint64_t max_cells = 0;  // --max-cells (0: default_max_cells of each input)
+  std::uint64_t memory = 0;     // --memory (0: a quarter of physical memory)
 };
 
 // A board as read: thin boards come transposed (read_board_thin), which changes nothing for the
@@ -76,6 +78,9 @@ int run_verify(const VerifyArgs& args) {
       !named_format("--presses-format", args.presses_format, presses_format)) {
     return kExitBadInput;
   }
+  StreamedVerifyArgs streamed{args.board,     args.presses,   board_format,
+                              presses_format, args.max_cells, args.memory};
+  if (const std::optional<int> status = try_streamed_verify(streamed)) return *status;
   std::optional<ReadBoard> lights = read_board_file(args.board, board_format, args.max_cells);
   if (!lights) return kExitBadInput;
   const std::optional<ReadBoard> presses =
@@ -118,6 +123,12 @@ std::function<int()> add_verify_command(CLI::App& app) {
                   "Press file format, chosen the same way")
       ->type_name("F");
   add_max_cells_option(*cmd, args->max_cells);
+  cmd->add_option("--memory", args->memory,
+                  "A board file larger than half of this (bytes; K, M, G suffixes) is checked "
+                  "as it is read, with the press file read alongside (default: a quarter of "
+                  "physical memory)")
+      ->transform(CLI::AsSizeValue(false))
+      ->type_name("BYTES");
   cmd->footer(
       "Prints 'ok' when the presses leave every light off, else 'N lights left'.\nExit status: 0 "
       "ok, 1 lights left, 2 unreadable or malformed files, sizes that differ, or usage.");

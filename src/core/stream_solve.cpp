@@ -39,4 +39,39 @@ bool StreamChase::phantom_is_zero() const {
   return std::all_of(cur_.begin(), cur_.end(), [](std::uint64_t v) { return v == 0; });
 }
 
+void StreamVerify::pull(std::vector<std::uint64_t>& into) {
+  const std::uint64_t* row = next_press_();
+  if (row == nullptr) {
+    std::fill(into.begin(), into.end(), std::uint64_t{0});
+    return;
+  }
+  ++press_rows_;
+  std::copy_n(row, into.size(), into.begin());
+}
+
+void StreamVerify::on_begin(std::size_t cols) {
+  const std::size_t w = (cols + 63) / 64;
+  mask_ = cols % 64 == 0 ? ~std::uint64_t{0} : (std::uint64_t{1} << (cols % 64)) - 1;
+  prev_.assign(w, 0);
+  cur_.assign(w, 0);
+  next_.assign(w, 0);
+  lit_.assign(w, 0);
+  pull(cur_);
+}
+
+void StreamVerify::on_rows(const std::uint64_t* rows, std::size_t count) {
+  const std::size_t w = cur_.size();
+  for (std::size_t i = 0; i < count; ++i) {
+    pull(next_);
+    const std::uint64_t* b = rows + i * w;
+    detail::apply_row_operator(lit_.data(), cur_.data(), w, mask_);
+    for (std::size_t k = 0; k < w; ++k) {
+      lights_left_ +=
+          static_cast<std::uint64_t>(std::popcount(lit_[k] ^ prev_[k] ^ next_[k] ^ b[k]));
+    }
+    std::swap(prev_, cur_);
+    std::swap(cur_, next_);
+  }
+}
+
 }  // namespace lightsout

@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Board files larger than --memory: solved in two passes over the file, with the same presses as
 # the in-memory solve (byte for byte: both take the same first row), in every format, checked by
-# verify; unsolvable, wide, malformed and piped inputs; peak memory of a 50 MB board.
+# verify; unsolvable, wide, malformed and piped inputs; peak memory of a 50 MB board; verify
+# streamed the same way (counts, sizes, cut files).
 # Usage: run_stream_tests.sh LIGHTSOUT_BIN
 set -uo pipefail
 
@@ -92,8 +93,29 @@ if [[ -x /usr/bin/time ]]; then
   else
     pass
   fi
+  # verify streams too: both files read once, side by side, in a few MB.
+  /usr/bin/time -f '%M' -o "$work/kb" "$bin" verify --memory 8M "$work/big.pbm" "$work/big-out.pbm" \
+    >"$work/out"
+  kb=$(tail -n 1 "$work/kb")
+  [[ $(cat "$work/out") == ok && $kb -le 32768 ]] && pass ||
+    fail "big verify: said '$(cat "$work/out")' in $kb KB, wanted ok in <= 32768 KB"
 else
   fail "big: /usr/bin/time is missing (scripts/setup.sh installs it)"
 fi
+
+# Streamed verify against the in-memory count: another board leaves the same lights on.
+"$bin" generate --seed 4 20000x20000 -o "$work/other.pbm"
+want=$("$bin" verify --memory 64G "$work/other.pbm" "$work/big-out.pbm")
+got=$("$bin" verify --memory 8M "$work/other.pbm" "$work/big-out.pbm")
+rc=$?
+[[ $rc -eq 1 && $got == "$want" && $got == *" lights left" ]] && pass ||
+  fail "verify count: streamed '$got' (exit $rc), in memory '$want'"
+# Sizes that differ, a press file cut short, a board cut short: exit 2 with the message.
+"$bin" generate 2000x3 -o "$work/small.pbm"
+expect_error verify_sizes 2 "lightsout: verify: the board is 20000x20000 but the presses are 2000x3" "" -- verify --memory 1 "$work/big.pbm" "$work/small.pbm"
+head -c 1000000 "$work/big-out.pbm" >"$work/cut.pbm"
+cut="P4 data cut short: expected 50000000 bytes of pixels, got 999985"
+expect_error verify_cut_presses 2 "lightsout: $work/cut.pbm:2:999998: $cut" "" -- verify --memory 1 "$work/big.pbm" "$work/cut.pbm"
+expect_error verify_cut_board 2 "lightsout: $work/cut.pbm:2:999998: $cut" "" -- verify --memory 1 "$work/cut.pbm" "$work/big.pbm"
 
 finish
