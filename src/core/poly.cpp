@@ -47,7 +47,7 @@ Gf2Poly shifted_path_polynomial_stepwise(std::size_t m, const Gf2Poly& chi) {
 Gf2Poly shifted_path_polynomial_doubling(std::size_t m, const Gf2Poly& chi) {
   Gf2Poly h = mod(Gf2Poly::one(), chi);  // h_k, from k = 0
   Gf2Poly g;                             // h_{k-1}
-  for (int bit = std::bit_width(m) - 1; bit >= 0; --bit) {
+  for (auto bit = static_cast<int>(std::bit_width(m)) - 1; bit >= 0; --bit) {
     const Gf2Poly h2 = mulmod(h, h, chi);
     Gf2Poly g2 = mulmod(g, g, chi);
     h = h2 + g2;
