@@ -31,12 +31,7 @@ trap 'rm -rf "$work"' EXIT
 results="$work/results.txt"
 : >"$results"
 
-timed() {
-  local label=$1
-  shift
-  /usr/bin/time -f '%e %U %S %M' -o "$work/time" "$@"
-  echo "$label $(tail -n 1 "$work/time")" >>"$results"
-}
+source "$script_dir/timed.sh"
 
 echo "== generate $size" >&2
 timed generate "$lightsout" generate --solvable --seed 1 "$size" -o "$work/in.pbm"

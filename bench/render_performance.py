@@ -651,6 +651,11 @@ value, the 64 first press rows tried in turn with light chasing, `printf` per va
 ## 10^10 cells
 
 {huge_section(repo)}
+Wide against tall (the same cells), thin boards and a 1 x 10^9 row: [wide-and-thin.md]
+(wide-and-thin.md), written by `bench/wide_and_thin.sh`. A board larger than memory, solved in two
+passes against a `cat` of its file: [out-of-core.md](out-of-core.md), written by
+`bench/out_of_core.sh`. Both take minutes and gigabytes of disk, so `bench/run` leaves them out.
+
 ## Library micro-benchmarks (`bench/solvers_bench`)
 
 {bench_table(results)}"""

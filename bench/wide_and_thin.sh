@@ -30,13 +30,7 @@ trap 'rm -rf "$work"' EXIT
 results="$work/results.txt"
 : >"$results"
 
-# timed LABEL ARGS...: one `lightsout ARGS` under GNU time; appends "LABEL wall user sys kb".
-timed() {
-  local label=$1
-  shift
-  /usr/bin/time -f '%e %U %S %M' -o "$work/time" "$lightsout" "$@" >/dev/null
-  echo "$label $(tail -n 1 "$work/time")" >>"$results"
-}
+source "$script_dir/timed.sh"
 
 check() {
   local out
@@ -51,8 +45,8 @@ echo "== $tall and $wide" >&2
 "$lightsout" generate --solvable --seed 1 "$tall" -o "$work/tall.pbm"
 "$lightsout" generate --solvable --seed 1 "$wide" -o "$work/wide.pbm"
 for ((i = 0; i < runs; ++i)); do
-  timed tall solve --quiet "$work/tall.pbm" -o "$work/tall-out.pbm"
-  timed wide solve --quiet "$work/wide.pbm" -o "$work/wide-out.pbm"
+  timed tall "$lightsout" solve --quiet "$work/tall.pbm" -o "$work/tall-out.pbm"
+  timed wide "$lightsout" solve --quiet "$work/wide.pbm" -o "$work/wide-out.pbm"
 done
 check "$work/tall.pbm" "$work/tall-out.pbm"
 check "$work/wide.pbm" "$work/wide-out.pbm"
@@ -62,14 +56,14 @@ for size in "1x$thin" "${thin}x1"; do
   echo "== $size" >&2
   "$lightsout" generate --solvable --seed 1 "$size" -o "$work/thin.pbm"
   for ((i = 0; i < 3; ++i)); do
-    timed "thin-$size" solve --quiet "$work/thin.pbm" -o "$work/thin-out.pbm"
+    timed "thin-$size" "$lightsout" solve --quiet "$work/thin.pbm" -o "$work/thin-out.pbm"
   done
   check "$work/thin.pbm" "$work/thin-out.pbm"
 done
 
 echo "== 1x$long" >&2
 "$lightsout" generate --seed 1 "1x$long" -o "$work/long.pbm"
-timed long solve --quiet "$work/long.pbm" -o "$work/long-out.pbm"
+timed long "$lightsout" solve --quiet "$work/long.pbm" -o "$work/long-out.pbm"
 check "$work/long.pbm" "$work/long-out.pbm"
 
 python3 - "$results" "$wide" "$tall" "$thin" "$long" "$runs" >"$repo_root/docs/wide-and-thin.md" <<'EOF'

@@ -4,6 +4,7 @@
 #include <atomic>
 #include <optional>
 #include <semaphore>
+#include <stdexcept>
 #include <system_error>
 #include <thread>
 #include <vector>
