@@ -141,8 +141,8 @@ TEST(StreamSolve, RowReaderAndWriterMatchTheWholeBoardOnes) {
   BoardRowWriter short_writer(BoardFormat::grid, 3,
                               [&out](const char* d, std::size_t k) { out.append(d, k); });
   short_writer.begin(4);
-  const std::uint64_t row = 5;
-  short_writer.put(&row, 2);
+  const std::uint64_t two_rows[2] = {5, 2};  // one word a row
+  short_writer.put(two_rows, 2);
   EXPECT_THROW(short_writer.finish(), std::logic_error);  // two rows of three
 }
 
