@@ -271,8 +271,8 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     for (const Outcome& o : outcomes) {
       // best is cells + 1 when no search finished (a budget of a few steps); every answer
       // darkens the board, so no lower bound may still exceed the fewest presses seen.
-      if ((best <= cells && ((o.proven && o.presses.popcount() != best) ||
-                             o.presses.popcount() < best)) ||
+      if ((best <= cells &&
+           ((o.proven && o.presses.popcount() != best) || o.presses.popcount() < best)) ||
           o.lower_bound > fewest_seen) {
         std::fprintf(stderr, "%zux%zu: %s has %zu presses, the proven fewest is %zu\n", rows, cols,
                      o.name, o.presses.popcount(), best);
