@@ -264,8 +264,8 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     // Every solver that proves its answer minimal must have the same popcount; none may beat it.
     std::size_t best = cells + 1;
     std::size_t fewest_seen = cells;
-    for (const Outcome& o : outcomes) fewest_seen = std::min(fewest_seen, o.presses.popcount());
     for (const Outcome& o : outcomes) {
+      fewest_seen = std::min(fewest_seen, o.presses.popcount());
       if (o.proven) best = std::min(best, o.presses.popcount());
     }
     for (const Outcome& o : outcomes) {
@@ -274,8 +274,10 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
       if ((best <= cells &&
            ((o.proven && o.presses.popcount() != best) || o.presses.popcount() < best)) ||
           o.lower_bound > fewest_seen) {
-        std::fprintf(stderr, "%zux%zu: %s has %zu presses, the proven fewest is %zu\n", rows, cols,
-                     o.name, o.presses.popcount(), best);
+        std::fprintf(stderr,
+                     "%zux%zu: %s has %zu presses (bound %zu); fewest seen %zu, proven fewest %s\n",
+                     rows, cols, o.name, o.presses.popcount(), o.lower_bound, fewest_seen,
+                     best <= cells ? std::to_string(best).c_str() : "none");
         finding("fewest-presses popcounts differ");
       }
     }
