@@ -29,9 +29,10 @@ export function showSolve(res) {
   $('info-method').textContent = res.method ?? '—';
 }
 
+// The placeholders keep their line, so the panels below do not jump when the answer comes.
 export function infoPending() {
   $('info-fraction').textContent = '…';
-  $('quiet').replaceChildren();
+  $('quiet').textContent = '…';
 }
 
 export function infoFailed(message) {

@@ -37,7 +37,7 @@ export async function openPage(viewport = DESKTOP, url = BASE) {
   page.on("pageerror", (e) => errors.push(e.stack));
   page.on('console', (m) => { if (m.type() === 'error') errors.push(m.text()); });
   await page.goto(url);
-  await page.waitForFunction(() => window.__lightsout && document.getElementById('board').dataset.rows);
+  await settled(page);
   await page.evaluate(() => document.querySelectorAll('details').forEach((d) => { d.open = true; }));
   return { page, errors };
 }
@@ -46,8 +46,16 @@ export async function openPage(viewport = DESKTOP, url = BASE) {
 export async function browserPage(viewport) {
   const page = await browser.newPage({ viewport });
   await page.goto(BASE);
-  await page.waitForFunction(() => window.__lightsout && document.getElementById('board').dataset.rows);
+  await settled(page);
   return page;
+}
+
+// Waits until the page has its board, its back end and the size's facts, so nothing that arrives
+// later moves a button between Playwright finding it and clicking it.
+export async function settled(page) {
+  await page.waitForFunction(() => window.__lightsout && document.getElementById('board').dataset.rows);
+  await page.evaluate(() => window.__lightsout.backend());
+  await page.waitForFunction(() => document.getElementById('info-fraction').textContent !== '…');
 }
 
 const data = (page, key) => page.$eval('#board', (b, k) => b.dataset[k], key);
@@ -71,6 +79,7 @@ export const solvableIs = (page, yes) => page.waitForFunction(
   (want) => document.getElementById('info-solvable').textContent === want, yes ? 'yes' : 'no');
 
 export async function loadText(page, t) {
+  await page.waitForFunction(() => document.getElementById('info-fraction').textContent !== '…');
   await page.fill('#board-text', t);
   await page.click('#paste');
 }

@@ -274,6 +274,7 @@ test('with the server gone the facts say so, and show no stale values', { skip: 
     assert.equal(await h.text(page, `#${id}`), '—', `${id} is not left from the last board`);
   }
   await page.click('#solve');
+  await page.waitForFunction(() => /^Solve failed/.test(document.getElementById('status').textContent));
   assert.match(await h.text(page, '#status'), /^Solve failed: the server cannot be reached/);
   await page.unroute('**/api/**');
   await h.clickCell(page, 0, 0);
