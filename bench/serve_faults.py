@@ -12,6 +12,7 @@ Scenarios (each starts its own server on 127.0.0.1, port 0):
 Correctness is asserted (every heavy request 200 or 503 with Retry-After, none dropped; every
 light one 200; the RSS back within 2x idle); latency figures are printed, and asserted only
 without --short (ctest runs --short: timing is the benchmarks' business, not the tests').
+SERVE_ARGS adds server options to every scenario's server (e.g. "--io-threads 1").
 SERVE_FAULTS_DEBUG=1 prints each light request slower than 20 ms and when the burst starts.
 """
 import argparse
@@ -43,7 +44,8 @@ class Server:
     """lightsout-server on a free loopback port; stopped on exit."""
 
     def __init__(self, binary, *args):
-        self.proc = subprocess.Popen([binary, "serve", "--host", HOST, "--port", "0", *args],
+        extra = os.environ.get("SERVE_ARGS", "").split()
+        self.proc = subprocess.Popen([binary, "serve", "--host", HOST, "--port", "0", *extra, *args],
                                      stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
         line = self.proc.stdout.readline()
         m = re.search(r":(\d+)/", line)

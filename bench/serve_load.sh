@@ -11,7 +11,7 @@ wrk_threads=${4:-2}
 source "$root/scripts/setup.sh"
 ensure_packages wrk
 log=$(mktemp)
-# Default options: one I/O thread answers the light 5x6 solves itself, whatever the connections.
+# Default options (I/O threads: half the cores), or SERVE_ARGS; the I/O threads answer light 5x6 solves themselves.
 "$binary" serve --host 127.0.0.1 --port 0 ${SERVE_ARGS:-} >"$log" 2>&1 &
 server=$!
 trap 'kill "$server" 2>/dev/null; wait "$server" 2>/dev/null; rm -f "$log"' EXIT

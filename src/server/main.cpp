@@ -96,8 +96,9 @@ std::function<int()> add_serve_command(CLI::App& app) {
       ->check(CLI::Range(std::size_t{1}, std::size_t{1} << 32))
       ->capture_default_str();
   cmd->add_option("--io-threads", o.io_threads,
-                  "Threads that read and write every connection and answer light requests")
-      ->check(CLI::Range(1, 64))
+                  "Threads that read and write every connection and answer light requests (0: "
+                  "half the cores, at least one)")
+      ->check(CLI::Range(0, 64))
       ->capture_default_str();
   cmd->add_option("--workers", o.workers, "Solver threads (0: one per core)")
       ->check(CLI::Range(0, 256))

@@ -14,9 +14,11 @@ namespace lightsout::server {
 
 struct ServerOptions {
   std::string host = "127.0.0.1";
-  int port = 8080;             // 0: any free port (see WebServer::bind)
-  std::size_t io_threads = 4;  // libmicrohttpd's epoll threads: they read, write, answer light work
-  std::size_t workers = 0;     // solver threads; 0: one per core
+  int port = 8080;  // 0: any free port (see WebServer::bind)
+  // libmicrohttpd's epoll threads: they read, write, answer light work; 0: half the cores (at
+  // least one), the other half left to the solver workers and to clients on the same machine.
+  std::size_t io_threads = 0;
+  std::size_t workers = 0;  // solver threads; 0: one per core
   std::size_t max_queue = 16;
   std::size_t memory_mb = 1024;  // the budget admitted solves share
   // Each request (headers and body, with the keep-alive wait before it) must have arrived within
