@@ -33,7 +33,7 @@ export function estimate(rows, cols, rules) {
   const u = Math.min(rows, cols) * ((cols > rows ? wrapsC : wrapsR) ? 2 : 1);
   if (chase && u <= (two ? 16384 : 2048)) {
     const work = two ? u * cells / 16 + u ** 3 / 16 : 2 * u * cells + 4 * primes(rules.states) * u ** 3;
-    return { work, bytes: cells * 16 };
+    return { work, bytes: cells * 16 + 2 * u * u / (two ? 8 : 1) };
   }
   const n = cells - holes;
   let w = n;
@@ -44,7 +44,7 @@ export function estimate(rows, cols, rules) {
     if (rules.topology !== 'plane') w *= 2;
     w = Math.min(w, n);
   }
-  if (two) return { work: n * w * w / 64 + n, bytes: cells * 16 };
+  if (two) return { work: n * w * w / 64 + n, bytes: cells * 16 + n * w / 4 };
   return { work: primes(rules.states) * n * n * w + n, bytes: n * n + cells * 16 };
 }
 

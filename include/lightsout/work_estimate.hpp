@@ -23,7 +23,10 @@ namespace lightsout {
 // 11.8 s; 256 x 256 torus square K = 2: 1.1e9, 0.4 s.
 double estimated_solve_work(const Rules& rules, std::size_t rows, std::size_t cols);
 
-// The dense Z_K elimination's matrix: n^2 bytes (one prime power at a time).
+// An upper estimate of the bytes the same solve holds at its peak: 16 a cell for the boards, plus
+// the method's matrices: chase, the reduced system twice (2 u^2 bits for K = 2, bytes for K > 2);
+// dense elimination, n w / 4 bytes for K = 2 (the band in bits, both sides of the diagonal) and
+// the whole n^2-byte matrix for K > 2 (one prime power at a time).
 double estimated_solve_bytes(const Rules& rules, std::size_t rows, std::size_t cols);
 
 }  // namespace lightsout

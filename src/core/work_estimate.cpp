@@ -60,11 +60,19 @@ double estimated_solve_work(const Rules& rules, std::size_t rows, std::size_t co
 
 double estimated_solve_bytes(const Rules& rules, std::size_t rows, std::size_t cols) {
   const auto cells = static_cast<double>(rows) * static_cast<double>(cols);
-  if (is_classic(rules) || rules.states == 2 || chase_fits(rules, rows, cols)) {
-    return cells * 16;
+  const double boards = cells * 16;
+  if (is_classic(rules)) return boards;
+  const bool two = rules.states == 2;
+  // The reduced system and its factored copy: u x u bits for K = 2, bytes for K > 2.
+  if (chase_fits(rules, rows, cols)) {
+    const auto u = static_cast<double>(detail::RulesChase::unknowns(rules, rows, cols));
+    return boards + 2 * u * u / (two ? 8 : 1);
   }
   const auto n = static_cast<double>(existing_cells(rules, rows, cols));
-  return n * n + cells * 16;
+  // K = 2: n rows of the band on both sides of the diagonal, in bits (the dense n x n when the
+  // band is the whole matrix); K > 2: the dense matrix, a byte an entry.
+  if (two) return boards + n * band(rules, rows, cols, n) / 4;
+  return boards + n * n;
 }
 
 }  // namespace lightsout

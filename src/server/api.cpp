@@ -324,9 +324,12 @@ std::size_t solve_memory(std::size_t cells, bool minimal) { return cells * (mini
 // rows, cols and minimal of a small body, or nothing when it is not even a JSON object with them
 // (the request then fails cheaply, which is light work).
 struct Shape {
+  std::size_t rows = 0;
+  std::size_t cols = 0;
   std::size_t cells = 0;
   bool minimal = false;
   bool rules = false;
+  std::string rules_text;
 };
 std::optional<Shape> shape_of(const json& doc) {
   if (!doc.is_object()) return std::nullopt;
@@ -342,6 +345,8 @@ std::optional<Shape> shape_of(const json& doc) {
     return std::nullopt;
   }
   Shape shape;
+  shape.rows = static_cast<std::size_t>(r);
+  shape.cols = static_cast<std::size_t>(c);
   shape.cells = r > std::numeric_limits<std::size_t>::max() / c
                     ? std::numeric_limits<std::size_t>::max()
                     : static_cast<std::size_t>(r * c);
@@ -349,6 +354,7 @@ std::optional<Shape> shape_of(const json& doc) {
   shape.minimal = minimal != doc.end() && minimal->is_boolean() && minimal->get<bool>();
   const auto rules = doc.find("rules");
   shape.rules = rules != doc.end() && rules->is_string() && !rules->get<std::string>().empty();
+  if (shape.rules) shape.rules_text = rules->get<std::string>();
   return shape;
 }
 
@@ -356,16 +362,40 @@ std::optional<Shape> peek_shape(std::string_view body) {
   return shape_of(json::parse(body.begin(), body.end(), nullptr, false));
 }
 
-WorkEstimate large_solve(std::string_view body) {
-  return {false, body.size() * 4 + solve_memory(body.size(), true)};
+// A body too large to parse on the I/O thread: its board has at most body.size() cells. When it
+// names rules (judged by the key's presence alone), the solve may hold a matrix up to the rules
+// memory limit on top.
+WorkEstimate large_solve(std::string_view body, const Limits& limits) {
+  std::size_t bytes = body.size() * 4 + solve_memory(body.size(), true);
+  if (body.find("\"rules\"") != std::string_view::npos) {
+    bytes += static_cast<std::size_t>(limits.max_rules_bytes);
+  }
+  return {false, bytes};
+}
+
+// The matrices a solve under other rules holds (the core's estimate, at most the rules memory
+// limit: beyond it the solve is refused), or 0 for the classic rules and for rules that do not
+// parse or fit (such a request fails before solving).
+std::size_t rules_memory(const Shape& shape, const Limits& limits) {
+  if (!shape.rules) return 0;
+  try {
+    const Rules rules = parse_rules(shape.rules_text, nullptr, limits.max_rules_cells);
+    check_board_size(rules, shape.rows, shape.cols);
+    return static_cast<std::size_t>(
+        std::min(estimated_solve_bytes(rules, shape.rows, shape.cols), limits.max_rules_bytes));
+  } catch (const std::exception&) {
+    return 0;
+  }
 }
 
 // Classic solves up to 64 x 64 take microseconds; the fewest-presses search can take its whole
 // time budget on a 19 x 19 board (its quiet patterns), and over Z_K on smaller ones, so only tiny
 // classic boards search on the I/O thread.
-WorkEstimate solve_estimate(const Shape& shape, std::size_t body_bytes) {
+WorkEstimate solve_estimate(const Shape& shape, std::size_t body_bytes, const Limits& limits) {
   const bool light = shape.cells <= (shape.minimal ? 64 : 4096) && !shape.rules;
-  return {light, solve_memory(shape.cells, shape.minimal) + body_bytes * 4};
+  if (light) return {true, solve_memory(shape.cells, shape.minimal) + body_bytes * 4};
+  return {false,
+          solve_memory(shape.cells, shape.minimal) + body_bytes * 4 + rules_memory(shape, limits)};
 }
 
 ApiResponse solve_doc(const json& doc, const Limits& limits) {
@@ -378,24 +408,24 @@ ApiResponse solve_doc(const json& doc, const Limits& limits) {
 
 }  // namespace
 
-WorkEstimate estimate_solve(std::string_view body) {
+WorkEstimate estimate_solve(std::string_view body, const Limits& limits) {
   // A large body is a large board: parsing it alone takes milliseconds, so it is not parsed here.
-  if (body.size() > kParseInline) return large_solve(body);
+  if (body.size() > kParseInline) return large_solve(body, limits);
   const std::optional<Shape> shape = peek_shape(body);
-  return shape ? solve_estimate(*shape, body.size()) : WorkEstimate{};
+  return shape ? solve_estimate(*shape, body.size(), limits) : WorkEstimate{};
 }
 
 std::optional<ApiResponse> api_solve_light(std::string_view body, const Limits& limits,
                                            WorkEstimate& estimate) {
   if (body.size() > kParseInline) {
-    estimate = large_solve(body);
+    estimate = large_solve(body, limits);
     return std::nullopt;
   }
   estimate = {};
   ApiResponse out = guarded([&] {
     const json doc = parse_body(body, limits);
     const std::optional<Shape> shape = shape_of(doc);
-    if (shape) estimate = solve_estimate(*shape, body.size());
+    if (shape) estimate = solve_estimate(*shape, body.size(), limits);
     return estimate.light ? solve_doc(doc, limits) : ApiResponse{0, {}};
   });
   if (out.status == 0) return std::nullopt;

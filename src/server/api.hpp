@@ -48,7 +48,7 @@ struct WorkEstimate {
   std::size_t memory_bytes = 0;
 };
 inline constexpr std::size_t kParseInline = std::size_t{16} << 10;
-WorkEstimate estimate_solve(std::string_view body);
+WorkEstimate estimate_solve(std::string_view body, const Limits& limits);
 // api_solve when estimate_solve would call it light (the body parsed once); otherwise nothing,
 // with `estimate` set for admission.
 std::optional<ApiResponse> api_solve_light(std::string_view body, const Limits& limits,

@@ -316,7 +316,8 @@ MHD_Result WebServer::Impl::dispatch(MHD_Connection* c, Request& req) {
         return send(c, answer->status, answer->body);
       }
     } else {
-      estimate = req.route == Route::solve ? estimate_solve(req.body) : estimate_chase(req.body);
+      estimate = req.route == Route::solve ? estimate_solve(req.body, options.limits)
+                                           : estimate_chase(req.body);
     }
   }
   const bool info = req.route == Route::info;

@@ -104,5 +104,40 @@ TEST(RulesWork, TooMuchWorkIsRefusedWithTheEstimate) {
   EXPECT_TRUE(doc["kernel"].is_null()) << res.body.substr(0, 300);
 }
 
+// Admission reserves what the solve will hold: the core's estimate of the method's matrices for
+// other rules, the rules memory limit for a body too large to parse on the I/O thread.
+TEST(RulesWork, AdmissionReservesTheMatricesOfOtherRules) {
+  const Limits limits;
+  const auto body = [](std::size_t n, const char* rules) {
+    json rows = json::array();
+    for (std::size_t r = 0; r < n; ++r) rows.push_back(std::string(n, '0'));
+    json b = {{"rows", n}, {"cols", n}, {"lights", rows}};
+    if (rules != nullptr) b["rules"] = rules;
+    return b.dump();
+  };
+  // 40 x 40, x neighbourhood, 3 states: dense elimination over Z_3, 1600 x 1600 bytes.
+  const std::string dense = body(40, "nbhd=x,states=3");
+  ASSERT_LE(dense.size(), kParseInline);
+  const WorkEstimate e = estimate_solve(dense, limits);
+  EXPECT_FALSE(e.light);
+  EXPECT_GE(e.memory_bytes, std::size_t{1600} * 1600);
+  WorkEstimate parsed_once;
+  EXPECT_FALSE(api_solve_light(dense, limits, parsed_once).has_value());
+  EXPECT_EQ(parsed_once.memory_bytes, e.memory_bytes);
+  // The same board under the classic rules is light and holds little.
+  const WorkEstimate classic = estimate_solve(body(40, nullptr), limits);
+  EXPECT_TRUE(classic.light);
+  EXPECT_LT(classic.memory_bytes, std::size_t{1600} * 1600 / 10);
+  // Too large to parse here: naming rules at all reserves the rules memory limit.
+  const std::string big = body(200, "torus");
+  ASSERT_GT(big.size(), kParseInline);
+  EXPECT_GE(static_cast<double>(estimate_solve(big, limits).memory_bytes), limits.max_rules_bytes);
+  EXPECT_LT(static_cast<double>(estimate_solve(body(200, nullptr), limits).memory_bytes),
+            limits.max_rules_bytes);
+  // Two states, dense elimination: the band of the press matrix in bits, at least n w / 8 bytes
+  // (square neighbourhood on 100 x 100: w = 2 rows of 100 and 3 more).
+  EXPECT_GE(estimated_solve_bytes(parse_rules("nbhd=square"), 100, 100), 10000.0 * 203 / 8);
+}
+
 }  // namespace
 }  // namespace lightsout::server
