@@ -10,8 +10,9 @@
 
 namespace lightsout::server {
 
-// Boards of at most this many cells are cached (a solver of that size holds at most a few hundred
-// KB); at most this many per thread, the least recently used dropped first.
+// Boards of at most this many cells are cached (a solver of that size holds at most a few MB: the
+// dense Z_K system of 1024 cells is 1 MB); at most this many per thread, the least recently used
+// dropped first. These stay outside the --memory budget: a few tens of MB for all threads at most.
 inline constexpr std::size_t kCachedSolverCells = 1024;
 inline constexpr std::size_t kCachedSolversPerThread = 8;
 
