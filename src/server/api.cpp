@@ -328,8 +328,7 @@ struct Shape {
   std::size_t cols = 0;
   std::size_t cells = 0;
   bool minimal = false;
-  bool rules = false;
-  std::string rules_text;
+  std::string rules_text;  // empty: the classic rules
 };
 std::optional<Shape> shape_of(const json& doc) {
   if (!doc.is_object()) return std::nullopt;
@@ -353,8 +352,7 @@ std::optional<Shape> shape_of(const json& doc) {
   const auto minimal = doc.find("minimal");
   shape.minimal = minimal != doc.end() && minimal->is_boolean() && minimal->get<bool>();
   const auto rules = doc.find("rules");
-  shape.rules = rules != doc.end() && rules->is_string() && !rules->get<std::string>().empty();
-  if (shape.rules) shape.rules_text = rules->get<std::string>();
+  if (rules != doc.end() && rules->is_string()) shape.rules_text = rules->get<std::string>();
   return shape;
 }
 
@@ -377,13 +375,15 @@ WorkEstimate large_solve(std::string_view body, const Limits& limits) {
 // limit: beyond it the solve is refused), or 0 for the classic rules and for rules that do not
 // parse or fit (such a request fails before solving).
 std::size_t rules_memory(const Shape& shape, const Limits& limits) {
-  if (!shape.rules) return 0;
+  if (shape.rules_text.empty()) return 0;
   try {
-    const Rules rules = parse_rules(shape.rules_text, nullptr, limits.max_rules_cells);
+    const Rules rules = parse_rules_or_fail(shape.rules_text, limits.max_rules_cells);
     check_board_size(rules, shape.rows, shape.cols);
     return static_cast<std::size_t>(
         std::min(estimated_solve_bytes(rules, shape.rows, shape.cols), limits.max_rules_bytes));
-  } catch (const std::exception&) {
+  } catch (const ClientError&) {
+    return 0;
+  } catch (const RulesError&) {
     return 0;
   }
 }
@@ -392,9 +392,8 @@ std::size_t rules_memory(const Shape& shape, const Limits& limits) {
 // time budget on a 19 x 19 board (its quiet patterns), and over Z_K on smaller ones, so only tiny
 // classic boards search on the I/O thread.
 WorkEstimate solve_estimate(const Shape& shape, std::size_t body_bytes, const Limits& limits) {
-  const bool light = shape.cells <= (shape.minimal ? 64 : 4096) && !shape.rules;
-  if (light) return {true, solve_memory(shape.cells, shape.minimal) + body_bytes * 4};
-  return {false,
+  const bool light = shape.cells <= (shape.minimal ? 64 : 4096) && shape.rules_text.empty();
+  return {light,
           solve_memory(shape.cells, shape.minimal) + body_bytes * 4 + rules_memory(shape, limits)};
 }
 

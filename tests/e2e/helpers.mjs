@@ -55,8 +55,12 @@ export async function browserPage(viewport) {
 export async function settled(page) {
   await page.waitForFunction(() => window.__lightsout && document.getElementById('board').dataset.rows);
   await page.evaluate(() => window.__lightsout.backend());
-  await page.waitForFunction(() => document.getElementById('info-fraction').textContent !== '…');
+  await factsShown(page);
 }
+
+// Waits until the size's facts (and so the quiet patterns above the board text) are on show.
+const factsShown = (page) => page.waitForFunction(
+  () => document.getElementById('info-fraction').textContent !== '…');
 
 const data = (page, key) => page.$eval('#board', (b, k) => b.dataset[k], key);
 export const lit = async (page) => Number(await data(page, 'lit'));
@@ -79,7 +83,7 @@ export const solvableIs = (page, yes) => page.waitForFunction(
   (want) => document.getElementById('info-solvable').textContent === want, yes ? 'yes' : 'no');
 
 export async function loadText(page, t) {
-  await page.waitForFunction(() => document.getElementById('info-fraction').textContent !== '…');
+  await factsShown(page);
   await page.fill('#board-text', t);
   await page.click('#paste');
 }
