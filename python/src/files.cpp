@@ -1,6 +1,8 @@
 // Board and rules files for the Python module: stdio reads and writes, the CLI's limits and words.
 #include "files.hpp"
 
+#include "lightsout/atomic_file.hpp"
+
 #include <sys/stat.h>
 
 #include <cstdint>
@@ -79,16 +81,14 @@ void write_grid_file(const std::string& path, const Grid& grid, std::optional<Bo
         fmt::format("boards of {} states are judge text (values 0..{}), not {}", grid.states(),
                     grid.states() - 1, board_format_name(*format)));
   }
-  File f = open_file(path, "wb", "write");
-  auto fail = [&path] {
-    const int err = errno;
-    return FileError(fmt::format("cannot write '{}': {}", path, std::strerror(err)), err);
-  };
-  std::FILE* raw = f.get();
-  write_grid(grid, *format, [raw, &fail](const char* data, std::size_t size) {
-    if (std::fwrite(data, 1, size, raw) != size) throw fail();
-  });
-  if (std::fclose(f.release()) != 0) throw fail();
+  // The target is replaced only once the whole board is written (AtomicFile).
+  try {
+    AtomicFile file(path);
+    write_grid(grid, *format, [&file](const char* data, std::size_t size) { file.write(data, size); });
+    file.commit();
+  } catch (const FileWriteError& e) {
+    throw FileError(e.what(), e.error());
+  }
 }
 
 std::string load_text_file(const std::string& path) {

@@ -70,25 +70,4 @@ void write_all(int fd, const char* data, std::size_t size, const std::string& na
 
 void write_stdout(const char* data, std::size_t size) { write_all(1, data, size, "output"); }
 
-OutputFile::OutputFile(const std::string& path) {
-  if (path == "-") {
-    fd_ = 1;
-    owned_ = false;
-    name_ = "<stdout>";
-    return;
-  }
-  fd_ = ::open(path.c_str(), O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
-  if (fd_ < 0) throw std::runtime_error("cannot write '" + path + "': " + std::strerror(errno));
-  owned_ = true;
-  name_ = path;
-}
-
-OutputFile::~OutputFile() {
-  if (owned_) ::close(fd_);
-}
-
-void OutputFile::write(const char* data, std::size_t size) {
-  write_all(fd_, data, size, "'" + name_ + "'");
-}
-
 }  // namespace lightsout::cli

@@ -6,6 +6,8 @@
 #include <optional>
 #include <string>
 
+#include "lightsout/atomic_file.hpp"  // file outputs: AtomicFile
+
 namespace lightsout::cli {
 
 // An input file opened for reading ("-" = standard input); closes itself.
@@ -33,25 +35,6 @@ class InputFile {
   bool owned_;
   std::string name_;
   std::optional<std::uint64_t> size_;
-};
-
-// An output file created or truncated for writing ("-" = standard output); closes itself.
-class OutputFile {
- public:
-  // Throws std::runtime_error("cannot write '<path>': <reason>").
-  explicit OutputFile(const std::string& path);
-  ~OutputFile();
-  OutputFile(const OutputFile&) = delete;
-  OutputFile& operator=(const OutputFile&) = delete;
-
-  // Writes all of data, retrying short writes. Throws std::runtime_error.
-  void write(const char* data, std::size_t size);
-  const std::string& name() const { return name_; }
-
- private:
-  int fd_;
-  bool owned_;
-  std::string name_;
 };
 
 // Writes all of data to standard output, retrying short writes. Throws std::runtime_error.

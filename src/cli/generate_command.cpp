@@ -47,7 +47,7 @@ std::optional<T> parse_number(const std::string& text) {
 // Collects small writes (many small boards) into 1 MiB blocks; big blocks go straight through.
 class BufferedOutput {
  public:
-  explicit BufferedOutput(OutputFile& file) : file_(file) { buf_.reserve(kBlock); }
+  explicit BufferedOutput(AtomicFile& file) : file_(file) { buf_.reserve(kBlock); }
   void write(const char* data, std::size_t size) {
     if (buf_.size() + size > kBlock) flush();
     if (size >= kBlock) {
@@ -63,7 +63,7 @@ class BufferedOutput {
 
  private:
   static constexpr std::size_t kBlock = std::size_t{1} << 20;
-  OutputFile& file_;
+  AtomicFile& file_;
   std::vector<char> buf_;
 };
 
@@ -125,7 +125,7 @@ int run_generate(const GenerateArgs& args) {
   }
 
   try {
-    OutputFile file(args.output);
+    AtomicFile file(args.output);
     BufferedOutput out(file);
     const WriteFn write = [&out](const char* data, std::size_t n) { out.write(data, n); };
     // The POJ 1222 layout: the count alone on the first line, then the boards back to back.
@@ -145,6 +145,7 @@ int run_generate(const GenerateArgs& args) {
       }
     }
     out.flush();
+    file.commit();
   } catch (const std::exception& e) {
     return fail(e.what());
   }

@@ -57,21 +57,12 @@ std::string power_of_two(std::uint64_t d) {
 // Writes the patterns as grid text: each pattern as rows of '0'/'1', patterns separated by one
 // blank line; no patterns give an empty file. Throws std::runtime_error naming the file.
 void write_patterns(const std::string& path, const std::vector<Board>& patterns) {
-  std::unique_ptr<std::FILE, int (*)(std::FILE*)> file(std::fopen(path.c_str(), "wb"),
-                                                       &std::fclose);
-  auto fail = [&path](int err) {
-    return std::runtime_error(
-        fmt::format("cannot write '{}': {}", path, err != 0 ? std::strerror(err) : "write error"));
-  };
-  if (!file) throw fail(errno);
+  AtomicFile file(path);
   constexpr std::size_t kBlock = std::size_t{1} << 20;
   std::string buffer;
   buffer.reserve(kBlock + 128);
   auto flush = [&] {
-    if (!buffer.empty() &&
-        std::fwrite(buffer.data(), 1, buffer.size(), file.get()) != buffer.size()) {
-      throw fail(errno);
-    }
+    file.write(buffer.data(), buffer.size());
     buffer.clear();
   };
   for (std::size_t i = 0; i < patterns.size(); ++i) {
@@ -89,8 +80,7 @@ void write_patterns(const std::string& path, const std::vector<Board>& patterns)
     }
   }
   flush();
-  std::FILE* raw = file.release();
-  if (std::fclose(raw) != 0) throw fail(errno);
+  file.commit();
 }
 
 // A .png or .svg --kernel FILE: a gallery of the patterns (render.hpp); no pattern draws the
@@ -100,9 +90,10 @@ void write_pattern_picture(const std::string& path, ImageFormat format, const Fa
   for (const Grid& g : facts.kernel) panels.push_back({g, std::nullopt, Board()});
   if (panels.empty()) panels.push_back({Grid(facts.rows, facts.cols), std::nullopt, Board()});
   const Picture picture(std::move(panels));
-  OutputFile out(path);
+  AtomicFile out(path);
   write_image(picture, format,
               [&out](const char* data, std::size_t size) { out.write(data, size); });
+  out.commit();
 }
 
 // The facts as text: the classic rules keep their historical lines; --rules adds the rules and

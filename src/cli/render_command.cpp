@@ -135,6 +135,8 @@ int run_render(const RenderArgs& args) {
     set_activity("finding the quiet patterns");
     panels = quiet_panels(*rules, size->rows, size->cols);
   } else {
+    const std::string inputs[] = {args.board, args.presses};
+    refuse_output_over_input(args.output, inputs, "the picture");
     std::optional<Grid> lights = read_grid_file(args.board, format, k, args.max_cells);
     if (!lights) return kExitBadInput;
     std::optional<Grid> presses;
@@ -167,9 +169,10 @@ int run_render(const RenderArgs& args) {
 
   set_activity("drawing the picture");
   const Picture picture(std::move(panels), {.cell = args.cell, .max_side = args.max_side});
-  OutputFile out(args.output);
+  AtomicFile out(args.output);
   write_image(picture, *image,
               [&out](const char* data, std::size_t size) { out.write(data, size); });
+  out.commit();
   return status;
 }
 

@@ -36,6 +36,9 @@ const char* fewest_note(const Result& result) {
 }  // namespace
 
 int run_board_solve(const BoardSolveArgs& args, const Rules& rules) {
+  // Refused before anything is read: the two-pass solve reads the input again while it writes.
+  const std::string inputs[] = {args.input};
+  refuse_output_over_input(args.output, inputs, "the presses");
   std::optional<BoardFormat> in_format;
   if (!args.format.empty()) {
     in_format = named_format("--format", args.format);
@@ -143,7 +146,7 @@ int run_board_solve(const BoardSolveArgs& args, const Rules& rules) {
   }
   clock.report("write", 0.0);
   set_activity("writing the presses");
-  OutputFile output(args.output);
+  AtomicFile output(args.output);
   // A .pbm name says PBM but not which flavour: keep the input's when it was PBM too.
   if (args.output_format.empty() && out_format == BoardFormat::pbm_raw &&
       detected == BoardFormat::pbm_plain) {
@@ -155,6 +158,7 @@ int run_board_solve(const BoardSolveArgs& args, const Rules& rules) {
   } else {
     write_grid(result.presses, out_format.value_or(detected), write);
   }
+  output.commit();
   clock.finish();
   report_unproven(result, std::nullopt);
   stats();

@@ -47,6 +47,9 @@ std::uint64_t judge_max_cells(std::optional<std::uint64_t> input_bytes) {
 
 // Judge mode: many puzzles of one size, under any rules, through one Solver and one loop.
 int run_judge_solve(const SolveArgs& args, const Rules& rules) {
+  // `solve in.txt >> in.txt` would read its own answers back as puzzles.
+  const std::string inputs[] = {args.input};
+  refuse_output_over_input("-", inputs, "the answers");
   BoardSize size{};
   const auto implied = implied_size(rules);
   if (!args.size_given && implied) {

@@ -78,7 +78,7 @@ std::optional<int> try_streamed_solve(const BoardSolveArgs& args,
       detected == BoardFormat::pbm_plain) {
     out_format = BoardFormat::pbm_plain;
   }
-  OutputFile output(args.output);
+  AtomicFile output(args.output);
   BoardRowWriter writer(
       out_format.value_or(detected), rows,
       [&output](const char* data, std::size_t size) { output.write(data, size); });
@@ -98,6 +98,7 @@ std::optional<int> try_streamed_solve(const BoardSolveArgs& args,
     return kExitBadInput;
   }
   writer.finish();
+  output.commit();
   if (args.stats) {
     fmt::print(stderr, "method: poly (streamed, two passes)\nnullity: {}\npresses: {}\n",
                plan.nullity, chase.presses());
