@@ -1,6 +1,7 @@
 // Whole-board files: PBM (P1 plain, P4 raw), plain grid text, and one judge-text board.
 #pragma once
 
+#include <algorithm>
 #include <cstddef>
 #include <cstdint>
 #include <functional>
@@ -76,9 +77,14 @@ struct BoardReadLimits {
 // 512 MiB there; read_board_thin (what the CLI uses for two states) keeps it at a bit a cell.
 inline constexpr std::uint64_t kMaxFileCells = std::uint64_t{1} << 34;
 inline constexpr std::uint64_t kMaxStreamCells = std::uint64_t{1} << 26;
-// kMaxFileCells for a regular file (input_bytes known), kMaxStreamCells otherwise.
-inline std::uint64_t default_max_cells(std::optional<std::uint64_t> input_bytes) {
-  return input_bytes ? kMaxFileCells : kMaxStreamCells;
+// For a regular file of `stored_bytes` bytes (the smaller of its size and the bytes it really
+// stores, so that a sparse file's holes are not trusted to hold cells): what they can hold at
+// 8 cells a byte (P4), between kMaxStreamCells and kMaxFileCells. kMaxStreamCells for anything
+// else (nullopt).
+inline std::uint64_t default_max_cells(std::optional<std::uint64_t> stored_bytes) {
+  if (!stored_bytes) return kMaxStreamCells;
+  if (*stored_bytes >= kMaxFileCells / 8) return kMaxFileCells;
+  return std::max(*stored_bytes * 8, kMaxStreamCells);
 }
 
 // Reads one board. `read` fills a buffer and returns the byte count (0 = end); it is asked for

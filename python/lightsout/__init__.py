@@ -307,9 +307,8 @@ class Picture:
             raise ValueError(
                 f"cannot tell the picture format of '{name}': name it .png or .svg"
             )
-        data = self._picture.encode(ext[1:])
-        with open(name, "wb") as f:
-            f.write(data)
+        # Replaced only once the whole picture is written, as the CLI's outputs are.
+        _core.write_file(name, self._picture.encode(ext[1:]))
 
     def _repr_png_(self) -> Optional[bytes]:
         if self.width * self.height > REPR_MAX_PIXELS:

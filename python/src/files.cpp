@@ -5,6 +5,7 @@
 
 #include <sys/stat.h>
 
+#include <algorithm>
 #include <cstdint>
 #include <cstdio>
 #include <cstring>
@@ -37,6 +38,14 @@ std::optional<std::uint64_t> regular_size(std::FILE* f) {
   return static_cast<std::uint64_t>(st.st_size);
 }
 
+// The bytes a regular file stores (a sparse file's holes left out), as the CLI's limits trust.
+std::optional<std::uint64_t> stored_size(std::FILE* f) {
+  struct stat st {};
+  if (fstat(fileno(f), &st) != 0 || !S_ISREG(st.st_mode)) return std::nullopt;
+  return std::min(static_cast<std::uint64_t>(st.st_size),
+                  static_cast<std::uint64_t>(st.st_blocks) * 512);
+}
+
 }  // namespace
 
 BoardFormat named_board_format(const std::string& name) {
@@ -53,7 +62,7 @@ Grid read_grid_file(const std::string& path, std::optional<BoardFormat> format, 
   if (!format) format = board_format_for_path(path);
   BoardReadLimits limits;
   limits.input_bytes = regular_size(f.get());
-  limits.max_cells = max_cells != 0 ? max_cells : default_max_cells(limits.input_bytes);
+  limits.max_cells = max_cells != 0 ? max_cells : default_max_cells(stored_size(f.get()));
   limits.max_cells_option = "max_cells=";
   std::FILE* raw = f.get();
   try {
@@ -85,6 +94,16 @@ void write_grid_file(const std::string& path, const Grid& grid, std::optional<Bo
   try {
     AtomicFile file(path);
     write_grid(grid, *format, [&file](const char* data, std::size_t size) { file.write(data, size); });
+    file.commit();
+  } catch (const FileWriteError& e) {
+    throw FileError(e.what(), e.error());
+  }
+}
+
+void write_whole_file(const std::string& path, std::string_view bytes) {
+  try {
+    AtomicFile file(path);
+    file.write(bytes.data(), bytes.size());
     file.commit();
   } catch (const FileWriteError& e) {
     throw FileError(e.what(), e.error());

@@ -6,6 +6,7 @@
 #include <optional>
 #include <stdexcept>
 #include <string>
+#include <string_view>
 
 #include "lightsout/board_format.hpp"
 #include "lightsout/solver.hpp"
@@ -41,6 +42,9 @@ Grid read_grid_file(const std::string& path, std::optional<BoardFormat> format, 
 
 // Writes `grid` to `path` in `format`, else by extension, else grid text (judge text for K > 2).
 void write_grid_file(const std::string& path, const Grid& grid, std::optional<BoardFormat> format);
+
+// Writes `data` to `path`, replacing it only once all of it is written (AtomicFile).
+void write_whole_file(const std::string& path, std::string_view data);
 
 // The whole of a rules file (holes=FILE, graph=FILE), up to 64 MiB, as the CLI's loader.
 std::string load_text_file(const std::string& path);

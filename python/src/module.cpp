@@ -345,4 +345,10 @@ PYBIND11_MODULE(_core, m) {
         py::arg("max_cells"));
   m.def("write_board", &py_write_board, py::arg("path"), py::arg("values"), py::arg("format"),
         py::arg("states"));
+  m.def(
+      "write_file",
+      [](const std::string& path, const py::bytes& data) {
+        write_whole_file(path, std::string_view(data));
+      },
+      py::arg("path"), py::arg("data"));
 }

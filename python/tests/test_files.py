@@ -57,3 +57,31 @@ def test_bad_format_name_and_unwritable(tmp_path):
         lightsout.read_board(tmp_path / "x", format="png")
     with pytest.raises(OSError, match="cannot write"):
         lightsout.write_board(tmp_path / "no" / "dir.pbm", np.zeros((2, 2), dtype=bool))
+
+
+def test_write_board_replaces_the_file_whole(tmp_path):
+    # The file is replaced only when complete (AtomicFile): its mode is kept and nothing else
+    # is left in the directory; a refusal leaves the old contents.
+    target = tmp_path / "b.pbm"
+    target.write_bytes(b"old contents\n")
+    target.chmod(0o600)
+    lightsout.write_board(target, np.eye(3, dtype=bool))
+    assert np.array_equal(lightsout.read_board(target), np.eye(3, dtype=bool))
+    assert target.stat().st_mode & 0o777 == 0o600
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["b.pbm"]
+    with pytest.raises(ValueError, match="boards of 3 states are judge text"):
+        lightsout.write_board(target, np.array([[0, 2, 1]]))
+    assert np.array_equal(lightsout.read_board(target), np.eye(3, dtype=bool))
+    with pytest.raises(OSError, match="it is a directory"):
+        lightsout.write_board(tmp_path, np.eye(3, dtype=bool))
+
+
+def test_picture_save_replaces_the_file_whole(tmp_path):
+    target = tmp_path / "p.png"
+    target.write_bytes(b"old picture")
+    lightsout.Picture(np.eye(3, dtype=bool)).save(target)
+    assert target.read_bytes().startswith(b"\x89PNG\r\n\x1a\n")
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["p.png"]
+    (tmp_path / "d.png").mkdir()
+    with pytest.raises(IsADirectoryError, match="it is a directory"):
+        lightsout.Picture(np.eye(3, dtype=bool)).save(tmp_path / "d.png")

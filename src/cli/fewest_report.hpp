@@ -1,8 +1,10 @@
-// The stderr line that says a fewest-presses answer is not proven: no path prints one silently.
+// --minimal on every path: its --minimal-time check, and the stderr line for an unproven answer.
 #pragma once
 
 #include <cstddef>
 #include <optional>
+
+#include <CLI/CLI.hpp>
 
 #include "lightsout/solver.hpp"
 
@@ -12,5 +14,9 @@ namespace lightsout::cli {
 // "lightsout: puzzle N: P presses, fewest not proven, lower bound L" (without "puzzle N: " when
 // `puzzle` is empty) and returns true; otherwise prints nothing and returns false.
 bool report_unproven(const Result& result, std::optional<std::size_t> puzzle);
+
+// --minimal-time SECONDS: a number from 0 (no limit) to 10^9. CLI::Range lets NaN through (every
+// comparison with it is false), and NaN would mean no limit.
+CLI::Validator minimal_time_validator();
 
 }  // namespace lightsout::cli

@@ -27,7 +27,10 @@ InputFile::InputFile(const std::string& path) {
     ::close(fd_);
     throw std::runtime_error("cannot read '" + path + "': it is a directory");
   }
-  if (S_ISREG(st.st_mode)) size_ = static_cast<std::uint64_t>(st.st_size);
+  if (S_ISREG(st.st_mode)) {
+    size_ = static_cast<std::uint64_t>(st.st_size);
+    stored_ = std::min(*size_, static_cast<std::uint64_t>(st.st_blocks) * 512);
+  }
 }
 
 InputFile::~InputFile() {

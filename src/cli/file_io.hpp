@@ -26,6 +26,9 @@ class InputFile {
   // The size in bytes when the input is a regular file (lets parsers reject lying headers
   // before allocating); nullopt for pipes and terminals.
   std::optional<std::uint64_t> regular_file_size() const { return size_; }
+  // What the cell limits may trust of a regular file: the smaller of its size and the bytes it
+  // stores (st_blocks), so a sparse file of holes cannot claim room for billions of cells.
+  std::optional<std::uint64_t> stored_bytes() const { return stored_; }
   // A size for the buffers of the reader and writer of this input: 1 MiB, or less for a small
   // regular file (the buffers are zero-filled, and a two-puzzle file need not fault in 2 MiB).
   std::size_t buffer_bytes() const;
@@ -35,6 +38,7 @@ class InputFile {
   bool owned_;
   std::string name_;
   std::optional<std::uint64_t> size_;
+  std::optional<std::uint64_t> stored_;
 };
 
 // Writes all of data to standard output, retrying short writes. Throws std::runtime_error.

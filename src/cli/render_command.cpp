@@ -13,6 +13,7 @@
 
 #include "cli_rules.hpp"
 #include "commands.hpp"
+#include "fewest_report.hpp"
 #include "file_io.hpp"
 #include "lightsout/board_format.hpp"
 #include "lightsout/board_size.hpp"
@@ -31,6 +32,7 @@ struct RenderArgs {
   std::string presses;   // --presses FILE
   bool solve = false;    // --solve
   bool minimal = false;  // --minimal (with --solve)
+  double minimal_time = 10.0;  // --minimal-time: seconds for the proof
   std::string quiet;     // --quiet-patterns RxC
   std::string rules;     // --rules TEXT
   bool rules_given = false;
@@ -53,7 +55,7 @@ std::optional<Grid> read_grid_file(const std::string& path, std::optional<BoardF
   if (!format && path != "-") format = board_format_for_path(path);
   BoardReadLimits limits;
   limits.input_bytes = input.regular_file_size();
-  limits.max_cells = max_cells != 0 ? max_cells : default_max_cells(limits.input_bytes);
+  limits.max_cells = max_cells != 0 ? max_cells : default_max_cells(input.stored_bytes());
   limits.max_cells_option = "--max-cells";
   set_activity("reading '" + path + "'");
   try {
@@ -154,7 +156,10 @@ int run_render(const RenderArgs& args) {
           make_solver(*rules, lights->rows(), lights->cols(), "auto");
       if (!solver) return kExitBadInput;
       set_activity("solving the board");
-      Result result = solver->solve(*lights, {.minimal = args.minimal});
+      Result result =
+          solver->solve(*lights, {.minimal = args.minimal, .minimal_seconds = args.minimal_time});
+      // An unproven fewest answer is said, as solve says it (the picture is drawn all the same).
+      report_unproven(result, std::nullopt);
       if (result.solvable) {
         presses = std::move(result.presses);
       } else {
@@ -189,7 +194,13 @@ std::function<int()> add_render_command(CLI::App& app) {
   cmd->add_option("--presses", args->presses, "Overlay these presses (a board file of the size)")
       ->type_name("FILE");
   cmd->add_flag("--solve", args->solve, "Solve the board and overlay the presses");
-  cmd->add_flag("--minimal", args->minimal, "With --solve: the fewest presses");
+  cmd->add_flag("--minimal", args->minimal,
+                "With --solve: the fewest presses (one stderr line when not proven within "
+                "--minimal-time, with a proven lower bound)");
+  cmd->add_option("--minimal-time", args->minimal_time,
+                  "Seconds of search for --minimal to prove its minimum (default 10; 0: no limit)")
+      ->check(minimal_time_validator())
+      ->type_name("SECONDS");
   cmd->add_option("--quiet-patterns", args->quiet,
                   "Draw a gallery of the quiet patterns of a board size RxC instead of a board")
       ->type_name("RxC");

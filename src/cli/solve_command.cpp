@@ -24,6 +24,7 @@ namespace lightsout::cli {
 
 namespace {
 
+
 struct SolveArgs {
   std::string input = "-";
   std::string layout = "auto";
@@ -38,7 +39,7 @@ struct SolveArgs {
 };
 
 // Judge mode's default cell limit: what the input can hold (a value and a separator a cell, so
-// (bytes + 1) / 2 for a regular file) between kMaxStreamCells and kMaxFileCells; a pipe gets
+// (bytes + 1) / 2 of the bytes a regular file stores: a sparse file's holes do not count) between kMaxStreamCells and kMaxFileCells; a pipe gets
 // kMaxStreamCells. A puzzle is allocated before its values arrive, so the limit comes first.
 std::uint64_t judge_max_cells(std::optional<std::uint64_t> input_bytes) {
   if (!input_bytes) return kMaxStreamCells;
@@ -63,7 +64,7 @@ int run_judge_solve(const SolveArgs& args, const Rules& rules) {
   }
   InputFile input(args.input);
   const std::uint64_t max_cells =
-      args.max_cells != 0 ? args.max_cells : judge_max_cells(input.regular_file_size());
+      args.max_cells != 0 ? args.max_cells : judge_max_cells(input.stored_bytes());
   if (size.rows * size.cols > max_cells) {  // parse_board_size keeps the product below 2^40
     fmt::print(stderr,
                "lightsout: --size: {}x{} is {} cells, over the limit of {} cells (--max-cells)\n",
@@ -178,7 +179,7 @@ std::function<int()> add_solve_command(CLI::App& app) {
   cmd->add_option("--minimal-time", args->minimal_time,
                   "Seconds of search per puzzle for --minimal to prove its minimum (default 10; "
                   "0: no limit)")
-      ->check(CLI::Range(0.0, 1e9))
+      ->check(minimal_time_validator())
       ->type_name("SECONDS");
   cmd->add_flag("--trailing-space", args->trailing_space,
                 "Put a space after every value (reproduces the OpenJudge sample byte for byte)");

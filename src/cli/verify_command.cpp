@@ -41,7 +41,7 @@ std::optional<ReadBoard> read_board_file(const std::string& path, std::optional<
   if (!format && path != "-") format = board_format_for_path(path);
   BoardReadLimits limits;
   limits.input_bytes = input.regular_file_size();
-  limits.max_cells = max_cells != 0 ? max_cells : default_max_cells(limits.input_bytes);
+  limits.max_cells = max_cells != 0 ? max_cells : default_max_cells(input.stored_bytes());
   limits.max_cells_option = "--max-cells";
   set_activity("reading '" + path + "'");
   try {

@@ -190,6 +190,25 @@ else
   echo "note: the full-file-system case did not run: cannot mount a tmpfs here: $(head -c 200 "$work/err")"
 fi
 
+# --- a sparse file's holes are not trusted to hold cells -----------------------------------------
+# 40 GB of holes behind a header claiming 2^34 cells: refused at once, not 2 GB allocated first.
+printf 'P4\n131072 131072\n' >sparse.pbm
+truncate -s 40G sparse.pbm
+/usr/bin/time -f '%M' -o "$work/rss" "$bin" solve sparse.pbm -o sparse-out.pbm --memory 100G \
+  >"$work/out" 2>"$work/err"
+rc=$?
+rss=$(tail -1 "$work/rss")
+if [[ $rc -ne 2 ]] || ! grep -q "^lightsout: sparse.pbm:2:1: width 131072 x height 131072 exceeds the limit of 67108864 cells (--max-cells)$" "$work/err"; then
+  fail "sparse file: exit $rc: $(head -c 300 "$work/err")"
+elif ((rss > 65536)); then
+  fail "sparse file: peak RSS ${rss} KiB before the refusal"
+elif [[ -e sparse-out.pbm ]]; then
+  fail "sparse file: an output was left"
+else
+  pass
+fi
+rm -f sparse.pbm
+
 # --- a refusal after the output was named leaves an existing output alone ----------------------
 printf 'old picture\n' >pic.png
 "$bin" render big.pbm --cell 32 -o pic.png >/dev/null 2>"$work/err"

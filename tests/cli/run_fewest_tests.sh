@@ -117,8 +117,35 @@ else
   pass
 fi
 
-# --minimal-time is checked.
-run "$bin" solve --minimal --minimal-time -1 "$work/ones39.txt"
-if [[ $rc -eq 2 ]]; then pass; else fail "--minimal-time -1: exit $rc"; fi
+# render --solve --minimal says an unproven minimum as solve does (79 x 79 all ones: nullity 64).
+ones 79 79 | tr -d ' ' >"$work/ones79.grid"
+run "$bin" render "$work/ones79.grid" --solve --minimal --minimal-time 0.2 -o "$work/r.png"
+line=$(cat "$work/err")
+if [[ $rc -ne 0 || ! -s $work/r.png ]]; then
+  fail "render --minimal: exit $rc: $(head -c 300 "$work/err")"
+elif [[ $(wc -l <"$work/err") -ne 1 ]] ||
+  ! [[ $line =~ ^lightsout:\ ([0-9]+)\ presses,\ fewest\ not\ proven,\ lower\ bound\ ([0-9]+)$ ]]; then
+  fail "render --minimal: no unproven line: $(head -c 300 "$work/err")"
+elif ((BASH_REMATCH[2] >= BASH_REMATCH[1])); then
+  fail "render --minimal: lower bound ${BASH_REMATCH[2]} not below ${BASH_REMATCH[1]}"
+else
+  pass
+fi
+# A proven one is silent there too (19 x 19, proven above).
+ones 19 19 | tr -d ' ' >"$work/ones19.grid"
+run "$bin" render "$work/ones19.grid" --solve --minimal --minimal-time 0 -o "$work/r.png"
+if [[ $rc -eq 0 && ! -s $work/err ]]; then pass; else fail "render proven: $rc $(head -c 300 "$work/err")"; fi
+
+# --minimal-time is checked: NaN would mean no limit (CLI::Range lets it through).
+for t in -1 nan inf 1e400 x; do
+  run "$bin" solve --minimal --minimal-time "$t" "$work/ones39.txt"
+  if [[ $rc -eq 2 ]] && grep -q "^lightsout: --minimal-time: expected seconds from 0 to 1e9 (0: no limit), got '$t'$" "$work/err"; then
+    pass
+  else
+    fail "--minimal-time $t: exit $rc: $(head -c 200 "$work/err")"
+  fi
+  run "$bin" render "$work/ones19.grid" --solve --minimal --minimal-time "$t" -o "$work/r.png"
+  if [[ $rc -eq 2 ]]; then pass; else fail "render --minimal-time $t: exit $rc"; fi
+done
 
 finish
