@@ -75,6 +75,12 @@ class JudgeReader {
   // have exactly that size). Works for any states.
   bool next_values(std::span<std::uint8_t> values);
 
+  // For an input that arrives over time (a pipe, a FIFO, a terminal): a next_packed_batch that
+  // holds a puzzle ends where the bytes read so far end (nothing but whitespace left), instead
+  // of waiting for more input to fill the batch, so that the caller can answer every puzzle it
+  // was given before it waits. Off by default (a file is read in whole batches).
+  void set_batch_ends_with_input(bool on) { batch_ends_with_input_ = on; }
+
   // The layout in use; resolved by the first call to next*.
   JudgeLayout layout() const { return layout_; }
   // Puzzles returned so far.
@@ -111,6 +117,8 @@ class JudgeReader {
   std::size_t line_ = 1;
   std::size_t line_start_ = 0;  // absolute offset of the current line's first byte
   bool eof_ = false;
+  bool batch_ends_with_input_ = false;
+  bool only_blanks_buffered() const;  // nothing but whitespace in [pos_, end_)
 
   std::size_t rows_, cols_;
   JudgeLayout layout_;

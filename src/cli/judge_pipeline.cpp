@@ -140,15 +140,17 @@ void read_and_solve(JudgeReader& reader, const WordSolve& solve, BlockQueues& qu
   }
 }
 
-// Writes a filled block; returns its puzzles without a solution. Rethrows its failure.
-std::size_t write_block(const Block& b, std::size_t rows,
-                        const std::function<JudgeWriter&()>& writer) {
+// Writes a filled block; returns its puzzles without a solution. Rethrows its failure. With
+// `flush` (an input that arrives over time) the block's answers leave at once.
+std::size_t write_block(const Block& b, std::size_t rows, const std::function<JudgeWriter&()>& writer,
+                        bool flush) {
   std::size_t unsolvable = 0;
   if (b.count > 0) {
     const std::span<const std::uint64_t> words(b.words.data(), b.count);
     const std::span<const std::uint8_t> solved(b.solved.data(), b.count);
     writer().write_packed_batch(b.first, words, solved, rows);
     unsolvable = static_cast<std::size_t>(std::count(solved.begin(), solved.end(), 0));
+    if (flush) writer().flush();
   }
   if (b.error) std::rethrow_exception(b.error);
   return unsolvable;
@@ -185,6 +187,7 @@ std::size_t solve_judge_pipeline(JudgeReader& reader, const Solver& solver, bool
                                               kBlockPuzzles, *input_bytes / (2 * cells) + 1))
                                         : kBlockPuzzles;
   const bool threaded = !input_bytes || *input_bytes >= kThreadFrom;
+  const bool arriving = !input_bytes;  // a pipe or a terminal: answers leave block by block
   std::vector<Block> blocks;
   blocks.reserve(kBlocks);
   for (std::size_t i = 0; i < (threaded ? kBlocks : 1); ++i) blocks.emplace_back(block_puzzles);
@@ -195,7 +198,7 @@ std::size_t solve_judge_pipeline(JudgeReader& reader, const Solver& solver, bool
     std::size_t unsolvable = 0;
     do {
       fill_block(blocks[0], reader, solve);
-      unsolvable += write_block(blocks[0], rows, writer);
+      unsolvable += write_block(blocks[0], rows, writer, arriving);
     } while (!blocks[0].last);
     return unsolvable;
   };
@@ -210,7 +213,7 @@ std::size_t solve_judge_pipeline(JudgeReader& reader, const Solver& solver, bool
   std::size_t unsolvable = 0;
   for (;;) {
     Block* b = queues.take_full();
-    unsolvable += write_block(*b, rows, writer);
+    unsolvable += write_block(*b, rows, writer, arriving);
     if (b->last) break;
     queues.give_free(b);
   }

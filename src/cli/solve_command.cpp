@@ -83,6 +83,9 @@ int run_judge_solve(const SolveArgs& args, const Rules& rules) {
   JudgeReader reader([&input](char* buf, std::size_t cap) { return input.read(buf, cap); },
                      size.rows, size.cols, layout, input.buffer_bytes());
   reader.set_states(states);
+  // A pipe or a terminal: each puzzle is answered before the next bytes are waited for.
+  const bool arriving = !input.regular_file_size();
+  reader.set_batch_ends_with_input(arriving);
   std::optional<JudgeWriter> writer;
   Options options;
   options.minimal = args.minimal;
@@ -115,16 +118,15 @@ int run_judge_solve(const SolveArgs& args, const Rules& rules) {
       open_writer();
       const Result result = solver->solve(std::move(lights), options);
       report_unproven(result, reader.puzzles_read());
-      if (result.solvable) {
-        if (states == 2) {
-          writer->write_board(reader.puzzles_read(), result.presses.bits());
-        } else {
-          writer->write_values(reader.puzzles_read(), result.presses.values());
-        }
-        continue;
+      if (!result.solvable) {
+        writer->write_no_solution(reader.puzzles_read());
+        ++unsolvable;
+      } else if (states == 2) {
+        writer->write_board(reader.puzzles_read(), result.presses.bits());
+      } else {
+        writer->write_values(reader.puzzles_read(), result.presses.values());
       }
-      writer->write_no_solution(reader.puzzles_read());
-      ++unsolvable;
+      if (arriving) writer->flush();
     }
   } catch (const JudgeParseError& e) {
     if (writer) writer->flush();  // what was solved before the error is still delivered

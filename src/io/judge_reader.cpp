@@ -358,6 +358,14 @@ std::size_t JudgeReader::next_packed_regular(std::uint64_t* out, std::size_t max
   return n;
 }
 
+bool JudgeReader::only_blanks_buffered() const {
+  for (const char* p = pos_; p != end_; ++p) {
+    const int c = static_cast<unsigned char>(*p);
+    if (c != '\n' && !is_blank(c)) return false;
+  }
+  return true;
+}
+
 std::size_t JudgeReader::next_packed_batch(std::span<std::uint64_t> out) {
   if (held_error_) {
     const std::exception_ptr error = held_error_;
@@ -367,6 +375,8 @@ std::size_t JudgeReader::next_packed_batch(std::span<std::uint64_t> out) {
   std::size_t n = 0;
   try {
     while (n < out.size()) {
+      // The next puzzle (or the end check after the last) would wait for input: answer first.
+      if (batch_ends_with_input_ && n > 0 && only_blanks_buffered()) break;
       const std::size_t fast = next_packed_regular(out.data() + n, out.size() - n);
       if (fast > 0) {
         n += fast;

@@ -183,4 +183,39 @@ rc=$?
 if [[ $rc -eq 1 ]] && cmp -s "$work/fast55.err" "$work/gen55.err" &&
   "$verify" 5 5 "$work/fast55.in" "$work/fast55.out" >/dev/null; then pass; else fail "fast 5x5 unsolvable"; fi
 
+# From a pipe, each puzzle is answered before more input is waited for: the writer keeps the pipe
+# open until the answers it expects have appeared (or 20 s have passed), then closes it. A tool
+# that answered only at the end of input would answer after the deadline, too late.
+# answered_before_eof NAME PATTERN INPUT ARGS...: PATTERN must be in the output while the input
+# is still open, then the whole answer must match that of the same input from a file.
+answered_before_eof() {
+  local name=$1 pattern=$2 input=$3
+  shift 3
+  rm -f "$work/live.out" "$work/live.flag"
+  printf '%b' "$input" >"$work/live.in"
+  {
+    cat "$work/live.in"
+    for ((i = 0; i < 2000; i++)); do  # polling for the answer, 20 s at most
+      grep -qE "$pattern" "$work/live.out" 2>/dev/null && break
+      sleep 0.01
+    done
+    grep -qE "$pattern" "$work/live.out" 2>/dev/null && echo answered >"$work/live.flag"
+  } | "$bin" solve "$@" - >"$work/live.out" 2>/dev/null
+  "$bin" solve "$@" "$work/live.in" >"$work/file.out" 2>/dev/null
+  if [[ ! -s $work/live.flag ]]; then
+    fail "$name: no answer before the end of input"
+  elif ! cmp -s "$work/live.out" "$work/file.out"; then
+    fail "$name: the piped answer differs from the file's"
+  else
+    pass
+  fi
+}
+sample_puzzles=$(tail -n +2 "$repo/examples/poj1222-sample.in")
+answered_before_eof "pipe count layout" "PUZZLE #2" "2\n$sample_puzzles\n"
+answered_before_eof "pipe single layout" "^0 1 0 0 0 0" "$(head -n 6 <<<"$sample_puzzles")\n" \
+  --input single
+answered_before_eof "pipe 9x9 (general loop)" "PUZZLE #2" \
+  "2\n$(for i in $(seq 162); do printf '1 '; done)\n" --size 9x9
+answered_before_eof "pipe 2x2 states=3" "PUZZLE #1" "1\n1 2\n0 1\n" --size 2x2 --rules states=3
+
 finish
