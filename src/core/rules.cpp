@@ -85,7 +85,8 @@ void check_board_size(const Rules& rules, std::size_t rows, std::size_t cols) {
   if (rules.has_graph()) {
     if (rows != rules.graph.size() || cols != 1) {
       fail(rules.graph_label.empty() ? "graph" : rules.graph_label,
-           "the graph has " + std::to_string(rules.graph.size()) + " nodes, so the board is " +
+           "the graph has " + std::to_string(rules.graph.size()) +
+               (rules.graph.size() == 1 ? " node" : " nodes") + ", so the board is " +
                size_text(rules.graph.size(), 1) + ", not " + size_text(rows, cols));
     }
   } else if (rules.has_holes() && (rules.holes.rows() != rows || rules.holes.cols() != cols)) {

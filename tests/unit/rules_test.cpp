@@ -286,6 +286,13 @@ TEST(RulesBoardSize, Errors) {
     EXPECT_STREQ(e.what(),
                  "rules: token 'graph=g.txt': the graph has 5 nodes, so the board is 5x1, not 1x5");
   }
+  try {  // one node is "1 node"
+    check_board_size(parse_rules("graph=[1:]", test_files()), 2, 1);
+    ADD_FAILURE() << "no error";
+  } catch (const RulesError& e) {
+    EXPECT_STREQ(e.what(),
+                 "rules: token 'graph=[1:]': the graph has 1 node, so the board is 1x1, not 2x1");
+  }
   EXPECT_THROW(check_board_size(Rules{}, 0, 3), std::invalid_argument);
   Rules bad_states;
   bad_states.states = 1;
