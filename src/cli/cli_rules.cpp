@@ -1,6 +1,8 @@
 // --rules and --method on the command line: the file loader, one-line errors, the Solver.
 #include "cli_rules.hpp"
 
+#include "io/suggest.hpp"
+
 #include <algorithm>
 #include <charconv>
 #include <cstdint>
@@ -27,11 +29,10 @@ void print_rules_error(const std::exception& e) {
 // then says so): only to choose the graph limit before the graph is read.
 unsigned states_in(std::string_view text) {
   while (!text.empty()) {
-    const std::size_t comma = text.find(',');
-    std::string_view token = text.substr(0, comma);
-    text = comma == std::string_view::npos ? std::string_view{} : text.substr(comma + 1);
-    while (!token.empty() && (token.front() == ' ' || token.front() == '\t'))
-      token.remove_prefix(1);
+    // Tokens end at a comma or a blank, as parse_rules reads them.
+    const std::size_t stop = text.find_first_of(", \t\r\n");
+    std::string_view token = text.substr(0, stop);
+    text = stop == std::string_view::npos ? std::string_view{} : text.substr(stop + 1);
     if (!token.starts_with("states=")) continue;
     token.remove_prefix(7);
     unsigned k = 0;
@@ -94,7 +95,12 @@ std::optional<Solver> make_solver(const Rules& rules, std::size_t rows, std::siz
                                   const std::string& method) {
   const std::optional<Method> m = parse_method(method);
   if (!m) {
-    fmt::print(stderr, "lightsout: --method: unknown method '{}'\n", method);
+    static constexpr std::string_view kMethods[] = {"auto", "tables", "enumerate", "chase", "poly",
+                                                    "dense", "banded", "gf2", "zk"};
+    fmt::print(stderr,
+               "lightsout: --method: unknown method '{}'{} (auto, tables, enumerate, chase, poly, "
+               "dense, banded, gf2, zk)\n",
+               method, did_you_mean(method, kMethods));
     return std::nullopt;
   }
   try {

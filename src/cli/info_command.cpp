@@ -19,6 +19,7 @@
 #include "cli_rules.hpp"
 #include "commands.hpp"
 #include "file_io.hpp"
+#include "usage_errors.hpp"
 #include "lightsout/board.hpp"
 #include "lightsout/board_size.hpp"
 #include "lightsout/info.hpp"
@@ -237,6 +238,13 @@ std::function<int()> add_info_command(CLI::App& app) {
       "10^6x10^6 and 10 s for 10^7x10^7 (the time grows with the smaller odd part of R + 1 "
       "and C + 1).\nExit status: 0 done, 2 bad input or usage.");
   return [args, cmd, kernel, rules_opt] {
+    for (const std::string& extra : cmd->remaining()) {  // allow_extras lets typos through
+      if (extra == "--") break;
+      if (const auto message = unknown_option(*cmd, extra, "info")) {
+        fmt::print(stderr, "lightsout: {}\n", *message);
+        return kExitBadInput;
+      }
+    }
     args->kernel = kernel->count() > 0;
     args->rules_given = rules_opt->count() > 0;
     return run_info(*args, cmd->remaining());

@@ -12,6 +12,7 @@
 #include <CLI/CLI.hpp>
 
 #include "commands.hpp"
+#include "usage_errors.hpp"
 
 namespace lightsout::cli {
 
@@ -70,7 +71,12 @@ int run_cli(int argc, char** argv) {
   } catch (const CLI::CallForVersion& e) {
     return app.exit(e);
   } catch (const CLI::ParseError& e) {
-    fmt::print(stderr, "lightsout: {}\nRun 'lightsout --help' for usage.\n", e.what());
+    // A mistyped name gets the nearest real one; other errors keep CLI11's words.
+    if (const auto message = lightsout::cli::unknown_name_message(app, argc, argv)) {
+      fmt::print(stderr, "lightsout: {}\n", *message);
+    } else {
+      fmt::print(stderr, "lightsout: {}\nRun 'lightsout --help' for usage.\n", e.what());
+    }
     return lightsout::cli::kExitBadInput;
   }
   try {

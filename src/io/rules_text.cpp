@@ -10,6 +10,8 @@
 #include <optional>
 #include <utility>
 
+#include "suggest.hpp"
+
 namespace lightsout {
 
 namespace {
@@ -25,6 +27,48 @@ std::string_view trim(std::string_view s) {
     s.remove_suffix(1);
   }
   return s;
+}
+
+bool is_blank_char(char c) { return c == ' ' || c == '\t' || c == '\r' || c == '\n'; }
+
+// Where the token at the start of `text` ends: its first ',' or blank outside [...], npos when
+// it runs to the end. Tokens are separated by a comma, blanks, or both ("torus states=3").
+std::size_t token_end(std::string_view text) {
+  int depth = 0;
+  for (std::size_t i = 0; i < text.size(); ++i) {
+    const char c = text[i];
+    if (c == '[') {
+      ++depth;
+    } else if (c == ']' && depth > 0) {
+      --depth;
+    } else if (depth == 0 && (c == ',' || is_blank_char(c))) {
+      return i;
+    }
+  }
+  return std::string_view::npos;
+}
+
+// The separator after a token: blanks, at most one comma, blanks.
+std::size_t separator_length(std::string_view text) {
+  std::size_t i = 0;
+  while (i < text.size() && is_blank_char(text[i])) ++i;
+  if (i < text.size() && text[i] == ',') {
+    ++i;
+    while (i < text.size() && is_blank_char(text[i])) ++i;
+  }
+  return i;
+}
+
+// " (did you mean 'states=3'?)" for a token whose key is mistyped; "" when none is near.
+std::string token_suggestion(std::string_view key, std::string_view value, bool has_value) {
+  static constexpr std::string_view kBare[] = {"plane", "torus", "cylinder"};
+  static constexpr std::string_view kKeyed[] = {"states", "nbhd",  "self", "target",
+                                                "holes",  "graph", "neighbourhood"};
+  if (!has_value) return did_you_mean(key, kBare);
+  const std::optional<std::string> name = closest_name(key, kKeyed);
+  if (!name) return {};
+  const std::string fixed = *name == "neighbourhood" ? "nbhd" : *name;
+  return " (did you mean '" + fixed + "=" + std::string(value) + "'?)";
 }
 
 // A decimal number of digits only, or nullopt (also on values past `max`).
@@ -273,8 +317,8 @@ Rules parse_rules(std::string_view text, const FileLoader& loader, std::size_t m
     seen = std::string(token);
   };
   while (true) {
-    const std::size_t comma = text.find(',');
-    const std::string_view token = trim(text.substr(0, comma));
+    const std::size_t end = token_end(text);
+    const std::string_view token = text.substr(0, end);
     if (token.empty()) fail(token, "empty token (two commas in a row, or one at an end?)");
     const std::size_t eq = token.find('=');
     const std::string_view key = token.substr(0, eq);
@@ -306,9 +350,11 @@ Rules parse_rules(std::string_view text, const FileLoader& loader, std::size_t m
         rules.neighbourhood = Neighbourhood::mask;
         rules.offsets = parse_mask(token, value);
       } else {
+        static constexpr std::string_view kNamed[] = {"plus", "x", "square", "knight", "rowcol"};
         fail(token,
              "unknown neighbourhood (expected plus, x, square, knight, rowcol or a mask like "
-             "010/111/010)");
+             "010/111/010)" +
+                 did_you_mean(value, kNamed, "nbhd="));
       }
     } else if (eq != std::string_view::npos && key == "self") {
       once(self_token, token, "self is");
@@ -329,10 +375,12 @@ Rules parse_rules(std::string_view text, const FileLoader& loader, std::size_t m
     } else {
       fail(token,
            "unknown token (expected plane, torus, cylinder, states=K, nbhd=..., self=0, "
-           "target=on, holes=[...]/FILE or graph=[...]/FILE)");
+           "target=on, holes=[...]/FILE or graph=[...]/FILE)" +
+               token_suggestion(key, value, eq != std::string_view::npos));
     }
-    if (comma == std::string_view::npos) break;
-    text.remove_prefix(comma + 1);
+    if (end == std::string_view::npos) break;
+    text.remove_prefix(end);
+    text.remove_prefix(separator_length(text));
   }
   if (!graph_token.empty()) {
     for (const std::string& other : {topology_token, nbhd_token, holes_token}) {

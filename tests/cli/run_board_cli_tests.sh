@@ -223,11 +223,11 @@ expect_error_only gen_seed_word 2 "$g --seed: expected an integer in [0, 2^64), 
 expect_error_only gen_seed_negative 2 "$g --seed: expected an integer in [0, 2^64), got '-1'" -- generate 5x6 --seed -1
 expect_error_only gen_format 2 "$g --format: unknown format 'png' (p1, p4, pbm, grid, judge)" -- generate 5x6 --format png
 expect_error_only gen_unwritable 2 "$g cannot write '$work/no/such/dir.pbm': No such file or directory" -- generate 5x6 -o "$work/no/such/dir.pbm"
-expect_error_only gen_directory 2 "$g cannot write '$work': Is a directory" -- generate 5x6 -o "$work"
+expect_error_only gen_directory 2 "$g cannot write '$work': it is a directory" -- generate 5x6 -o "$work"
 run "$bin" generate
 if [[ $rc -eq 2 ]]; then pass; else fail "generate without a size: exit $rc"; fi
 run "$bin" generate 5x6 --bogus
-if [[ $rc -eq 2 ]] && grep -q "lightsout --help" "$work/err"; then pass; else fail "generate --bogus: exit 2 with a hint"; fi
+if [[ $rc -eq 2 ]] && grep -q "see 'lightsout generate --help'" "$work/err"; then pass; else fail "generate --bogus: exit 2 with a hint"; fi
 "$bin" generate 18446744073709551615x1 >/dev/null 2>&1
 if [[ $? -eq 2 ]]; then pass; else fail "generate: side overflow rejected"; fi
 { echo 2; "$bin" generate 5x6 --seed 18446744073709551615; "$bin" generate 5x6 --seed 0; } >"$work/count.want"

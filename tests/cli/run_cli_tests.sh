@@ -76,9 +76,30 @@ expect_error missing_file 2 "lightsout: cannot open '$work/none.in': No such fil
   "" -- solve "$work/none.in"
 expect_error bad_size 2 "lightsout: --size: expected RxC with 1 <= R, C (e.g. 5x6), got '0x3'" \
   "" -- solve --size 0x3
-expect_error bad_method 2 "lightsout: --method: unknown method 'magic'" "" -- solve --method magic
+expect_error bad_method 2 "lightsout: --method: unknown method 'magic' (auto, tables, enumerate, chase, poly, dense, banded, gf2, zk)" "" -- solve --method magic
+# Mistyped names get the nearest real one (edit distance over the real names).
+expect_error method_typo 2 "lightsout: --method: unknown method 'chse' (did you mean 'chase'?) (auto, tables, enumerate, chase, poly, dense, banded, gf2, zk)" "" -- solve --method chse
+expect_error command_typo 2 "lightsout: unknown command 'slove' (did you mean 'solve'?); the commands are solve, info, generate, verify, render, serve" "" -- slove
+expect_error command_unknown 2 "lightsout: unknown command 'frobnicate'; the commands are solve, info, generate, verify, render, serve" "" -- frobnicate
+expect_error option_typo 2 "lightsout: solve: unknown option '--sise' (did you mean '--size'?); see 'lightsout solve --help'" "" -- solve --sise 5x5
+expect_error option_typo_eq 2 "lightsout: solve: unknown option '--minmal' (did you mean '--minimal'?); see 'lightsout solve --help'" "" -- solve --size=5x5 --minmal
+expect_error info_option_typo 2 "lightsout: info: unknown option '--jsn' (did you mean '--json'?); see 'lightsout info --help'" "" -- info --jsn 5x5
+expect_error render_option_typo 2 "lightsout: render: unknown option '--qiuet-patterns' (did you mean '--quiet-patterns'?); see 'lightsout render --help'" "" -- render --qiuet-patterns 5x5 -o x.png
+expect_error top_option_typo 2 "lightsout: unknown option '--verison' (did you mean '--version'?); see 'lightsout --help'" "" -- --verison
+expect_error rules_typo 2 "lightsout: --rules: token 'staets=3': unknown token (expected plane, torus, cylinder, states=K, nbhd=..., self=0, target=on, holes=[...]/FILE or graph=[...]/FILE) (did you mean 'states=3'?)" "" -- solve --rules plane,staets=3
+expect_error rules_nbhd_typo 2 "lightsout: --rules: token 'nbhd=knigth': unknown neighbourhood (expected plus, x, square, knight, rowcol or a mask like 010/111/010) (did you mean 'nbhd=knight'?)" "" -- solve --rules nbhd=knigth
+# Blanks separate rules tokens as commas do (the page's form), with the same answers.
+printf '1\n1 2\n0 1\n' >"$work/k3.in"
+"$bin" solve --size 2x2 --rules torus,states=3 "$work/k3.in" >"$work/k3.comma" 2>&1
+if "$bin" solve --size 2x2 --rules 'torus states=3' "$work/k3.in" >"$work/k3.blank" 2>&1 &&
+  "$bin" solve --size 2x2 --rules ' torus ,  states=3 ' "$work/k3.in" >"$work/k3.both" 2>&1 &&
+  cmp -s "$work/k3.comma" "$work/k3.blank" && cmp -s "$work/k3.comma" "$work/k3.both"; then
+  pass
+else
+  fail "rules with blanks: $(head -c 200 "$work/k3.blank")"
+fi
 printf '' | "$bin" solve --bogus >/dev/null 2>"$work/err"
-if [[ $? -eq 2 ]] && grep -q "lightsout --help" "$work/err"; then pass; else fail "usage error: exit 2 with a hint"; fi
+if [[ $? -eq 2 ]] && grep -q "see 'lightsout solve --help'" "$work/err"; then pass; else fail "usage error: exit 2 with a hint"; fi
 "$bin" --help >"$work/out" 2>&1 && grep -q solve "$work/out" && pass || fail "--help"
 "$bin" solve --help >"$work/out" 2>&1 && grep -q -- --trailing-space "$work/out" && pass || fail "solve --help"
 "$bin" --version >"$work/out" 2>&1 && grep -q "^lightsout [0-9]" "$work/out" && pass || fail "--version"
