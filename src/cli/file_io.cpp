@@ -71,6 +71,21 @@ void write_all(int fd, const char* data, std::size_t size, const std::string& na
 
 }  // namespace
 
+void refuse_binary_to_terminal(const std::string& output, const std::string& what,
+                               const std::string& fix) {
+  if (output == "-" && ::isatty(STDOUT_FILENO) == 1) {
+    throw std::runtime_error("refusing to write " + what + " to a terminal; " + fix);
+  }
+}
+
+void prompt_if_terminal(const std::string& input, const std::string& what) {
+  if (input == "-" && ::isatty(STDIN_FILENO) == 1) {
+    const std::string line =
+        "lightsout: reading " + what + " from the terminal; end with Ctrl-D, or give a file\n";
+    (void)::write(STDERR_FILENO, line.data(), line.size());
+  }
+}
+
 void write_stdout(const char* data, std::size_t size) { write_all(1, data, size, "output"); }
 
 }  // namespace lightsout::cli

@@ -125,6 +125,10 @@ int run_generate(const GenerateArgs& args) {
   }
 
   try {
+    if (out_format == BoardFormat::pbm_raw) {
+      refuse_binary_to_terminal(args.output, "binary P4 boards",
+                                "give -o FILE, --format grid (text), or redirect the output");
+    }
     AtomicFile file(args.output);
     BufferedOutput out(file);
     const WriteFn write = [&out](const char* data, std::size_t n) { out.write(data, n); };

@@ -94,6 +94,10 @@ int run_render(const RenderArgs& args) {
       return kExitBadInput;
     }
   }
+  if (*image == ImageFormat::png) {
+    refuse_binary_to_terminal(args.output, "a PNG picture",
+                              "give -o FILE.png, --image-format svg (text), or redirect the output");
+  }
   if (args.board.empty() == args.quiet.empty()) {
     print_error("give a board file or --quiet-patterns RxC (one of them)");
     return kExitBadInput;

@@ -28,6 +28,14 @@ std::optional<BoardFormat> named_format(const std::string& option, const std::st
   return f;
 }
 
+// P4 presses are binary: not for a terminal (checked before the work, once the format is known).
+void refuse_p4_to_terminal(const std::string& output, std::optional<BoardFormat> format) {
+  if (format == BoardFormat::pbm_raw) {
+    refuse_binary_to_terminal(output, "binary P4 presses",
+                              "give -o FILE, --output-format grid (text), or redirect the output");
+  }
+}
+
 const char* fewest_note(const Result& result) {
   if (!result.minimal) return "";
   return result.minimal_proven ? " (fewest, proven)" : " (fewest found, not proven)";
@@ -66,6 +74,7 @@ int run_board_solve(const BoardSolveArgs& args, const Rules& rules) {
     }
   }
 
+  refuse_p4_to_terminal(args.output, out_format ? out_format : in_format);
   if (is_classic(rules)) {
     if (const std::optional<int> streamed = try_streamed_solve(args, in_format, out_format)) {
       return *streamed;
@@ -73,6 +82,7 @@ int run_board_solve(const BoardSolveArgs& args, const Rules& rules) {
   }
 
   PhaseClock clock(!args.quiet && stderr_is_terminal());
+  prompt_if_terminal(args.input, "a board");
   InputFile input(args.input);
   Grid lights;
   BoardFormat detected = BoardFormat::grid;
@@ -146,6 +156,7 @@ int run_board_solve(const BoardSolveArgs& args, const Rules& rules) {
   }
   clock.report("write", 0.0);
   set_activity("writing the presses");
+  refuse_p4_to_terminal(args.output, out_format.value_or(detected));
   AtomicFile output(args.output);
   // A .pbm name says PBM but not which flavour: keep the input's when it was PBM too.
   if (args.output_format.empty() && out_format == BoardFormat::pbm_raw &&

@@ -2,6 +2,7 @@
 #include <algorithm>
 #include <cctype>
 #include <charconv>
+#include <chrono>
 #include <optional>
 #include <string>
 #include <vector>
@@ -47,7 +48,8 @@ std::uint64_t judge_max_cells(std::optional<std::uint64_t> input_bytes) {
 }
 
 // Judge mode: many puzzles of one size, under any rules, through one Solver and one loop.
-int run_judge_solve(const SolveArgs& args, const Rules& rules) {
+int run_judge_solve(const SolveArgs& args, const Rules& rules, bool stats) {
+  const auto started = std::chrono::steady_clock::now();
   // `solve in.txt >> in.txt` would read its own answers back as puzzles.
   const std::string inputs[] = {args.input};
   refuse_output_over_input("-", inputs, "the answers");
@@ -62,6 +64,7 @@ int run_judge_solve(const SolveArgs& args, const Rules& rules) {
                args.size);
     return kExitBadInput;
   }
+  prompt_if_terminal(args.input, fmt::format("{}x{} puzzles", size.rows, size.cols));
   InputFile input(args.input);
   const std::uint64_t max_cells =
       args.max_cells != 0 ? args.max_cells : judge_max_cells(input.stored_bytes());
@@ -134,6 +137,13 @@ int run_judge_solve(const SolveArgs& args, const Rules& rules) {
     return kExitBadInput;
   }
   if (writer) writer->flush();
+  if (stats) {
+    const double seconds =
+        std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
+    const std::size_t puzzles = reader.puzzles_read();
+    fmt::print(stderr, "method: {}\npuzzles: {}\nsolvable: {}\ntime: {:.4f} s\n",
+               method_name(solver->method()), puzzles, puzzles - unsolvable, seconds);
+  }
   if (unsolvable > 0) {
     fmt::print(stderr, "lightsout: {} of {} puzzles have no solution\n", unsolvable,
                reader.puzzles_read());
@@ -200,7 +210,9 @@ std::function<int()> add_solve_command(CLI::App& app) {
       ->transform(CLI::AsSizeValue(false))
       ->type_name("BYTES");
   cmd->add_flag("--quiet", board->quiet, "No progress bar");
-  cmd->add_flag("--stats", board->stats, "Print the method and each phase's time on stderr");
+  cmd->add_flag("--stats", board->stats,
+                "Print on stderr the method and each phase's time (a board file), or the method, "
+                "the puzzles, how many were solvable and the time (judge mode)");
   cmd->footer(
       "Two modes. Judge mode (default): many puzzles of --size in the judge text; output "
       "'PUZZLE #m' and the press rows per puzzle (count layout), the rows alone (single "
@@ -213,7 +225,7 @@ std::function<int()> add_solve_command(CLI::App& app) {
     const std::optional<Rules> rules =
         rules_opt->count() > 0 ? parse_cli_rules(args->rules) : Rules::classic();
     if (!rules) return kExitBadInput;
-    if (!wants_board_file(*args, *board)) return run_judge_solve(*args, *rules);
+    if (!wants_board_file(*args, *board)) return run_judge_solve(*args, *rules, board->stats);
     board->input = args->input;
     board->method = args->method;
     board->minimal = args->minimal;

@@ -78,6 +78,10 @@ std::optional<int> try_streamed_solve(const BoardSolveArgs& args,
       detected == BoardFormat::pbm_plain) {
     out_format = BoardFormat::pbm_plain;
   }
+  if (out_format.value_or(detected) == BoardFormat::pbm_raw) {
+    refuse_binary_to_terminal(args.output, "binary P4 presses",
+                              "give -o FILE, --output-format grid (text), or redirect the output");
+  }
   AtomicFile output(args.output);
   BoardRowWriter writer(
       out_format.value_or(detected), rows,

@@ -239,4 +239,40 @@ answered_before_eof "pipe 9x9 (general loop)" "PUZZLE #2" \
   "2\n$(for i in $(seq 162); do printf '1 '; done)\n" --size 9x9
 answered_before_eof "pipe 2x2 states=3" "PUZZLE #1" "1\n1 2\n0 1\n" --size 2x2 --rules states=3
 
+# Nothing silent. --stats in judge mode: the method, the puzzles, how many were solvable, the time.
+"$bin" solve --stats "$repo/examples/poj1222-sample.in" >"$work/out" 2>"$work/err"
+rc=$?
+if [[ $rc -ne 0 ]] || ! cmp -s "$work/out" "$repo/tests/cli/golden/poj1222-sample.out"; then
+  fail "judge --stats: exit $rc, or the answers changed"
+elif [[ $(sed -n 1,3p "$work/err") == $'method: tables\npuzzles: 2\nsolvable: 2' ]] &&
+  grep -qE '^time: [0-9]+\.[0-9]{4} s$' "$work/err" && [[ $(wc -l <"$work/err") -eq 4 ]]; then
+  pass
+else
+  fail "judge --stats: $(head -c 300 "$work/err")"
+fi
+"$bin" solve --stats --size 5x5 <(printf '1\n1 0 0 0 0\n0 0 0 0 0\n0 0 0 0 0\n0 0 0 0 0\n0 0 0 0 0\n') \
+  >/dev/null 2>"$work/err"
+if grep -qx 'solvable: 0' "$work/err" && grep -qx 'puzzles: 1' "$work/err"; then pass; else fail "judge --stats unsolvable: $(head -c 300 "$work/err")"; fi
+# Binary output to a terminal is refused with a hint, as gzip does (script(1) gives a terminal).
+"$bin" generate 20x20 --seed 2 -o "$work/t.pbm"
+for cmd in "solve $work/t.pbm" "generate 5x5 --format p4" "render $work/t.pbm --image-format png -o -"; do
+  script -qec "$bin $cmd" /dev/null </dev/null >"$work/tty.out" 2>&1
+  rc=$?
+  if [[ $rc -eq 2 ]] && grep -q "refusing to write .* to a terminal; give" "$work/tty.out" &&
+    [[ $(wc -l <"$work/tty.out") -eq 1 ]]; then
+    pass
+  else
+    fail "binary to a terminal ($cmd): exit $rc: $(head -c 200 "$work/tty.out")"
+  fi
+done
+# The same bytes still go to a pipe.
+if "$bin" solve "$work/t.pbm" | head -c 2 | grep -q P4; then pass; else fail "P4 to a pipe"; fi
+# A terminal on standard input gets a one-line prompt (Ctrl-D then ends the empty input).
+printf '\004' | script -qec "$bin solve" /dev/null >"$work/tty.out" 2>&1
+if head -1 "$work/tty.out" | grep -q "^lightsout: reading 5x6 puzzles from the terminal; end with Ctrl-D, or give a file"; then
+  pass
+else
+  fail "terminal prompt: $(head -c 200 "$work/tty.out")"
+fi
+
 finish
