@@ -71,6 +71,39 @@ void write_all(int fd, const char* data, std::size_t size, const std::string& na
 
 }  // namespace
 
+InputShape shape_of_file(const std::string& path) {
+  if (path == "-") return {};
+  try {
+    InputFile input(path);
+    if (!input.regular_file_size()) return {};
+    constexpr std::size_t kFirst = std::size_t{64} << 10;
+    constexpr std::size_t kWhole = std::size_t{4} << 20;
+    const std::size_t size = static_cast<std::size_t>(*input.regular_file_size());
+    std::string text(std::min(size, kFirst), '\0');
+    std::size_t got = 0;
+    const auto fill = [&](std::size_t want) {
+      text.resize(want);
+      while (got < want) {
+        const std::size_t n = input.read(text.data() + got, want - got);
+        if (n == 0) break;
+        got += n;
+      }
+      text.resize(got);
+    };
+    fill(text.size());
+    InputShape shape = input_shape(text, got == size);
+    // A first line of two or more values may be a lone puzzle: its size needs all of it.
+    if (!shape.board && !shape.single && got < size && size <= kWhole &&
+        text.find_first_of(" \t") < text.find('\n')) {
+      fill(size);
+      shape = input_shape(text, got == size);
+    }
+    return shape;
+  } catch (const std::exception&) {
+    return {};  // unreadable: the solve itself says why
+  }
+}
+
 void refuse_binary_to_terminal(const std::string& output, const std::string& what,
                                const std::string& fix) {
   if (output == "-" && ::isatty(STDOUT_FILENO) == 1) {

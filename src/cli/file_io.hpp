@@ -6,6 +6,7 @@
 #include <optional>
 #include <string>
 
+#include "io/input_shape.hpp"
 #include "lightsout/atomic_file.hpp"  // file outputs: AtomicFile
 
 namespace lightsout::cli {
@@ -40,6 +41,11 @@ class InputFile {
   std::optional<std::uint64_t> size_;
   std::optional<std::uint64_t> stored_;
 };
+
+// The shape of a regular file from its first bytes (io/input_shape.hpp): up to 64 KiB, or 4 MiB
+// when it may be one judge puzzle whose size is read off the whole text. {} for "-", a pipe or a
+// file that cannot be read (the solve then reports it).
+InputShape shape_of_file(const std::string& path);
 
 // Refuses, as gzip does, to send binary bytes (`what`: "P4 pixels", "a PNG picture") to a
 // terminal: when `output` is "-" and standard output is a terminal, throws std::runtime_error

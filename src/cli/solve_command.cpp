@@ -19,6 +19,7 @@
 #include "lightsout/judge_format.hpp"
 #include "lightsout/small_solver.hpp"
 #include "lightsout/solve.hpp"
+#include "io/input_shape.hpp"
 #include "solve_board_file.hpp"
 
 namespace lightsout::cli {
@@ -133,7 +134,10 @@ int run_judge_solve(const SolveArgs& args, const Rules& rules, bool stats) {
     }
   } catch (const JudgeParseError& e) {
     if (writer) writer->flush();  // what was solved before the error is still delivered
-    fmt::print(stderr, "lightsout: {}:{}\n", input.name(), e.what());
+    // Read without --size or --rules, the error names the option that would read the input.
+    fmt::print(stderr, "lightsout: {}:{}{}\n", input.name(), e.what(),
+               judge_error_hint(e.message(), e.puzzle(), e.column(), size.rows, size.cols,
+                                args.size_given, !args.rules.empty()));
     return kExitBadInput;
   }
   if (writer) writer->flush();
@@ -225,7 +229,17 @@ std::function<int()> add_solve_command(CLI::App& app) {
     const std::optional<Rules> rules =
         rules_opt->count() > 0 ? parse_cli_rules(args->rules) : Rules::classic();
     if (!rules) return kExitBadInput;
-    if (!wants_board_file(*args, *board)) return run_judge_solve(*args, *rules, board->stats);
+    bool board_file = wants_board_file(*args, *board);
+    if (!board_file && !args->size_given && args->layout == "auto" && !implied_size(*rules)) {
+      // Nothing says what the file holds: its text does (a grid board, one judge puzzle).
+      const InputShape shape = shape_of_file(args->input);
+      board_file = shape.board;
+      if (shape.single) {
+        args->size = fmt::format("{}x{}", shape.single->first, shape.single->second);
+        args->layout = "single";
+      }
+    }
+    if (!board_file) return run_judge_solve(*args, *rules, board->stats);
     board->input = args->input;
     board->method = args->method;
     board->minimal = args->minimal;

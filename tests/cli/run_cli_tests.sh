@@ -50,7 +50,7 @@ expect_error bad_token 2 "lightsout: <stdin>:2:3: expected 0 or 1, found '10' (p
   "1\n0 10 1 0 1 0\n" -- solve
 expect_error binary_garbage 2 "lightsout: <stdin>:2:1: expected 0 or 1, found '\\x00\\xff' (puzzle 1)" \
   "1\n\\x00\\xff\n" -- solve
-expect_error cut_short 2 "lightsout: <stdin>:4:1: puzzle cut short: input ended before all 30 values (puzzle 1)" \
+expect_error cut_short 2 "lightsout: <stdin>:4:1: puzzle cut short: input ended before all 30 values (puzzle 1); for boards other than 5x6 give --size RxC" \
   "1\n0 1 1 0 1 0\n1 0 0 1 1 1\n" -- solve
 expect_error fewer_than_count 2 "lightsout: <stdin>:7:1: input ended after 1 puzzle, the count said 3 (puzzle 2)" \
   "3\n$p1" -- solve
@@ -274,5 +274,40 @@ if head -1 "$work/tty.out" | grep -q "^lightsout: reading 5x6 puzzles from the t
 else
   fail "terminal prompt: $(head -c 200 "$work/tty.out")"
 fi
+
+# The input's layout is read off its text when nothing says (no --size, --input, --format):
+# grid rows as generate writes them are a board, one puzzle with no count has its own size.
+printf '101\n010\n111\n' >"$work/g.txt"
+if "$bin" solve "$work/g.txt" >"$work/g.presses" 2>"$work/err" &&
+  "$bin" verify "$work/g.txt" "$work/g.presses" >/dev/null &&
+  [[ $("$bin" solve --format grid "$work/g.txt") == $(cat "$work/g.presses") ]]; then
+  pass
+else
+  fail "grid rows without --format: $(head -c 200 "$work/err")"
+fi
+"$bin" generate 7x9 --format grid --seed 4 --solvable -o "$work/gen.grid"
+cp "$work/gen.grid" "$work/gen.txt"
+if "$bin" solve "$work/gen.txt" >"$work/gen.presses" && "$bin" verify "$work/gen.txt" "$work/gen.presses" >/dev/null; then
+  pass
+else
+  fail "generate's grid as .txt"
+fi
+printf '1 0 1\n0 1 1\n1 1 1\n' >"$work/a.txt"
+if "$bin" solve "$work/a.txt" >"$work/a.out" 2>"$work/err" &&
+  cmp -s "$work/a.out" <("$bin" solve --size 3x3 --input single "$work/a.txt") &&
+  "$bin" verify "$work/a.txt" "$work/a.out" >/dev/null; then
+  pass
+else
+  fail "one puzzle of 3x3 without --size: $(head -c 200 "$work/err")"
+fi
+# Where the text cannot say, the error names the option that fixes it.
+"$bin" generate 3x3 --rules torus,states=3 --seed 1 >"$work/k.txt"
+expect_error_only k_states 2 "lightsout: $work/k.txt:$(grep -n 2 "$work/k.txt" | head -1 | cut -d: -f1):$(($(grep -m1 2 "$work/k.txt" | sed 's/2.*//' | wc -c))): expected 0 or 1, found '2' (puzzle 1); values above 1 need --rules states=K (K >= 3, with the rules the puzzles were made for)" -- solve "$work/k.txt"
+if "$bin" solve --rules torus,states=3 "$work/k.txt" >"$work/k.out"; then pass; else fail "k.txt with its rules"; fi
+printf '2\n1 0 1\n0 1 1\n1 1 1\n' >"$work/c.txt"
+expect_error_only count_size 2 "lightsout: $work/c.txt:5:1: puzzle cut short: input ended before all 30 values (puzzle 1); for boards other than 5x6 give --size RxC" -- solve "$work/c.txt"
+expect_error grid_row_hint 2 "lightsout: <stdin>:2:1: expected 0 or 1, found '010' (puzzle 1); rows like '010' are a board file: give --format grid" "101\n010\n111\n" -- solve -
+# Without a hint where the options were given.
+expect_error_only no_hint_with_size 2 "lightsout: $work/c.txt:5:1: puzzle cut short: input ended before all 30 values (puzzle 1)" -- solve --size 5x6 "$work/c.txt"
 
 finish

@@ -88,7 +88,7 @@ bounded states3_board_long_token $fast $small "$stdin expected a value 0..2, fou
 
 # A lying P4 header: 10^12 cells claimed in 20 bytes are over the default limit for a file, 2^34.
 data="$(dirname "${BASH_SOURCE[0]}")/../data/boards"
-bounded p4_lying_header $fast $small "lightsout: $data/lying-header.pbm:2:1: width 1000000 x height 1000000 exceeds the limit of 17179869184 cells (--max-cells)" /dev/null -- solve "$data/lying-header.pbm" -o "$work/p.pbm"
+bounded p4_lying_header $fast $small "lightsout: $data/lying-header.pbm:2:1: width 1000000 x height 1000000 exceeds the limit of 67108864 cells (--max-cells)" /dev/null -- solve "$data/lying-header.pbm" -o "$work/p.pbm"
 
 # --- endless valid boards from a pipe stop at the stream limit (2^26 cells; one column is kept
 # by columns, a bit a cell: 8 MiB), or at --max-cells ---

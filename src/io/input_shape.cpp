@@ -1,0 +1,118 @@
+// input_shape: grid boards and lone judge puzzles told apart from the count layout by their text.
+#include "input_shape.hpp"
+
+#include <charconv>
+#include <vector>
+
+namespace lightsout {
+
+namespace {
+
+bool is_blank(char c) { return c == ' ' || c == '\t' || c == '\r' || c == '\v' || c == '\f'; }
+
+std::vector<std::string_view> tokens_of(std::string_view line) {
+  std::vector<std::string_view> out;
+  std::size_t i = 0;
+  while (i < line.size()) {
+    while (i < line.size() && is_blank(line[i])) ++i;
+    const std::size_t start = i;
+    while (i < line.size() && !is_blank(line[i])) ++i;
+    if (i > start) out.push_back(line.substr(start, i - start));
+  }
+  return out;
+}
+
+// A grid row: 0/1/./# only.
+bool is_grid_row(std::string_view token) {
+  for (const char c : token) {
+    if (c != '0' && c != '1' && c != '.' && c != '#') return false;
+  }
+  return !token.empty();
+}
+
+bool is_decimal(std::string_view token) {
+  unsigned value = 0;
+  const auto [end, ec] = std::from_chars(token.data(), token.data() + token.size(), value);
+  return ec == std::errc() && end == token.data() + token.size();
+}
+
+}  // namespace
+
+InputShape input_shape(std::string_view text, bool complete) {
+  // The non-blank lines, split into tokens; a last line cut by the prefix's end is left out.
+  if (!complete) {
+    const std::size_t last = text.rfind('\n');
+    text = last == std::string_view::npos ? std::string_view{} : text.substr(0, last + 1);
+  }
+  std::vector<std::vector<std::string_view>> lines;
+  std::size_t start = 0;
+  while (start < text.size()) {
+    std::size_t end = text.find('\n', start);
+    if (end == std::string_view::npos) end = text.size();
+    std::vector<std::string_view> tokens = tokens_of(text.substr(start, end - start));
+    if (!tokens.empty()) lines.push_back(std::move(tokens));
+    start = end + 1;
+  }
+  InputShape shape;
+  if (lines.empty()) return shape;
+  const std::string_view first = lines[0][0];
+  if (first == "P1" || first == "P4" || first.starts_with("P1#") || first.starts_with("P4#")) {
+    shape.board = true;
+    return shape;
+  }
+  // Grid rows: one token a line, all of one length.
+  const auto grid_line = [&](const std::vector<std::string_view>& line) {
+    return line.size() == 1 && is_grid_row(line[0]) && line[0].size() == first.size();
+  };
+  bool all_grid = true;
+  for (std::size_t i = 0; i < lines.size() && i < 64 && all_grid; ++i) {
+    all_grid = grid_line(lines[i]);
+  }
+  const bool wide_or_marked = first.size() >= 2 || first == "." || first == "#";
+  if (all_grid && wide_or_marked && (lines.size() >= 2 || complete)) {
+    shape.board = true;
+    return shape;
+  }
+  // One puzzle without a count: the same number of values on every line, two or more.
+  if (complete && lines[0].size() >= 2) {
+    for (const auto& line : lines) {
+      if (line.size() != lines[0].size()) return shape;
+      for (const std::string_view t : line) {
+        if (!is_decimal(t)) return shape;
+      }
+    }
+    shape.single = std::pair{lines.size(), lines[0].size()};
+  }
+  return shape;
+}
+
+std::string judge_error_hint(std::string_view message, std::size_t puzzle, std::size_t column,
+                             std::size_t rows, std::size_t cols, bool size_given,
+                             bool rules_given) {
+  if (puzzle != 1) return {};
+  constexpr std::string_view kFound = "expected 0 or 1, found '";
+  if (message.starts_with(kFound)) {
+    std::string_view token = message.substr(kFound.size());
+    token = token.substr(0, token.find('\''));
+    const bool cut = token.ends_with("...");  // the reader quotes a long token's start only
+    if (column == 1 && !cut && token.size() >= 2 && is_grid_row(token)) {
+      return "; rows like '" + std::string(token) + "' are a board file: give --format grid";
+    }
+    unsigned value = 0;
+    const auto [end, ec] = std::from_chars(token.data(), token.data() + token.size(), value);
+    // One digit: "10" in a puzzle is more likely "1 0" mistyped than a tenth state.
+    if (!rules_given && ec == std::errc() && end == token.data() + token.size() && value >= 2 &&
+        token.size() == 1) {
+      return "; values above 1 need --rules states=K (K >= " + std::to_string(value + 1) +
+             ", with the rules the puzzles were made for)";
+    }
+    return {};
+  }
+  if (message.starts_with("puzzle cut short") && !size_given) {
+    return "; for boards other than " + std::to_string(rows) + "x" + std::to_string(cols) +
+           " give --size RxC";
+  }
+  return {};
+}
+
+}  // namespace lightsout

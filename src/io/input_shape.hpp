@@ -1,0 +1,37 @@
+// What a solve input looks like from its first bytes: a board file, or one judge puzzle's size.
+#pragma once
+
+#include <cstddef>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <utility>
+
+namespace lightsout {
+
+// The shape of an input read without --size, --input or --format, judged from its start.
+struct InputShape {
+  // A PBM file (P1/P4), or rows of 0/1 or ./# without separators (grid text, as `generate`
+  // writes it): to be read as one board of the size the text has.
+  bool board = false;
+  // One judge puzzle with no count line (every line the same number of values, at least two on
+  // the first line): its rows and columns.
+  std::optional<std::pair<std::size_t, std::size_t>> single;
+};
+
+// Judges `text`, the first bytes of an input (`complete`: all of it). A grid needs two rows of
+// one token of equal length, or one such row of at least two cells when complete ("1\n0\n" stays
+// judge text, where a lone 1 is a count); a single puzzle's size needs the whole input. Anything
+// else is left to the judge reader as before ({}).
+InputShape input_shape(std::string_view text, bool complete);
+
+// A hint to append to a judge-text error in the first puzzle, where the input is more likely
+// read with the wrong options than mistyped, naming the option that would read it instead
+// ("; for boards other than 5x6 give --size RxC"), or "". `message`, `puzzle` and `column` are
+// the reader's (JudgeParseError); `size_given`, `rules_given` say what the command line set.
+// Later puzzles get no hint: the first one was read, so the options fit.
+std::string judge_error_hint(std::string_view message, std::size_t puzzle, std::size_t column,
+                             std::size_t rows, std::size_t cols, bool size_given,
+                             bool rules_given);
+
+}  // namespace lightsout
