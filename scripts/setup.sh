@@ -25,12 +25,21 @@ ensure_packages() {
     fi
   done
   [[ ${#missing[@]} -eq 0 ]] && return 0
-  echo "lightsout: installing ${missing[*]}" >&2
+  # One line says what happens; apt's own output goes to a log, shown only when it fails.
+  local log="$LIGHTSOUT_ROOT/build/setup.log"
+  mkdir -p "$LIGHTSOUT_ROOT/build"
+  local noun=packages
+  [[ ${#missing[@]} -eq 1 ]] && noun=package
+  echo "lightsout: installing ${#missing[@]} Debian $noun (${missing[*]})" >&2
   local sudo=()
   [[ $(id -u) -ne 0 ]] && sudo=(sudo)
-  "${sudo[@]}" apt-get update -qq >&2 &&
+  if ! { "${sudo[@]}" apt-get update -qq &&
     DEBIAN_FRONTEND=noninteractive "${sudo[@]}" apt-get install -y -qq --no-install-recommends \
-      "${missing[@]}" >&2
+      "${missing[@]}"; } >"$log" 2>&1 </dev/null; then
+    tail -n 30 "$log" >&2
+    echo "lightsout: installing packages failed (the whole log: $log)" >&2
+    return 1
+  fi
 }
 
 # build_tree DIR [CMAKE_ARGS...] -- [TARGETS...]: configure once, then an incremental build.
@@ -49,15 +58,17 @@ build_tree() {
   local log="$dir/build-output.log"
   mkdir -p "$dir"
   if [[ ! -f $dir/CMakeCache.txt ]]; then
+    echo "lightsout: building $(basename "$dir")/ (the first time takes a few minutes)" >&2
     if ! cmake -S "$LIGHTSOUT_ROOT" -B "$dir" "${args[@]}" >"$log" 2>&1; then
-      cat "$log" >&2
-      echo "lightsout: configuring $dir failed" >&2
+      tail -n 40 "$log" >&2
+      echo "lightsout: configuring $dir failed (the whole log: $log)" >&2
       return 1
     fi
   fi
   if ! cmake --build "$dir" -j "$(nproc)" "${targets[@]}" >"$log" 2>&1; then
-    cat "$log" >&2
-    echo "lightsout: building $dir failed" >&2
+    grep -E -m 20 'error|Error' "$log" >&2 || true
+    tail -n 30 "$log" >&2
+    echo "lightsout: building $dir failed (the whole log: $log)" >&2
     return 1
   fi
 }
