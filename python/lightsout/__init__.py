@@ -54,6 +54,8 @@ def _rules(rules: RulesLike) -> _core.Rules:
 
 
 def _out_of_range(states: int, value: int, row: int, col: int) -> str:
+    # Rows and columns counted from 1 in messages, as the CLI and the page count them.
+    row, col = row + 1, col + 1
     if states == 2:
         return f"expected 0 or 1, found {value} (row {row}, column {col})"
     return f"expected a value 0..{states - 1}, found {value} (row {row}, column {col})"

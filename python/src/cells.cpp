@@ -92,6 +92,9 @@ void split_rows(std::size_t rows, std::size_t cols, F f) {
 
 std::string out_of_range_message(unsigned states, unsigned value, std::size_t row,
                                  std::size_t col) {
+  // Counted from 1 in the message, as the CLI and the page count.
+  ++row;
+  ++col;
   if (states == 2)
     return fmt::format("expected 0 or 1, found {} (row {}, column {})", value, row, col);
   return fmt::format("expected a value 0..{}, found {} (row {}, column {})", states - 1, value, row,

@@ -12,12 +12,15 @@
 namespace lightsout::python {
 
 // A cell value outside 0..K-1: the message names it and its place, as the CLI's readers do
-// ("expected 0 or 1, found 2 (row 3, column 1)"; rows and columns from 0, as numpy counts).
+// ("expected 0 or 1, found 2 (row 3, column 1)"; rows and columns counted from 1, as the CLI
+// counts).
 class ValueOutOfRange : public std::invalid_argument {
  public:
   using std::invalid_argument::invalid_argument;
 };
 
+// "expected 0 or 1, found V (row R, column C)": row and col are 0-based indices, the message
+// counts from 1 as the CLI does.
 std::string out_of_range_message(unsigned states, unsigned value, std::size_t row, std::size_t col);
 
 // rows * cols bytes, row-major, each 0..states-1 (else ValueOutOfRange naming the first bad

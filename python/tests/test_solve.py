@@ -201,11 +201,11 @@ def test_solve_many_releases_the_gil():
 
 
 def test_errors_are_python_exceptions():
-    with pytest.raises(ValueError, match=r"expected 0 or 1, found 2 \(row 1, column 2\)"):
+    with pytest.raises(ValueError, match=r"expected 0 or 1, found 2 \(row 2, column 3\)"):
         bad = np.zeros((3, 3), dtype=np.uint8)
         bad[1, 2] = 2
         lightsout.solve(bad)
-    with pytest.raises(ValueError, match=r"expected a value 0\.\.2, found -1 \(row 0, column 1\)"):
+    with pytest.raises(ValueError, match=r"expected a value 0\.\.2, found -1 \(row 1, column 2\)"):
         lightsout.solve(np.array([[0, -1]]), rules="states=3")
     with pytest.raises(ValueError, match=r"expected 0 or 1, found 5"):
         lightsout.Solver(5, 6).solve_many(np.full((2, 5, 6), 5, dtype=np.uint8))

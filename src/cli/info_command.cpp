@@ -20,6 +20,7 @@
 #include "commands.hpp"
 #include "file_io.hpp"
 #include "usage_errors.hpp"
+#include "lightsout/board_format.hpp"
 #include "lightsout/board.hpp"
 #include "lightsout/board_size.hpp"
 #include "lightsout/info.hpp"
@@ -81,6 +82,18 @@ void write_patterns(const std::string& path, const std::vector<Board>& patterns)
     }
   }
   flush();
+  file.commit();
+}
+
+// K > 2 states: each pattern as judge text (rows of values 0..K-1 separated by single spaces),
+// patterns separated by one blank line, as `solve` reads and writes K-state boards.
+void write_value_patterns(const std::string& path, const std::vector<Grid>& patterns) {
+  AtomicFile file(path);
+  const WriteFn write = [&file](const char* data, std::size_t size) { file.write(data, size); };
+  for (std::size_t i = 0; i < patterns.size(); ++i) {
+    if (i > 0) write("\n", std::size_t{1});
+    write_grid(patterns[i], BoardFormat::judge, write);
+  }
   file.commit();
 }
 
@@ -163,10 +176,6 @@ int run_info(const InfoArgs& args, const std::vector<std::string>& extras) {
     return kExitBadInput;
   }
 
-  if (args.kernel && rules && !is_classic(*rules)) {
-    print_error("--kernel applies to the classic rules only");
-    return kExitBadInput;
-  }
   const Rules chosen = rules.value_or(Rules::classic());
   Facts facts;
   try {
@@ -184,10 +193,12 @@ int run_info(const InfoArgs& args, const std::vector<std::string>& extras) {
     if (args.kernel) {
       if (const auto image = image_format_for_path(args.kernel_path)) {
         write_pattern_picture(args.kernel_path, *image, facts);
-      } else {
+      } else if (chosen.states == 2) {
         std::vector<Board> patterns;
         for (const Grid& g : facts.kernel) patterns.push_back(g.bits());
         write_patterns(args.kernel_path, patterns);
+      } else {
+        write_value_patterns(args.kernel_path, facts.kernel);
       }
     }
   } catch (const std::exception& e) {
@@ -222,8 +233,8 @@ std::function<int()> add_info_command(CLI::App& app) {
       cmd->add_option(
              "--kernel", args->kernel_path,
              "Write a basis of the quiet patterns (presses that change nothing) to FILE: "
-             "rows of 0/1, a blank line between patterns (boards up to 2^32 cells); a .png or "
-             ".svg FILE gets a picture of them")
+             "rows of 0/1 (K > 2 states: rows of values 0..K-1), a blank line between patterns "
+             "(boards up to 2^32 cells); a .png or .svg FILE gets a picture of them")
           ->type_name("FILE");
   CLI::Option* rules_opt =
       cmd->add_option("--rules", args->rules,

@@ -72,8 +72,14 @@ std::vector<Panel> quiet_panels(const Rules& rules, std::size_t rows, std::size_
   const Facts facts = board_facts(rules, rows, cols, true);
   std::vector<Panel> panels;
   for (const Grid& g : facts.kernel) panels.push_back({g, std::nullopt, rules.holes});
-  // No quiet pattern but pressing nothing: that one, the dark board, is drawn.
-  if (panels.empty()) panels.push_back({Grid(rows, cols, rules.states), std::nullopt, rules.holes});
+  // No quiet pattern but pressing nothing: that one, the dark board, is drawn, and said.
+  if (panels.empty()) {
+    fmt::print(stderr,
+               "lightsout: render: {}x{} has no quiet pattern (nullity 0: every board has exactly "
+               "one solution); the picture shows the dark board\n",
+               rows, cols);
+    panels.push_back({Grid(rows, cols, rules.states), std::nullopt, rules.holes});
+  }
   return panels;
 }
 

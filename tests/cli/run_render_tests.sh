@@ -55,6 +55,15 @@ expect_png "info --kernel, nullity 0" "192 160" -- info 5x6 --kernel "$work/pic.
 # 3 states, a hole in the middle: the 3x3 quiet patterns under those rules, at 10 px a cell.
 expect_png "states and holes" "30 30" -- render --rules "states=3,holes=[000/010/000]" --cell 10 \
   --quiet-patterns 3x3 -o "$work/pic.png"
+# Nullity 0 (4x5): the dark board is drawn, and stderr says there is no quiet pattern.
+rm -f "$work/pic.png"
+run "$bin" render --quiet-patterns 4x5 -o "$work/pic.png"
+if [[ $rc -eq 0 && "$(png_size "$work/pic.png")" == "160 128" ]] &&
+  [[ $(cat "$work/err") == "lightsout: render: 4x5 has no quiet pattern (nullity 0: every board has exactly one solution); the picture shows the dark board" ]]; then
+  pass
+else
+  fail "quiet patterns of nullity 0: exit $rc, $(png_size "$work/pic.png"), stderr: $(head -c 200 "$work/err")"
+fi
 
 run "$bin" render "$work/b.txt" --solve -o "$work/pic.svg"
 if [[ $rc -eq 0 ]] && head -c 200 "$work/pic.svg" | grep -q '<svg .*width="96" height="96"' &&

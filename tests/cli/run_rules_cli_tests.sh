@@ -216,6 +216,40 @@ expect_error too_big 2 "lightsout: --rules: a 600x600 board has 360000 cells; th
 expect_error too_big_zk 2 "lightsout: --rules: a 300x300 board has 90000 cells; the rules solver (dense elimination) takes at most 65536 cells for 3 states" "" -- solve --rules states=3,nbhd=knight --size 300x300
 expect_error too_big_chase 2 "lightsout: --rules: a 3000x3000 board has 9000000 cells; the rules solver (dense elimination) takes at most 65536 cells for 3 states (light chasing takes these rules while the shorter side, twice it when the board wraps along its longer side, is at most 2048)" "" -- solve --rules states=3 --size 3000x3000
 expect_error method 2 "lightsout: --method: poly applies to the classic rules only" "" -- solve --rules torus --method poly
-expect_error kernel 2 "lightsout: info: --kernel applies to the classic rules only" "" -- info 4x4 --rules torus --kernel "$work/k.out"
+# info --kernel under any rules: each pattern written is quiet (pressing it on the dark board
+# leaves it dark, re-checked by rules_verify's own press code), none is all zero, and there are
+# as many as the nullity says.
+kernel_check() {
+  local name=$1 rules=$2 rows=$3 cols=$4
+  "$bin" info "${rows}x${cols}" --rules "$rules" --kernel "$work/k.out" >"$work/k.info" 2>&1
+  local nullity
+  nullity=$(sed -n 's/^board .*: nullity \([0-9]*\)$/\1/p' "$work/k.info")
+  # The patterns as press blocks of a solve output, for that many dark puzzles.
+  awk -v r="$rows" 'BEGIN { n = 0 } NF == 0 { next } {
+      if (row % r == 0) { n++; print "PUZZLE #" n } row++
+      line = $0; if (NF == 1) { gsub(//, " ", line); sub(/^ /, "", line); sub(/ $/, "", line) }
+      print line }' "$work/k.out" >"$work/k.presses"
+  local count
+  count=$(grep -c '^PUZZLE' "$work/k.presses")
+  {
+    echo "$count"
+    for ((p = 0; p < count; p++)); do
+      for ((i = 0; i < rows; i++)); do printf '0%.0s ' $(seq "$cols") | sed 's/ $//'; echo; done
+    done
+  } >"$work/k.dark"
+  if [[ $count -ne $nullity || $count -eq 0 ]]; then
+    fail "$name: $count patterns, nullity '$nullity'"
+  elif grep -v '^PUZZLE' "$work/k.presses" | paste -sd' ' | grep -qvE '[1-9]' ; then
+    fail "$name: the patterns are all zero"
+  elif ! "$verify" check "$rules" "$rows" "$cols" "$work/k.dark" "$work/k.presses" >/dev/null; then
+    fail "$name: a pattern is not quiet"
+  else
+    pass
+  fi
+}
+kernel_check kernel_torus torus 5 5
+kernel_check kernel_states3 states=3 3 4
+kernel_check kernel_x_states5 nbhd=x,states=5 4 4
+kernel_check kernel_holes "holes=[0000/0100/0000/0000]" 4 4
 
 finish
