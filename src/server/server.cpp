@@ -6,6 +6,7 @@
 
 #include <microhttpd.h>
 #include <netdb.h>
+#include <poll.h>
 #include <sys/socket.h>
 #include <unistd.h>
 
@@ -51,9 +52,14 @@ constexpr std::size_t kConnectionMemory = std::size_t{16} << 10;
 // libmicrohttpd's connection and ours (990 idle connections, each with 100 bytes of a request,
 // raised the resident size by 5 KiB each: the buffer's pages are touched as it fills).
 constexpr std::size_t kConnectionHeld = std::size_t{24} << 10;
-// A body is held in a buffer that grows by doubling from this size, up to its Content-Length;
-// the budget holds the buffer's whole capacity while the body arrives.
-constexpr std::size_t kFirstBodyBuffer = std::size_t{64} << 10;
+// A large body is read into a buffer that doubles from this size up to its Content-Length; the
+// budget holds the buffer's whole capacity. At 256 KiB every such buffer is mapped (main.cpp's
+// M_MMAP_THRESHOLD) and unmapped when freed: from 64 KiB, the freed small buffers stayed on the
+// heap (150 unfinished 8 MiB bodies under --memory 64: 75 MB anonymous resident memory, and
+// 60 MB, the reservation itself, from 256 KiB).
+constexpr std::size_t kFirstBodyBuffer = std::size_t{256} << 10;
+// How long a request whose body is over the limit may take to start sending it (see screen).
+constexpr auto kBodyProbe = std::chrono::milliseconds(100);
 // libmicrohttpd stores each query parameter in the connection's buffer: a few hundred fill it,
 // and it then closes the connection with no answer. The API needs two.
 constexpr std::size_t kMaxQueryParams = 32;
@@ -93,6 +99,11 @@ struct Request {
   std::size_t body_held = 0;   // of the budget, for body's buffer (on the I/O thread only)
   std::uint64_t declared = 0;  // Content-Length (0 for chunked)
   bool suspended = false;
+  // A body over the limit that had not begun to arrive: suspended until probe_bodies decides
+  // whether it is coming (then read and dropped) or not (then answered at once).
+  bool probe = false;
+  bool probed = false;
+  bool answer_now = false;
   // Set by a worker (release) before it resumes the connection; read on the I/O thread (acquire).
   std::atomic<bool> answered{false};
   ApiResponse answer;
@@ -122,6 +133,10 @@ std::vector<std::string_view> header_values(MHD_Connection* c, const char* name)
       &wanted);
   return std::move(wanted.values);
 }
+
+// Frees a body's buffer. Assigning an empty string would not: libstdc++ copies a short string
+// into the buffer it has and keeps it, so a dropped 8 MiB body stayed allocated (and resident).
+void free_body(std::string& body) { std::string().swap(body); }
 
 // Whether bytes past the headers wait on the connection's socket (peeked, not taken).
 bool body_arriving(MHD_Connection* c) {
@@ -200,6 +215,15 @@ struct WebServer::Impl {
   std::unordered_set<Connection*> connections;
   std::size_t open_connections = 0;  // of `connections`, those not cut
   MHD_Daemon* daemon = nullptr;
+  struct Probe {
+    MHD_Connection* connection;
+    Request* request;
+    int fd;
+    Clock::time_point since;
+  };
+  std::mutex probes_mutex;
+  std::vector<Probe> probes;
+  void probe_bodies(bool all);
   std::mutex stop_mutex;
   std::condition_variable stop_signal;
   bool stopping = false;
@@ -241,6 +265,7 @@ WebServer::Impl::Impl(ServerOptions o)
 
 WebServer::Impl::~Impl() {
   pool.shutdown();  // resumes every suspended connection (libmicrohttpd requires it)
+  probe_bodies(true);
   if (daemon != nullptr) MHD_stop_daemon(daemon);
   for (const auto& [path, r] : assets) {
     if (path != "/") MHD_destroy_response(r);
@@ -334,37 +359,40 @@ void WebServer::Impl::screen(MHD_Connection* c, std::string_view url, std::strin
   if (req.declared > options.limits.max_body_bytes) {
     const std::string message = "body: larger than the limit of " +
                                 std::to_string(options.limits.max_body_bytes) + " bytes";
-    // Nothing of the body here yet: the answer goes at once. A body on its way is read and
-    // dropped first, answered at its end (within the read deadline): closing on unread bytes
-    // resets the connection, and a client still writing its body would never read the answer.
-    if (body_arriving(c)) return refuse(413, message);
-    return refuse_now(413, message);
+    // A body on its way is read and dropped first, answered at its end (within the read
+    // deadline): closing on unread bytes resets the connection, and a client still writing its
+    // body would never read the answer. With nothing of it here yet, the connection waits
+    // suspended for kBodyProbe (see probe_bodies): still nothing, and the answer goes at once.
+    refuse(413, message);
+    req.close_after = true;
+    req.probe = !body_arriving(c);
   }
 }
 
 bool WebServer::Impl::take_body(Request& req, const char* data, std::size_t size) {
   const std::size_t need = req.body.size() + size;
   if (need > req.body_held) {
-    // The budget follows the bytes in: steps of kFirstBodyBuffer into a buffer of the declared
-    // length (mapped, so only the pages written are resident), or a chunked body's doubling one.
-    std::size_t want = (need + kFirstBodyBuffer - 1) / kFirstBodyBuffer * kFirstBodyBuffer;
-    if (req.declared == 0) want = std::max(want, 2 * req.body_held);
+    // The buffer doubles (from kFirstBodyBuffer, up to the declared length), and the budget holds
+    // its whole capacity: a buffer of the declared length at once would be resident far beyond
+    // the bytes in (transparent huge pages fault 2 MiB at the first byte). While it is copied the
+    // old buffer and the new one are held together.
+    std::size_t want = std::max({need, kFirstBodyBuffer, 2 * req.body_held});
+    if (req.declared >= need) want = std::min<std::size_t>(want, req.declared);
     want = std::max(need, std::min(want, options.limits.max_body_bytes));
-    if (!pool.try_hold(want - req.body_held)) {
+    if (!pool.try_hold(want)) {
       drop_body(req);
       return false;
     }
+    req.body.reserve(want);
+    pool.release(req.body_held);
     req.body_held = want;
-    if (req.body.capacity() < need) {
-      req.body.reserve(req.declared >= need ? static_cast<std::size_t>(req.declared) : want);
-    }
   }
   req.body.append(data, size);
   return true;
 }
 
 void WebServer::Impl::drop_body(Request& req) {
-  req.body = std::string();
+  free_body(req.body);
   pool.release(req.body_held);
   req.body_held = 0;
 }
@@ -447,7 +475,7 @@ MHD_Result WebServer::Impl::dispatch(MHD_Connection* c, Request& req) {
       r->answer = api_error(503, "server: busy, try again later");
       r->retry_after = pool.retry_after_s();
     }
-    r->body = std::string();  // the large body goes before the answer is sent
+    free_body(r->body);  // the large body goes before the answer is sent
   };
   // After the job's memory is released: the next request of the same client finds it free.
   auto deliver = [c, r] {
@@ -458,14 +486,14 @@ MHD_Result WebServer::Impl::dispatch(MHD_Connection* c, Request& req) {
     case WorkPool::Admit::accepted:
       break;
     case WorkPool::Admit::busy:
-      req.body = std::string();
+      free_body(req.body);
       req.answer = api_error(503, "server: busy, try again later");
       req.retry_after = pool.retry_after_s();
       req.answered.store(true, std::memory_order_release);
       MHD_resume_connection(c);
       break;
     case WorkPool::Admit::too_big:
-      req.body = std::string();
+      free_body(req.body);
       req.answer = api_error(413, "board: needs more memory than the server's --memory budget");
       req.answered.store(true, std::memory_order_release);
       MHD_resume_connection(c);
@@ -476,6 +504,12 @@ MHD_Result WebServer::Impl::dispatch(MHD_Connection* c, Request& req) {
 
 MHD_Result WebServer::Impl::handle(MHD_Connection* c, const char* url, const char* method,
                                    const char* data, std::size_t* size, Request& req) {
+  if (req.probe && !req.probed) {  // resumed by probe_bodies: libmicrohttpd calls again
+    req.probed = true;
+    if (!req.answer_now) return MHD_YES;
+    set_reading(c, false);
+    return send(c, req.early_status, req.early_body, "application/json", 0, nullptr, true);
+  }
   if (req.suspended) {  // resumed: the answer is ready
     if (!req.answered.load(std::memory_order_acquire)) return MHD_YES;
     return send(c, req.answer.status, req.answer.body, "application/json", req.retry_after);
@@ -483,6 +517,17 @@ MHD_Result WebServer::Impl::handle(MHD_Connection* c, const char* url, const cha
   if (!req.started) {  // the first call: headers only
     req.started = true;
     screen(c, url, method, req);
+    if (req.probe) {
+      const MHD_ConnectionInfo* info =
+          MHD_get_connection_info(c, MHD_CONNECTION_INFO_CONNECTION_FD);
+      if (info != nullptr) {
+        MHD_suspend_connection(c);
+        const std::lock_guard lock(probes_mutex);
+        probes.push_back(Probe{c, &req, info->connect_fd, Clock::now()});
+        return MHD_YES;
+      }
+      req.answer_now = true;
+    }
     if (!req.early_close) return MHD_YES;
     set_reading(c, false);
     return send(c, req.early_status, req.early_body, "application/json", 0, req.allow, true);
@@ -615,18 +660,54 @@ Connection* WebServer::Impl::shed_one(const Connection* keep) {
   return oldest;
 }
 
-// Shuts down the sockets of requests past their deadline; libmicrohttpd then sees the end of the
+// Shuts down the sockets of requests past their deadline, and of those whose client has closed its
+// side for 200 ms or more with the request unfinished (libmicrohttpd 0.9.75 keeps such a
+// connection, and the body it holds, until its own timeout); libmicrohttpd then sees the end of the
 // stream and closes the connection itself. Under `connections_mutex`: the descriptor is closed only
 // after the connection has left `connections` (libmicrohttpd notifies before it closes).
 void WebServer::Impl::sweep_deadlines() {
   const auto now = Clock::now();
+  const auto grace = std::chrono::milliseconds(200);
   const std::lock_guard lock(connections_mutex);
+  std::vector<pollfd> ends;
+  std::vector<Connection*> owners;
   for (Connection* conn : connections) {
-    if (conn->reading && !conn->cut && conn->fd >= 0 && now > conn->deadline) {
+    if (!conn->reading || conn->cut || conn->fd < 0) continue;
+    if (now > conn->deadline) {
       ::shutdown(conn->fd, SHUT_RDWR);
       conn->cut = true;
       --open_connections;
+    } else if (now - (conn->deadline - read_timeout) > grace) {
+      ends.push_back(pollfd{conn->fd, POLLRDHUP, 0});
+      owners.push_back(conn);
     }
+  }
+  if (ends.empty() || ::poll(ends.data(), ends.size(), 0) <= 0) return;
+  for (std::size_t i = 0; i < ends.size(); ++i) {
+    if ((ends[i].revents & (POLLRDHUP | POLLHUP | POLLERR)) == 0) continue;
+    ::shutdown(owners[i]->fd, SHUT_RDWR);
+    owners[i]->cut = true;
+    --open_connections;
+  }
+}
+
+// Resumes the connections suspended in `probes` for kBodyProbe (all of them when `all`): those
+// whose body has begun to arrive read it (and drop it), the others are answered at once.
+void WebServer::Impl::probe_bodies(bool all) {
+  const auto now = Clock::now();
+  std::vector<Probe> due;
+  {
+    const std::lock_guard lock(probes_mutex);
+    const auto split = std::stable_partition(probes.begin(), probes.end(), [&](const Probe& p) {
+      return !all && now - p.since < kBodyProbe;
+    });
+    due.assign(split, probes.end());
+    probes.erase(split, probes.end());
+  }
+  for (const Probe& p : due) {
+    char byte = 0;
+    p.request->answer_now = ::recv(p.fd, &byte, 1, MSG_PEEK | MSG_DONTWAIT) <= 0;
+    MHD_resume_connection(p.connection);
   }
 }
 
@@ -676,6 +757,7 @@ bool WebServer::run() {
   while (!s.stopping) {
     s.stop_signal.wait_for(lock, std::chrono::milliseconds(kSliceMs));
     s.sweep_deadlines();
+    s.probe_bodies(false);
   }
   return true;
 }
