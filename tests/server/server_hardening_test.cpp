@@ -19,6 +19,7 @@
 #include <cerrno>
 #include <chrono>
 #include <cstdint>
+#include <cstdio>
 #include <cstdlib>
 #include <fstream>
 #include <optional>
@@ -259,6 +260,7 @@ TEST(HardeningMemory, UnfinishedBodiesStayWithinTheBudget) {
   const json h = healthz(server.port());
   ASSERT_TRUE(h.is_object());
   const long peak_kb = server.status_kb("VmHWM");
+  std::printf("idle %ld KiB, peak %ld KiB, %s\n", idle_kb, peak_kb, h.dump().c_str());
   EXPECT_LE(h["memory_reserved_mb"].get<long>(), kBudgetMb) << h.dump();
   EXPECT_GE(h.value("memory_requests_mb", 0L), kBudgetMb / 2) << "the bodies held: " << h.dump();
   // The budget, plus 24 MiB for what it does not count (code, stacks, allocator slack).
@@ -320,6 +322,8 @@ TEST(HardeningConnections, LightClientAnsweredAtTheCap) {
     if (fd >= 0) ::close(fd);
   }
   std::sort(ms.begin(), ms.end());
+  std::printf("light solves: median %.2f ms, p99 %.2f ms, max %.2f ms; %s\n", ms[kRequests / 2],
+              ms[kRequests * 99 / 100 - 1], ms.back(), h.dump().c_str());
   EXPECT_EQ(answered, kRequests);
   EXPECT_LT(ms[kRequests * 99 / 100 - 1], 50.0) << "p99 of " << kRequests << " light solves";
   // The slow clients did fill the server to its cap.
