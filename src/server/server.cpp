@@ -7,10 +7,10 @@
 #include <microhttpd.h>
 #include <netdb.h>
 #include <poll.h>
+#include <strings.h>
 #include <sys/socket.h>
 #include <unistd.h>
 
-#include <strings.h>
 #include <algorithm>
 #include <atomic>
 #include <chrono>
@@ -504,7 +504,8 @@ MHD_Result WebServer::Impl::dispatch(MHD_Connection* c, Request& req) {
 
 MHD_Result WebServer::Impl::handle(MHD_Connection* c, const char* url, const char* method,
                                    const char* data, std::size_t* size, Request& req) {
-  if (req.probe && !req.probed) {  // resumed by probe_bodies: libmicrohttpd calls again
+  // Resumed by probe_bodies, libmicrohttpd calls again before reading any body.
+  if (req.probe && !req.probed && *size == 0) {
     req.probed = true;
     if (!req.answer_now) return MHD_YES;
     set_reading(c, false);
@@ -520,13 +521,14 @@ MHD_Result WebServer::Impl::handle(MHD_Connection* c, const char* url, const cha
     if (req.probe) {
       const MHD_ConnectionInfo* info =
           MHD_get_connection_info(c, MHD_CONNECTION_INFO_CONNECTION_FD);
-      if (info != nullptr) {
-        MHD_suspend_connection(c);
-        const std::lock_guard lock(probes_mutex);
-        probes.push_back(Probe{c, &req, info->connect_fd, Clock::now()});
+      if (info == nullptr) {
+        req.probe = false;  // the body, if any, is read and dropped
         return MHD_YES;
       }
-      req.answer_now = true;
+      MHD_suspend_connection(c);
+      const std::lock_guard lock(probes_mutex);
+      probes.push_back(Probe{c, &req, info->connect_fd, Clock::now()});
+      return MHD_YES;
     }
     if (!req.early_close) return MHD_YES;
     set_reading(c, false);
@@ -600,7 +602,10 @@ void* WebServer::Impl::on_uri(void* /*cls*/, const char* uri, MHD_Connection* /*
   try {
     auto req = std::make_unique<Request>();
     req->target = target_problem(uri, kMaxQueryParams);
-    if (req->target && req->target->status == 414) {
+    const char* query_start = std::strchr(uri, '?');
+    if (query_start != nullptr &&
+        static_cast<std::size_t>(std::count(query_start, query_start + std::strlen(query_start),
+                                            '&')) >= kMaxQueryParams) {
       // NOLINTNEXTLINE(cppcoreguidelines-pro-type-const-cast): libmicrohttpd's buffer, see above
       char* query = std::strchr(const_cast<char*>(uri), '?');
       if (query != nullptr) query[1] = '\0';

@@ -367,6 +367,7 @@ TEST_F(HardeningTest, MalformedRequestsAreAnsweredAtOnce) {
   for (int i = 0; i < 230; ++i) many += "&p" + std::to_string(i) + "=1";
   const std::vector<std::pair<std::string, int>> cases = {
       {get(many), 414},
+      {get(many + "&x=%00"), 400},
       {"POST /api/solve HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Length: 99999999999\r\n\r\n", 413},
       {"POST /api/solve HTTP/1.1\r\nHost: 127.0.0.1\r\nTransfer-Encoding: chunked, "
        "identity\r\n\r\n",
