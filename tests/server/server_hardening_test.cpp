@@ -31,6 +31,9 @@
 #include <gtest/gtest.h>
 #include <nlohmann/json.hpp>
 
+#include "server/api.hpp"
+#include "server/http_policy.hpp"
+
 extern char** environ;  // NOLINT(readability-redundant-declaration): POSIX declares it nowhere
 
 namespace {
@@ -444,6 +447,66 @@ TEST_F(HardeningTest, ApiGetsAreOriginChecked) {
   EXPECT_EQ(status_of(talk(port(), get(target, "Sec-Fetch-Site: cross-site\r\n")).response), 403);
   EXPECT_EQ(status_of(talk(port(), get(target, "Sec-Fetch-Site: same-origin\r\n")).response), 200);
   EXPECT_EQ(status_of(talk(port(), get(target)).response), 200);
+}
+
+// The checks themselves, without a server: RFC 9112's framing rules, the request-target, the
+// Sec-Fetch-Site policy and the error text.
+TEST(HardeningPolicy, FramingFollowsRfc9112) {
+  using lightsout::server::request_framing;
+  EXPECT_EQ(request_framing({"5"}, {}).content_length, 5U);
+  EXPECT_EQ(request_framing({"5", "5"}, {}).content_length, 5U);  // the same value twice
+  EXPECT_EQ(request_framing({"5, 5"}, {}).content_length, 5U);
+  EXPECT_TRUE(request_framing({}, {"chunked"}).error.empty());
+  EXPECT_TRUE(request_framing({}, {" Chunked "}).error.empty());
+  EXPECT_FALSE(request_framing({}, {}).content_length.has_value());
+  EXPECT_FALSE(request_framing({"5"}, {"chunked"}).error.empty());
+  EXPECT_FALSE(request_framing({"2", "40"}, {}).error.empty());
+  EXPECT_FALSE(request_framing({"5, 6"}, {}).error.empty());
+  EXPECT_FALSE(request_framing({"+5"}, {}).error.empty());
+  EXPECT_FALSE(request_framing({"-1"}, {}).error.empty());
+  EXPECT_FALSE(request_framing({""}, {}).error.empty());
+  EXPECT_FALSE(request_framing({"99999999999999999999"}, {}).error.empty());
+  EXPECT_FALSE(request_framing({}, {"chunked, identity"}).error.empty());
+  EXPECT_FALSE(request_framing({}, {"gzip"}).error.empty());
+  EXPECT_FALSE(request_framing({}, {"chunked", "chunked"}).error.empty());
+}
+
+TEST(HardeningPolicy, TargetProblems) {
+  using lightsout::server::target_problem;
+  EXPECT_FALSE(target_problem("/api/info?size=5x5&rules=torus", 32));
+  EXPECT_FALSE(target_problem("/app.js", 32));
+  EXPECT_FALSE(target_problem("/api/info?size=5x5%20", 32));  // a space is no control byte
+  EXPECT_EQ(target_problem("/app.js%00.html", 32)->status, 400);
+  EXPECT_EQ(target_problem("/a\x01b", 32)->status, 400);
+  EXPECT_EQ(target_problem("/x?size=5x5%0D%0A", 32)->status, 400);
+  EXPECT_EQ(target_problem("/x?k%7F=1", 32)->status, 400);
+  std::string params = "/x?a=1";
+  for (int i = 0; i < 31; ++i) params += "&a=1";
+  EXPECT_FALSE(target_problem(params, 32));  // 32 parameters
+  EXPECT_EQ(target_problem(params + "&a=1", 32)->status, 414);
+}
+
+TEST(HardeningPolicy, FetchSite) {
+  using lightsout::server::HostPolicy;
+  EXPECT_TRUE(HostPolicy::fetch_site_allowed(""));
+  EXPECT_TRUE(HostPolicy::fetch_site_allowed("same-origin"));
+  EXPECT_TRUE(HostPolicy::fetch_site_allowed("none"));
+  EXPECT_FALSE(HostPolicy::fetch_site_allowed("same-site"));
+  EXPECT_FALSE(HostPolicy::fetch_site_allowed("cross-site"));
+}
+
+TEST(HardeningPolicy, ErrorText) {
+  using lightsout::server::error_text;
+  using lightsout::server::kMaxErrorBytes;
+  EXPECT_EQ(error_text("rows: missing"), "rows: missing");
+  EXPECT_EQ(error_text("a\nb\x7f"), "a\\x0ab\\x7f");
+  const std::string cut = error_text(std::string(1000, 'x'));
+  EXPECT_EQ(cut, std::string(kMaxErrorBytes, 'x') + "...");
+  // A cut never splits a UTF-8 sequence: 199 bytes, then a 2-byte letter that does not fit.
+  const std::string utf8 = error_text(std::string(kMaxErrorBytes - 1, 'x') + "\xc3\xa9" + "yz");
+  EXPECT_EQ(utf8, std::string(kMaxErrorBytes - 1, 'x') + "...");
+  EXPECT_EQ(error_text("the graph has 1 nodes, not 11 nodes"),
+            "the graph has 1 node, not 11 nodes");
 }
 
 }  // namespace
