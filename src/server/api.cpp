@@ -44,6 +44,13 @@ struct ClientError {
   throw ClientError{status, std::move(message)};
 }
 
+// "1 row", "2 rows": a count and its noun, singular for one.
+std::string count_of(std::size_t n, std::string_view noun) {
+  std::string out = std::to_string(n) + " " + std::string(noun);
+  if (n != 1) out += 's';
+  return out;
+}
+
 // Depth of [ and { nesting outside strings; stops counting past `limit`.
 bool nesting_within(std::string_view text, std::size_t limit) {
   std::size_t depth = 0;
@@ -145,16 +152,22 @@ const json& lights_field(const json& doc, std::size_t rows, std::size_t cols, un
   if (it == doc.end()) fail(400, "lights: missing");
   if (!it->is_array()) fail(400, "lights: expected an array of rows (strings or arrays)");
   if (it->size() != rows) {
-    fail(400,
-         "lights: expected " + std::to_string(rows) + " rows, got " + std::to_string(it->size()));
+    fail(400, "lights: expected " + count_of(rows, "row") + ", got " + std::to_string(it->size()));
   }
   const std::string range =
       states == 2 ? std::string("0 or 1") : "a value 0.." + std::to_string(states - 1);
-  // "lights[r]: character 3 is not 0 or 1"
-  const auto bad_value = [&range](const std::string& where, const char* kind, std::size_t c) {
+  // "lights[r]: character 3 is not 0 or 1", "lights[r]: value 3 (256) is not 0 or 1": the
+  // position counts from 1; an array's offending value is shown after it (JSON, capped).
+  const auto bad_value = [&range](const std::string& where, const char* kind, std::size_t c,
+                                  const json* value = nullptr) {
     std::string message = where;
     message += kind;
     message += std::to_string(c + 1);
+    if (value != nullptr) {
+      std::string shown = value->dump(-1, ' ', false, json::error_handler_t::replace);
+      if (shown.size() > 24) shown = shown.substr(0, 24) + "...";
+      message += " (" + shown + ")";
+    }
     message += " is not ";
     message += range;
     fail(400, std::move(message));
@@ -165,7 +178,7 @@ const json& lights_field(const json& doc, std::size_t rows, std::size_t cols, un
     if (row.is_string()) {
       const std::string& s = row.get_ref<const std::string&>();
       if (s.size() != cols) {
-        fail(400, where + ": expected " + std::to_string(cols) + " characters, got " +
+        fail(400, where + ": expected " + count_of(cols, "character") + ", got " +
                       std::to_string(s.size()));
       }
       for (std::size_t c = 0; c < cols; ++c) {
@@ -175,13 +188,13 @@ const json& lights_field(const json& doc, std::size_t rows, std::size_t cols, un
       }
     } else if (row.is_array()) {
       if (row.size() != cols) {
-        fail(400, where + ": expected " + std::to_string(cols) + " values, got " +
+        fail(400, where + ": expected " + count_of(cols, "value") + ", got " +
                       std::to_string(row.size()));
       }
       for (std::size_t c = 0; c < cols; ++c) {
         const json& v = row[c];
         if (!v.is_number_unsigned() || v.get<std::uint64_t>() >= states) {
-          bad_value(where, ": value ", c);
+          bad_value(where, ": value ", c, &v);
         }
       }
     } else {
@@ -287,7 +300,7 @@ ApiResponse solve_board(const json& doc, const Rules& rules, std::size_t rows, s
   const std::size_t limit = classic ? limits.max_cells : limits.max_rules_cells;
   if (too_many_cells(rows, cols, limit)) {
     fail(413, "board: " + std::to_string(rows) + " x " + std::to_string(cols) +
-                  " is over the limit of " + std::to_string(limit) + " cells" +
+                  " is over the limit of " + count_of(limit, "cell") +
                   (classic ? "" : " with these rules"));
   }
   check_rules_work(rules, rows, cols, limits, "board");
@@ -388,6 +401,17 @@ std::size_t rules_memory(const Shape& shape, const Limits& limits) {
   }
 }
 
+// Whether a rules text names the classic game ("" or "plane", say); a graph never does, so one
+// node is enough to tell (nothing large is built here, on the I/O thread).
+bool names_classic(std::string_view text) {
+  if (text.empty()) return true;
+  try {
+    return is_classic(parse_rules(std::string(text), nullptr, 1));
+  } catch (const std::exception&) {
+    return false;
+  }
+}
+
 // Classic solves up to 64 x 64 take microseconds; the fewest-presses search can take its whole
 // time budget on a 19 x 19 board (its quiet patterns), and over Z_K on smaller ones, so only tiny
 // classic boards search on the I/O thread.
@@ -446,15 +470,51 @@ WorkEstimate estimate_info(std::string_view size, std::string_view rules) {
   if (!parsed) return {};
   // The facts of a classic board are polynomial arithmetic on its sides: light while they are
   // short. Other rules eliminate a matrix of cells x cells: light while it is tiny.
-  const bool light = rules.empty() ? parsed->rows <= 256 && parsed->cols <= 256
-                                   : parsed->rows * parsed->cols <= 400;
+  const bool light = names_classic(rules) ? parsed->rows <= 256 && parsed->cols <= 256
+                                          : parsed->rows * parsed->cols <= 400;
   // Sides are at most 10^6 here, so the estimate fits a 32-bit size_t (the WebAssembly build).
-  return {light, static_cast<std::size_t>((parsed->rows + parsed->cols) * 4096)};
+  const auto sides = static_cast<std::size_t>(parsed->rows + parsed->cols);
+  // Classic: a few polynomials of degree about the sides; `lightsout info` peaked 0.8 MB above
+  // its idle size on 1000000x1000000 (0.4 bytes per unit of side), so 8 bytes a unit and 1 MiB.
+  if (names_classic(rules)) return {light, sides * 8 + (std::size_t{1} << 20)};
+  return {light, sides * 4096};
+}
+
+std::string error_text(std::string_view message) {
+  constexpr std::string_view kEllipsis = "...";
+  std::string out;
+  out.reserve(std::min(message.size(), kMaxErrorBytes) + kEllipsis.size());
+  for (std::size_t i = 0; i < message.size(); ++i) {
+    const auto c = static_cast<unsigned char>(message[i]);
+    std::string piece;
+    if (c < 0x20 || c == 0x7f) {
+      constexpr const char* kHex = "0123456789abcdef";
+      piece = {'\\', 'x', kHex[c >> 4], kHex[c & 15]};
+    } else {
+      piece = static_cast<char>(c);
+      // A UTF-8 sequence is kept whole (cut, it would read as U+FFFD).
+      while (i + 1 < message.size() &&
+             (static_cast<unsigned char>(message[i + 1]) & 0xc0) == 0x80 && piece.size() < 4) {
+        piece += message[++i];
+      }
+    }
+    if (out.size() + piece.size() > kMaxErrorBytes) {
+      out += kEllipsis;
+      break;
+    }
+    out += piece;
+  }
+  // The core's graph message counts nodes without a singular ("the graph has 1 nodes").
+  for (std::size_t at = out.find(" 1 nodes"); at != std::string::npos;
+       at = out.find(" 1 nodes", at + 1)) {
+    out.erase(at + 7, 1);
+  }
+  return out;
 }
 
 ApiResponse api_error(int status, std::string_view message) {
   json out;
-  out["error"] = std::string(message);
+  out["error"] = error_text(message);
   return {status, dump(out)};
 }
 
@@ -475,8 +535,7 @@ ApiResponse api_chase(std::string_view body, const Limits& limits) {
     }
     if (too_many_cells(rows, cols, limits.max_chase_cells)) {
       fail(413, "board: " + std::to_string(rows) + " x " + std::to_string(cols) +
-                    " is over the chase limit of " + std::to_string(limits.max_chase_cells) +
-                    " cells");
+                    " is over the chase limit of " + count_of(limits.max_chase_cells, "cell"));
     }
     const Board lights = board_from_rows(lights_field(doc, rows, cols, 2), rows, cols);
     const ChaseTrace trace = chase_trace(lights, minimal);
@@ -522,7 +581,7 @@ ApiResponse api_info(std::string_view size, std::string_view rules_text, const L
     const Rules rules = parse_rules_or_fail(std::string(rules_text), limits.max_rules_cells);
     const bool classic = is_classic(rules);
     if (!classic && cells > limits.max_rules_cells) {
-      fail(413, "size: " + std::to_string(cells) + " cells, the limit with these rules is " +
+      fail(413, "size: " + count_of(cells, "cell") + ", the limit with these rules is " +
                     std::to_string(limits.max_rules_cells));
     }
     check_rules_work(rules, rows, cols, limits, "size");

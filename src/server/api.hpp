@@ -56,7 +56,12 @@ std::optional<ApiResponse> api_solve_light(std::string_view body, const Limits& 
 WorkEstimate estimate_chase(std::string_view body);
 WorkEstimate estimate_info(std::string_view size, std::string_view rules);
 
-// {"error": message} with the given status.
+// {"error": error_text(message)} with the given status.
 ApiResponse api_error(int status, std::string_view message);
+// An error message as sent: control bytes shown as \xHH (a message may quote the request), at
+// most kMaxErrorBytes bytes with "..." after a cut (never inside a UTF-8 sequence), and counts
+// of one singular.
+inline constexpr std::size_t kMaxErrorBytes = 200;
+std::string error_text(std::string_view message);
 
 }  // namespace lightsout::server

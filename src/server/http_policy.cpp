@@ -1,10 +1,13 @@
-// HostPolicy, the loopback test, the security headers and query decoding.
+// HostPolicy, the loopback test, the security headers, query decoding, and the checks of a
+// request's target and framing.
 #include "http_policy.hpp"
 
 #include <arpa/inet.h>
 
 #include <algorithm>
 #include <cctype>
+#include <string>
+#include <vector>
 
 namespace lightsout::server {
 
@@ -67,6 +70,11 @@ bool HostPolicy::origin_allowed(std::string_view origin, std::string_view host_h
   return lower(rest) == lower(host_header) && host_allowed(rest);
 }
 
+bool HostPolicy::fetch_site_allowed(std::string_view sec_fetch_site) {
+  const std::string site = lower(sec_fetch_site);
+  return site.empty() || site == "same-origin" || site == "none";
+}
+
 bool is_loopback(std::string_view host) {
   const std::string h = lower(host);
   if (h == "localhost" || h == "::1" || h == "[::1]") return true;
@@ -101,6 +109,85 @@ std::string url_decode(std::string_view text) {
       i += 2;
     } else {
       out += c;
+    }
+  }
+  return out;
+}
+
+namespace {
+
+bool is_control(unsigned char c) { return c < 0x20 || c == 0x7f; }
+
+// Whether `text` holds a control byte as sent or once %HH-decoded.
+bool has_control(std::string_view text) {
+  for (std::size_t i = 0; i < text.size(); ++i) {
+    if (is_control(static_cast<unsigned char>(text[i]))) return true;
+    if (text[i] == '%' && i + 2 < text.size() && hex_digit(text[i + 1]) >= 0 &&
+        hex_digit(text[i + 2]) >= 0 &&
+        is_control(
+            static_cast<unsigned char>(hex_digit(text[i + 1]) * 16 + hex_digit(text[i + 2])))) {
+      return true;
+    }
+  }
+  return false;
+}
+
+std::string trim(std::string_view text) {
+  const std::size_t first = text.find_first_not_of(" \t");
+  if (first == std::string_view::npos) return {};
+  const std::size_t last = text.find_last_not_of(" \t");
+  return std::string(text.substr(first, last - first + 1));
+}
+
+}  // namespace
+
+std::optional<TargetProblem> target_problem(std::string_view target, std::size_t max_params) {
+  const std::size_t q = target.find('?');
+  const std::string_view path = target.substr(0, q);
+  const std::string_view query =
+      q == std::string_view::npos ? std::string_view{} : target.substr(q + 1);
+  if (has_control(path)) return TargetProblem{400, "path: control characters are refused"};
+  if (has_control(query)) return TargetProblem{400, "query: control characters are refused"};
+  if (!query.empty() &&
+      static_cast<std::size_t>(std::count(query.begin(), query.end(), '&')) >= max_params) {
+    return TargetProblem{414, "query: more than " + std::to_string(max_params) + " parameters"};
+  }
+  return std::nullopt;
+}
+
+Framing request_framing(const std::vector<std::string_view>& content_lengths,
+                        const std::vector<std::string_view>& transfer_encodings) {
+  Framing out;
+  if (!content_lengths.empty() && !transfer_encodings.empty()) {
+    out.error = "request: both Content-Length and Transfer-Encoding (refused, RFC 9112 6.3)";
+    return out;
+  }
+  if (!transfer_encodings.empty()) {
+    if (transfer_encodings.size() != 1 || lower(trim(transfer_encodings.front())) != "chunked") {
+      out.error = "request: Transfer-Encoding other than chunked";
+    }
+    return out;
+  }
+  // Each field line may itself be a list ("5, 5"): every member must be the same number.
+  for (const std::string_view line : content_lengths) {
+    std::size_t start = 0;
+    while (start <= line.size()) {
+      const std::size_t comma = std::min(line.find(',', start), line.size());
+      const std::string member = trim(line.substr(start, comma - start));
+      const bool digits =
+          !member.empty() && member.size() <= 19 &&
+          std::all_of(member.begin(), member.end(), [](char c) { return c >= '0' && c <= '9'; });
+      if (!digits) {
+        out.error = "request: Content-Length is not a number";
+        return out;
+      }
+      const std::uint64_t value = std::stoull(member);
+      if (out.content_length && *out.content_length != value) {
+        out.error = "request: Content-Length values differ";
+        return out;
+      }
+      out.content_length = value;
+      start = comma + 1;
     }
   }
   return out;

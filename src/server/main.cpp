@@ -108,8 +108,8 @@ std::function<int()> add_serve_command(CLI::App& app) {
       ->check(CLI::Range(0, 100000))
       ->capture_default_str();
   cmd->add_option("--memory", o.memory_mb,
-                  "Memory budget of the solves running and waiting, in MiB (a solve that needs "
-                  "more is refused)")
+                  "Memory budget of the solves running and waiting, the open connections and the "
+                  "request bodies being read, in MiB (a solve that needs more is refused)")
       ->check(CLI::Range(16, 1 << 20))
       ->capture_default_str();
   cmd->add_option("--request-timeout", o.request_timeout_s,
@@ -117,7 +117,9 @@ std::function<int()> add_serve_command(CLI::App& app) {
                   "before the connection is closed")
       ->check(CLI::Range(0.1, 3600.0))
       ->capture_default_str();
-  cmd->add_option("--max-connections", o.max_connections, "Open connections at most")
+  cmd->add_option("--max-connections", o.max_connections,
+                  "Open connections at most; past it, a new one closes the connection that has "
+                  "waited longest for its request")
       ->check(CLI::Range(1, 100000))
       ->capture_default_str();
   cmd->add_option(

@@ -1,9 +1,13 @@
 // WebServer: libmicrohttpd's epoll I/O threads, routes and checks, light requests answered
-// inline, the others suspended while a WorkPool solves them; request read deadlines.
+// inline, the others suspended while a WorkPool solves them; request read deadlines; the memory
+// of connections and bodies counted in the pool's budget; the longest-waiting connection shed
+// at the connection cap.
 #include "server.hpp"
 
 #include <microhttpd.h>
 #include <netdb.h>
+#include <poll.h>
+#include <strings.h>
 #include <sys/socket.h>
 #include <unistd.h>
 
@@ -16,6 +20,7 @@
 #include <cstdlib>
 #include <cstring>
 #include <mutex>
+#include <optional>
 #include <stdexcept>
 #include <string>
 #include <string_view>
@@ -23,6 +28,7 @@
 #include <unordered_map>
 #include <unordered_set>
 #include <utility>
+#include <vector>
 
 #include <nlohmann/json.hpp>
 
@@ -42,6 +48,25 @@ constexpr int kSliceMs = 50;
 // are copied out as they come). libmicrohttpd zeroes it between two requests of a kept-alive
 // connection, so it is kept small: at 64 KiB that zeroing was a seventh of a 5x6 solve's time.
 constexpr std::size_t kConnectionMemory = std::size_t{16} << 10;
+// What an open connection holds in the budget, counted as if its buffer were full: that buffer,
+// libmicrohttpd's connection and ours (990 idle connections, each with 100 bytes of a request,
+// raised the resident size by 5 KiB each: the buffer's pages are touched as it fills).
+constexpr std::size_t kConnectionHeld = std::size_t{24} << 10;
+// A large body is read into a buffer that doubles from this size up to its Content-Length; the
+// budget holds the buffer's whole capacity. At 256 KiB every such buffer is mapped (main.cpp's
+// M_MMAP_THRESHOLD) and unmapped when freed: from 64 KiB, the freed small buffers stayed on the
+// heap (150 unfinished 8 MiB bodies under --memory 64: 75 MB anonymous resident memory, and
+// 60 MB, the reservation itself, from 256 KiB).
+constexpr std::size_t kFirstBodyBuffer = std::size_t{256} << 10;
+// How long a request whose body is over the limit may take to start sending it (see screen).
+constexpr auto kBodyProbe = std::chrono::milliseconds(100);
+// libmicrohttpd stores each query parameter in the connection's buffer: a few hundred fill it,
+// and it then closes the connection with no answer. The API needs two.
+constexpr std::size_t kMaxQueryParams = 32;
+// Connections libmicrohttpd accepts beyond --max-connections: each new one past the cap closes the
+// connection that has waited longest for its request (see on_connection), so the cap holds once
+// those closes are seen; past this margin too, libmicrohttpd refuses new ones itself.
+constexpr unsigned kShedMargin = 64;
 
 // One connection: the request it is reading (or awaiting, on a kept-alive connection) must have
 // fully arrived by `deadline`, else its socket is shut down (libmicrohttpd's own timeout restarts
@@ -65,11 +90,20 @@ struct Request {
   Route route = Route::none;
   int early_status = 0;  // a refusal decided from the headers
   std::string early_body;
+  bool early_close = false;  // answered from the headers at once, and the connection closed
+  bool close_after = false;  // the early answer closes the connection (its body was refused)
+  std::optional<TargetProblem> target;  // found in the raw request-target (on_uri)
   const char* allow = nullptr;
   MHD_Response* asset = nullptr;
   std::string body;
-  bool too_large = false;
+  std::size_t body_held = 0;   // of the budget, for body's buffer (on the I/O thread only)
+  std::uint64_t declared = 0;  // Content-Length (0 for chunked)
   bool suspended = false;
+  // A body over the limit that had not begun to arrive: suspended until probe_bodies decides
+  // whether it is coming (then read and dropped) or not (then answered at once).
+  bool probe = false;
+  bool probed = false;
+  bool answer_now = false;
   // Set by a worker (release) before it resumes the connection; read on the I/O thread (acquire).
   std::atomic<bool> answered{false};
   ApiResponse answer;
@@ -79,6 +113,36 @@ struct Request {
 std::string_view header(MHD_Connection* c, const char* name) {
   const char* v = MHD_lookup_connection_value(c, MHD_HEADER_KIND, name);
   return v == nullptr ? std::string_view{} : std::string_view(v);
+}
+
+// Every value of one request header (case-insensitive name), each field line apart.
+std::vector<std::string_view> header_values(MHD_Connection* c, const char* name) {
+  struct Wanted {
+    const char* name;
+    std::vector<std::string_view> values;
+  } wanted{name, {}};
+  MHD_get_connection_values(
+      c, MHD_HEADER_KIND,
+      [](void* cls, MHD_ValueKind /*kind*/, const char* key, const char* value) {
+        auto* w = static_cast<Wanted*>(cls);
+        if (key != nullptr && ::strcasecmp(key, w->name) == 0) {
+          w->values.emplace_back(value == nullptr ? "" : value);
+        }
+        return MHD_YES;
+      },
+      &wanted);
+  return std::move(wanted.values);
+}
+
+// Frees a body's buffer. Assigning an empty string would not: libstdc++ copies a short string
+// into the buffer it has and keeps it, so a dropped 8 MiB body stayed allocated (and resident).
+void free_body(std::string& body) { std::string().swap(body); }
+
+// Whether bytes past the headers wait on the connection's socket (peeked, not taken).
+bool body_arriving(MHD_Connection* c) {
+  const MHD_ConnectionInfo* info = MHD_get_connection_info(c, MHD_CONNECTION_INFO_CONNECTION_FD);
+  char byte = 0;
+  return info != nullptr && ::recv(info->connect_fd, &byte, 1, MSG_PEEK | MSG_DONTWAIT) > 0;
 }
 
 const char* query(MHD_Connection* c, const char* name) {
@@ -114,6 +178,7 @@ struct WebServer::Impl {
                            MHD_RequestTerminationCode toe);
   static void on_connection(void* cls, MHD_Connection* c, void** socket_context,
                             MHD_ConnectionNotificationCode toe);
+  static void* on_uri(void* cls, const char* uri, MHD_Connection* c);
 
   MHD_Result handle(MHD_Connection* c, const char* url, const char* method, const char* data,
                     std::size_t* size, Request& req);
@@ -125,11 +190,19 @@ struct WebServer::Impl {
   ApiResponse healthz() const;
   MHD_Result send(MHD_Connection* c, int status, std::string_view body,
                   const char* content_type = "application/json", unsigned retry_after = 0,
-                  const char* allow = nullptr);
+                  const char* allow = nullptr, bool close = false);
   MHD_Result send_error(MHD_Connection* c, int status, std::string_view message,
-                        unsigned retry_after = 0, const char* allow = nullptr) {
-    return send(c, status, api_error(status, message).body, "application/json", retry_after, allow);
+                        unsigned retry_after = 0, const char* allow = nullptr, bool close = false) {
+    return send(c, status, api_error(status, message).body, "application/json", retry_after, allow,
+                close);
   }
+  // Takes one chunk of the body into req.body, growing its buffer (and the budget it holds);
+  // false when the budget cannot hold it: the body is dropped, and the caller refuses.
+  bool take_body(Request& req, const char* data, std::size_t size);
+  void drop_body(Request& req);
+  // The connection that has waited longest for its request (idle or slow), other than `keep`, is
+  // shut down; nullptr when every other one is being answered. Under connections_mutex.
+  Connection* shed_one(const Connection* keep);
   void sweep_deadlines();
   void set_reading(MHD_Connection* c, bool reading);
 
@@ -140,7 +213,17 @@ struct WebServer::Impl {
   std::unordered_map<std::string_view, MHD_Response*> assets;
   mutable std::mutex connections_mutex;
   std::unordered_set<Connection*> connections;
+  std::size_t open_connections = 0;  // of `connections`, those not cut
   MHD_Daemon* daemon = nullptr;
+  struct Probe {
+    MHD_Connection* connection;
+    Request* request;
+    int fd;
+    Clock::time_point since;
+  };
+  std::mutex probes_mutex;
+  std::vector<Probe> probes;
+  void probe_bodies(bool all);
   std::mutex stop_mutex;
   std::condition_variable stop_signal;
   bool stopping = false;
@@ -182,6 +265,7 @@ WebServer::Impl::Impl(ServerOptions o)
 
 WebServer::Impl::~Impl() {
   pool.shutdown();  // resumes every suspended connection (libmicrohttpd requires it)
+  probe_bodies(true);
   if (daemon != nullptr) MHD_stop_daemon(daemon);
   for (const auto& [path, r] : assets) {
     if (path != "/") MHD_destroy_response(r);
@@ -198,8 +282,8 @@ void WebServer::Impl::set_reading(MHD_Connection* c, bool reading) {
 }
 
 MHD_Result WebServer::Impl::send(MHD_Connection* c, int status, std::string_view body,
-                                 const char* content_type, unsigned retry_after,
-                                 const char* allow) {
+                                 const char* content_type, unsigned retry_after, const char* allow,
+                                 bool close) {
   MHD_Response* r = MHD_create_response_from_buffer(body.size(), const_cast<char*>(body.data()),
                                                     MHD_RESPMEM_MUST_COPY);
   if (r == nullptr) return MHD_NO;
@@ -210,6 +294,7 @@ MHD_Result WebServer::Impl::send(MHD_Connection* c, int status, std::string_view
     MHD_add_response_header(r, "Retry-After", std::to_string(retry_after).c_str());
   }
   if (allow != nullptr) MHD_add_response_header(r, "Allow", allow);
+  if (close) MHD_add_response_header(r, "Connection", "close");
   const MHD_Result result = MHD_queue_response(c, static_cast<unsigned>(status), r);
   MHD_destroy_response(r);
   return result;
@@ -222,7 +307,22 @@ void WebServer::Impl::screen(MHD_Connection* c, std::string_view url, std::strin
     req.early_body = api_error(status, message).body;
     req.allow = allow;
   };
-  const std::string_view host = header(c, "Host");
+  // A request that cannot be framed or placed: answered at once and its connection closed (what
+  // follows on it cannot be told apart from a next request, RFC 9112 6.3 and 3.2).
+  const auto refuse_now = [&](int status, std::string_view message) {
+    refuse(status, message);
+    req.early_close = true;
+  };
+  if (req.target) return refuse_now(req.target->status, req.target->message);
+  const Framing framing =
+      request_framing(header_values(c, "Content-Length"), header_values(c, "Transfer-Encoding"));
+  if (!framing.error.empty()) return refuse_now(400, framing.error);
+  const std::vector<std::string_view> hosts_named = header_values(c, "Host");
+  if (hosts_named.size() > 1) return refuse_now(400, "host: more than one Host header");
+  if (hosts_named.empty() || hosts_named.front().empty()) {
+    return refuse_now(400, "host: the Host header is required");
+  }
+  const std::string_view host = hosts_named.front();
   if (!hosts.host_allowed(host)) return refuse(403, "host: not served here (see --allow-host)");
   const bool get = method == "GET" || method == "HEAD";
   const char* want = "GET, HEAD";
@@ -246,16 +346,55 @@ void WebServer::Impl::screen(MHD_Connection* c, std::string_view url, std::strin
   if (post_route ? method != "POST" : !get) {
     return refuse(405, std::string("method not allowed (use ") + want + ")", want);
   }
-  if (!post_route) return;
-  if (!hosts.origin_allowed(header(c, "Origin"), host)) {
-    return refuse(403, "origin: requests from other sites are refused");
+  // The API's work is for the page's own origin: another site's page (fetch, or an <img> with
+  // no Origin) is refused before any of it is done.
+  if (req.route == Route::solve || req.route == Route::chase || req.route == Route::info) {
+    if (!hosts.origin_allowed(header(c, "Origin"), host) ||
+        !HostPolicy::fetch_site_allowed(header(c, "Sec-Fetch-Site"))) {
+      return refuse(403, "origin: requests from other sites are refused");
+    }
   }
-  const std::string_view length = header(c, "Content-Length");
-  const std::size_t declared =
-      length.empty() ? 0 : std::strtoull(std::string(length).c_str(), nullptr, 10);
-  req.too_large = declared > options.limits.max_body_bytes;
-  // One allocation for the body (a growing string would copy a large one several times).
-  if (!req.too_large) req.body.reserve(declared);
+  if (!post_route) return;
+  req.declared = framing.content_length.value_or(0);
+  if (req.declared > options.limits.max_body_bytes) {
+    const std::string message = "body: larger than the limit of " +
+                                std::to_string(options.limits.max_body_bytes) + " bytes";
+    // A body on its way is read and dropped first, answered at its end (within the read
+    // deadline): closing on unread bytes resets the connection, and a client still writing its
+    // body would never read the answer. With nothing of it here yet, the connection waits
+    // suspended for kBodyProbe (see probe_bodies): still nothing, and the answer goes at once.
+    refuse(413, message);
+    req.close_after = true;
+    req.probe = !body_arriving(c);
+  }
+}
+
+bool WebServer::Impl::take_body(Request& req, const char* data, std::size_t size) {
+  const std::size_t need = req.body.size() + size;
+  if (need > req.body_held) {
+    // The buffer doubles (from kFirstBodyBuffer, up to the declared length), and the budget holds
+    // its whole capacity: a buffer of the declared length at once would be resident far beyond
+    // the bytes in (transparent huge pages fault 2 MiB at the first byte). While it is copied the
+    // old buffer and the new one are held together.
+    std::size_t want = std::max({need, kFirstBodyBuffer, 2 * req.body_held});
+    if (req.declared >= need) want = std::min<std::size_t>(want, req.declared);
+    want = std::max(need, std::min(want, options.limits.max_body_bytes));
+    if (!pool.try_hold(want)) {
+      drop_body(req);
+      return false;
+    }
+    req.body.reserve(want);
+    pool.release(req.body_held);
+    req.body_held = want;
+  }
+  req.body.append(data, size);
+  return true;
+}
+
+void WebServer::Impl::drop_body(Request& req) {
+  free_body(req.body);
+  pool.release(req.body_held);
+  req.body_held = 0;
 }
 
 ApiResponse WebServer::Impl::healthz() const {
@@ -267,6 +406,7 @@ ApiResponse WebServer::Impl::healthz() const {
   out["queued"] = s.queued;
   out["max_queue"] = s.max_queue;
   out["memory_reserved_mb"] = (s.memory_reserved + (std::size_t{1} << 20) - 1) >> 20;
+  out["memory_requests_mb"] = (s.memory_held + (std::size_t{1} << 20) - 1) >> 20;
   out["memory_budget_mb"] = s.memory_budget >> 20;
   {
     const std::lock_guard lock(connections_mutex);
@@ -306,11 +446,6 @@ MHD_Result WebServer::Impl::dispatch(MHD_Connection* c, Request& req) {
     info_rules = rules == nullptr ? "" : rules;
     estimate = estimate_info(info_size, info_rules);
   } else {
-    if (req.too_large) {
-      return send_error(c, 413,
-                        "body: larger than the limit of " +
-                            std::to_string(options.limits.max_body_bytes) + " bytes");
-    }
     if (req.route == Route::solve && !req.body.empty()) {
       if (const auto answer = api_solve_light(req.body, options.limits, estimate)) {
         return send(c, answer->status, answer->body);
@@ -325,32 +460,40 @@ MHD_Result WebServer::Impl::dispatch(MHD_Connection* c, Request& req) {
     const ApiResponse a = info ? compute_info(info_size, info_rules) : compute(req);
     return send(c, a.status, a.body);
   }
+  // The job's estimate counts the body (four times: parsed, it is larger), so the body's own hold
+  // ends here; refused, the body goes at once.
+  pool.release(req.body_held);
+  req.body_held = 0;
   // Suspended before the job is queued: a worker may resume it at once.
   MHD_suspend_connection(c);
   req.suspended = true;
   Request* r = &req;
-  auto job = [this, c, r, info, size = std::move(info_size),
-              rules = std::move(info_rules)](bool run) {
+  auto job = [this, r, info, size = std::move(info_size), rules = std::move(info_rules)](bool run) {
     if (run) {
       r->answer = info ? compute_info(size, rules) : compute(*r);
     } else {
       r->answer = api_error(503, "server: busy, try again later");
       r->retry_after = pool.retry_after_s();
     }
-    r->body = std::string();  // the large body goes before the answer is sent
+    free_body(r->body);  // the large body goes before the answer is sent
+  };
+  // After the job's memory is released: the next request of the same client finds it free.
+  auto deliver = [c, r] {
     r->answered.store(true, std::memory_order_release);
     MHD_resume_connection(c);
   };
-  switch (pool.submit(estimate.memory_bytes, std::move(job))) {
+  switch (pool.submit(estimate.memory_bytes, std::move(job), std::move(deliver))) {
     case WorkPool::Admit::accepted:
       break;
     case WorkPool::Admit::busy:
+      free_body(req.body);
       req.answer = api_error(503, "server: busy, try again later");
       req.retry_after = pool.retry_after_s();
       req.answered.store(true, std::memory_order_release);
       MHD_resume_connection(c);
       break;
     case WorkPool::Admit::too_big:
+      free_body(req.body);
       req.answer = api_error(413, "board: needs more memory than the server's --memory budget");
       req.answered.store(true, std::memory_order_release);
       MHD_resume_connection(c);
@@ -361,6 +504,13 @@ MHD_Result WebServer::Impl::dispatch(MHD_Connection* c, Request& req) {
 
 MHD_Result WebServer::Impl::handle(MHD_Connection* c, const char* url, const char* method,
                                    const char* data, std::size_t* size, Request& req) {
+  // Resumed by probe_bodies, libmicrohttpd calls again before reading any body.
+  if (req.probe && !req.probed && *size == 0) {
+    req.probed = true;
+    if (!req.answer_now) return MHD_YES;
+    set_reading(c, false);
+    return send(c, req.early_status, req.early_body, "application/json", 0, nullptr, true);
+  }
   if (req.suspended) {  // resumed: the answer is ready
     if (!req.answered.load(std::memory_order_acquire)) return MHD_YES;
     return send(c, req.answer.status, req.answer.body, "application/json", req.retry_after);
@@ -368,22 +518,51 @@ MHD_Result WebServer::Impl::handle(MHD_Connection* c, const char* url, const cha
   if (!req.started) {  // the first call: headers only
     req.started = true;
     screen(c, url, method, req);
-    return MHD_YES;
+    if (req.probe) {
+      const MHD_ConnectionInfo* info =
+          MHD_get_connection_info(c, MHD_CONNECTION_INFO_CONNECTION_FD);
+      if (info == nullptr) {
+        req.probe = false;  // the body, if any, is read and dropped
+        return MHD_YES;
+      }
+      MHD_suspend_connection(c);
+      const std::lock_guard lock(probes_mutex);
+      probes.push_back(Probe{c, &req, info->connect_fd, Clock::now()});
+      return MHD_YES;
+    }
+    if (!req.early_close) return MHD_YES;
+    set_reading(c, false);
+    return send(c, req.early_status, req.early_body, "application/json", 0, req.allow, true);
   }
   if (*size > 0) {
-    if (req.early_status != 0 || req.too_large ||
-        req.body.size() + *size > options.limits.max_body_bytes) {
-      req.too_large = req.early_status == 0;
-      req.body = std::string();
-    } else {
-      req.body.append(data, *size);
-    }
+    const std::size_t n = *size;
     *size = 0;
+    // Only the POST routes keep a body; another request's is read and dropped.
+    if (req.early_status != 0 || (req.route != Route::solve && req.route != Route::chase)) {
+      return MHD_YES;
+    }
+    // Refused mid-body: what is held goes now, the rest is read and dropped, and the answer
+    // (then the close) comes at the body's end, or the connection is cut at its read deadline.
+    if (req.body.size() + n > options.limits.max_body_bytes) {  // a chunked body past the limit
+      drop_body(req);
+      req.early_status = 413;
+      req.early_body = api_error(413, "body: larger than the limit of " +
+                                          std::to_string(options.limits.max_body_bytes) + " bytes")
+                           .body;
+      req.close_after = true;
+    } else if (!take_body(req, data, n)) {
+      req.early_status = 503;
+      req.early_body =
+          api_error(503, "server: busy (no memory for the request body), try again later").body;
+      req.retry_after = pool.retry_after_s();
+      req.close_after = true;
+    }
     return MHD_YES;
   }
   set_reading(c, false);  // the whole request is in
   if (req.early_status != 0) {
-    return send(c, req.early_status, req.early_body, "application/json", 0, req.allow);
+    return send(c, req.early_status, req.early_body, "application/json", req.retry_after, req.allow,
+                req.close_after);
   }
   if (req.asset != nullptr) return MHD_queue_response(c, MHD_HTTP_OK, req.asset);
   if (req.route == Route::healthz) {
@@ -407,9 +586,34 @@ MHD_Result WebServer::Impl::on_request(void* cls, MHD_Connection* c, const char*
 
 void WebServer::Impl::on_completed(void* cls, MHD_Connection* c, void** req_cls,
                                    MHD_RequestTerminationCode /*toe*/) {
-  delete static_cast<Request*>(*req_cls);
+  auto* self = static_cast<Impl*>(cls);
+  auto* req = static_cast<Request*>(*req_cls);
+  if (req != nullptr) self->drop_body(*req);
+  delete req;
   *req_cls = nullptr;
-  static_cast<Impl*>(cls)->set_reading(c, true);  // the next request has its own deadline
+  self->set_reading(c, true);  // the next request has its own deadline
+}
+
+// Called with the raw request-target before libmicrohttpd splits and decodes it; what it returns
+// becomes the request's *req_cls. Past kMaxQueryParams parameters the query is cut to nothing in
+// libmicrohttpd's own (writable) line buffer, so that it does not exhaust the connection's memory
+// parsing them, and the request is answered 414.
+void* WebServer::Impl::on_uri(void* /*cls*/, const char* uri, MHD_Connection* /*c*/) {
+  try {
+    auto req = std::make_unique<Request>();
+    req->target = target_problem(uri, kMaxQueryParams);
+    const char* query_start = std::strchr(uri, '?');
+    if (query_start != nullptr &&
+        static_cast<std::size_t>(std::count(query_start, query_start + std::strlen(query_start),
+                                            '&')) >= kMaxQueryParams) {
+      // NOLINTNEXTLINE(cppcoreguidelines-pro-type-const-cast): libmicrohttpd's buffer, see above
+      char* query = std::strchr(const_cast<char*>(uri), '?');
+      if (query != nullptr) query[1] = '\0';
+    }
+    return req.release();
+  } catch (...) {  // std::bad_alloc: on_request makes one later, or the connection ends
+    return nullptr;
+  }
 }
 
 void WebServer::Impl::on_connection(void* cls, MHD_Connection* c, void** socket_context,
@@ -420,29 +624,95 @@ void WebServer::Impl::on_connection(void* cls, MHD_Connection* c, void** socket_
     const MHD_ConnectionInfo* info = MHD_get_connection_info(c, MHD_CONNECTION_INFO_CONNECTION_FD);
     conn->fd = info == nullptr ? -1 : info->connect_fd;
     conn->deadline = Clock::now() + self->read_timeout;
+    self->pool.hold(kConnectionHeld);
     const std::lock_guard lock(self->connections_mutex);
     self->connections.insert(conn);
+    ++self->open_connections;
     *socket_context = conn;
+    // Past the cap, the longest wait for a request gives way; when every other connection is
+    // being answered, this one does.
+    if (self->open_connections > self->options.max_connections && self->shed_one(conn) == nullptr &&
+        conn->fd >= 0) {
+      ::shutdown(conn->fd, SHUT_RDWR);
+      conn->cut = true;
+      --self->open_connections;
+    }
   } else {
     auto* conn = static_cast<Connection*>(*socket_context);
-    const std::lock_guard lock(self->connections_mutex);
-    self->connections.erase(conn);
+    if (conn == nullptr) return;
+    {
+      const std::lock_guard lock(self->connections_mutex);
+      self->connections.erase(conn);
+      if (!conn->cut) --self->open_connections;
+    }
     delete conn;
     *socket_context = nullptr;
+    self->pool.release(kConnectionHeld);
   }
 }
 
-// Shuts down the sockets of requests past their deadline; libmicrohttpd then sees the end of the
+Connection* WebServer::Impl::shed_one(const Connection* keep) {
+  Connection* oldest = nullptr;
+  for (Connection* conn : connections) {
+    if (conn == keep || !conn->reading || conn->cut || conn->fd < 0) continue;
+    if (oldest == nullptr || conn->deadline < oldest->deadline) oldest = conn;
+  }
+  if (oldest != nullptr) {
+    ::shutdown(oldest->fd, SHUT_RDWR);
+    oldest->cut = true;
+    --open_connections;
+  }
+  return oldest;
+}
+
+// Shuts down the sockets of requests past their deadline, and of those whose client has closed its
+// side for 200 ms or more with the request unfinished (libmicrohttpd 0.9.75 keeps such a
+// connection, and the body it holds, until its own timeout); libmicrohttpd then sees the end of the
 // stream and closes the connection itself. Under `connections_mutex`: the descriptor is closed only
 // after the connection has left `connections` (libmicrohttpd notifies before it closes).
 void WebServer::Impl::sweep_deadlines() {
   const auto now = Clock::now();
+  const auto grace = std::chrono::milliseconds(200);
   const std::lock_guard lock(connections_mutex);
+  std::vector<pollfd> ends;
+  std::vector<Connection*> owners;
   for (Connection* conn : connections) {
-    if (conn->reading && !conn->cut && conn->fd >= 0 && now > conn->deadline) {
+    if (!conn->reading || conn->cut || conn->fd < 0) continue;
+    if (now > conn->deadline) {
       ::shutdown(conn->fd, SHUT_RDWR);
       conn->cut = true;
+      --open_connections;
+    } else if (now - (conn->deadline - read_timeout) > grace) {
+      ends.push_back(pollfd{conn->fd, POLLRDHUP, 0});
+      owners.push_back(conn);
     }
+  }
+  if (ends.empty() || ::poll(ends.data(), ends.size(), 0) <= 0) return;
+  for (std::size_t i = 0; i < ends.size(); ++i) {
+    if ((ends[i].revents & (POLLRDHUP | POLLHUP | POLLERR)) == 0) continue;
+    ::shutdown(owners[i]->fd, SHUT_RDWR);
+    owners[i]->cut = true;
+    --open_connections;
+  }
+}
+
+// Resumes the connections suspended in `probes` for kBodyProbe (all of them when `all`): those
+// whose body has begun to arrive read it (and drop it), the others are answered at once.
+void WebServer::Impl::probe_bodies(bool all) {
+  const auto now = Clock::now();
+  std::vector<Probe> due;
+  {
+    const std::lock_guard lock(probes_mutex);
+    const auto split = std::stable_partition(probes.begin(), probes.end(), [&](const Probe& p) {
+      return !all && now - p.since < kBodyProbe;
+    });
+    due.assign(split, probes.end());
+    probes.erase(split, probes.end());
+  }
+  for (const Probe& p : due) {
+    char byte = 0;
+    p.request->answer_now = ::recv(p.fd, &byte, 1, MSG_PEEK | MSG_DONTWAIT) <= 0;
+    MHD_resume_connection(p.connection);
   }
 }
 
@@ -475,10 +745,11 @@ int WebServer::bind() {
       flags, static_cast<std::uint16_t>(o.port), nullptr, nullptr, &Impl::on_request, &s,
       MHD_OPTION_SOCK_ADDR, reinterpret_cast<sockaddr*>(&addr), MHD_OPTION_THREAD_POOL_SIZE,
       io_threads(o.io_threads), MHD_OPTION_CONNECTION_TIMEOUT, idle_s, MHD_OPTION_CONNECTION_LIMIT,
-      static_cast<unsigned>(o.max_connections), MHD_OPTION_LISTEN_BACKLOG_SIZE, 1024U,
+      static_cast<unsigned>(o.max_connections) + kShedMargin, MHD_OPTION_LISTEN_BACKLOG_SIZE, 1024U,
       MHD_OPTION_CONNECTION_MEMORY_LIMIT, kConnectionMemory, MHD_OPTION_NOTIFY_COMPLETED,
       &Impl::on_completed, &s, MHD_OPTION_NOTIFY_CONNECTION, &Impl::on_connection, &s,
-      MHD_OPTION_UNESCAPE_CALLBACK, &unescape, &s, MHD_OPTION_END);
+      MHD_OPTION_UNESCAPE_CALLBACK, &unescape, &s, MHD_OPTION_URI_LOG_CALLBACK, &Impl::on_uri, &s,
+      MHD_OPTION_END);
   if (s.daemon == nullptr) throw std::runtime_error("cannot listen on " + where);
   const MHD_DaemonInfo* info = MHD_get_daemon_info(s.daemon, MHD_DAEMON_INFO_BIND_PORT);
   return info == nullptr ? o.port : info->port;
@@ -491,6 +762,7 @@ bool WebServer::run() {
   while (!s.stopping) {
     s.stop_signal.wait_for(lock, std::chrono::milliseconds(kSliceMs));
     s.sweep_deadlines();
+    s.probe_bodies(false);
   }
   return true;
 }

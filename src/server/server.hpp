@@ -20,11 +20,13 @@ struct ServerOptions {
   std::size_t io_threads = 0;
   std::size_t workers = 0;  // solver threads; 0: one per core
   std::size_t max_queue = 16;
-  std::size_t memory_mb = 1024;  // the budget admitted solves share
+  // The budget that admitted solves, open connections and request bodies being read share.
+  std::size_t memory_mb = 1024;
   // Each request (headers and body, with the keep-alive wait before it) must have arrived within
   // this many seconds of the previous answer (or of the connect), or the connection is closed. It
   // is also the longest a connection may stall while an answer is written to it.
   double request_timeout_s = 5.0;
+  // Past it, a new connection closes the one that has waited longest for its request.
   std::size_t max_connections = 1000;
   std::vector<std::string> allow_hosts;  // Host names served besides localhost and `host`
   Limits limits;

@@ -29,7 +29,7 @@ WorkPool::WorkPool(PoolOptions options) : options_(options) {
 
 WorkPool::~WorkPool() { shutdown(); }
 
-WorkPool::Admit WorkPool::submit(std::size_t memory, Job job) {
+WorkPool::Admit WorkPool::submit(std::size_t memory, Job job, Deliver deliver) {
   std::unique_lock lock(mutex_);
   if (memory > options_.memory_budget) {
     ++refused_;
@@ -41,10 +41,30 @@ WorkPool::Admit WorkPool::submit(std::size_t memory, Job job) {
     return Admit::busy;
   }
   reserved_ += memory;
-  queue_.push_back(Entry{memory, Clock::now(), std::move(job)});
+  queue_.push_back(Entry{memory, Clock::now(), std::move(job), std::move(deliver)});
   lock.unlock();
   ready_.notify_one();
   return Admit::accepted;
+}
+
+bool WorkPool::try_hold(std::size_t memory) {
+  const std::lock_guard lock(mutex_);
+  if (reserved_ + memory > options_.memory_budget) return false;
+  reserved_ += memory;
+  held_ += memory;
+  return true;
+}
+
+void WorkPool::hold(std::size_t memory) {
+  const std::lock_guard lock(mutex_);
+  reserved_ += memory;
+  held_ += memory;
+}
+
+void WorkPool::release(std::size_t memory) {
+  const std::lock_guard lock(mutex_);
+  reserved_ -= memory;
+  held_ -= memory;
 }
 
 unsigned WorkPool::retry_after_s() const {
@@ -56,8 +76,9 @@ unsigned WorkPool::retry_after_s() const {
 
 PoolStats WorkPool::stats() const {
   const std::lock_guard lock(mutex_);
-  return PoolStats{options_.workers,       running_, queue_.size(), options_.max_queue, reserved_,
-                   options_.memory_budget, done_,    refused_};
+  return PoolStats{options_.workers,       running_,  queue_.size(),
+                   options_.max_queue,     reserved_, held_,
+                   options_.memory_budget, done_,     refused_};
 }
 
 void WorkPool::shutdown() {
@@ -70,7 +91,10 @@ void WorkPool::shutdown() {
     for (const Entry& e : dropped) reserved_ -= e.memory;
   }
   ready_.notify_all();
-  for (Entry& e : dropped) e.job(false);
+  for (Entry& e : dropped) {
+    e.job(false);
+    e.deliver();
+  }
   for (std::thread& t : threads_) t.join();
   threads_.clear();
 }
@@ -95,8 +119,15 @@ void WorkPool::work() {
     entry.job = nullptr;  // its buffers are freed before any trim
     if (entry.memory >= options_.trim_above) ::malloc_trim(0);
     lock.lock();
+    reserved_ -= entry.memory;  // before the answer goes out
+    lock.unlock();
+    try {
+      entry.deliver();
+    } catch (...) {
+    }
+    entry.deliver = nullptr;
+    lock.lock();
     --running_;
-    reserved_ -= entry.memory;
     if (!stale) {
       ++done_;
       mean_job_s_ = 0.8 * mean_job_s_ + 0.2 * seconds;

@@ -1,5 +1,6 @@
 // WorkPool: admission control and the solver threads of `lightsout serve`: a bounded queue, a
-// memory budget every admitted job holds a share of, and memory handed back after large jobs.
+// memory budget that admitted jobs and the requests being read share, and memory handed back
+// after large jobs.
 #pragma once
 
 #include <chrono>
@@ -29,7 +30,8 @@ struct PoolStats {
   std::size_t running = 0;
   std::size_t queued = 0;
   std::size_t max_queue = 0;
-  std::size_t memory_reserved = 0;
+  std::size_t memory_reserved = 0;  // by jobs and by hold()/try_hold(), together
+  std::size_t memory_held = 0;      // by hold()/try_hold() alone (connections, request bodies)
   std::size_t memory_budget = 0;
   std::size_t done = 0;
   std::size_t refused = 0;
@@ -40,6 +42,9 @@ class WorkPool {
   // The job's work: called once on a worker with `run` true, or with `run` false (from any
   // thread) when it is dropped unrun (queue timeout, shutdown): it must then answer "busy".
   using Job = std::function<void(bool run)>;
+  // Sends the job's answer: called once after the job, when its memory is no longer reserved
+  // (so that a client sending one request after another finds the budget free again).
+  using Deliver = std::function<void()>;
   enum class Admit { accepted, busy, too_big };
 
   explicit WorkPool(PoolOptions options);
@@ -49,8 +54,15 @@ class WorkPool {
 
   // Admits the job when the queue has room and `memory` fits in the unreserved budget, without
   // blocking; `too_big` when `memory` exceeds the whole budget (it could never run). The memory
-  // stays reserved until the job has returned.
-  Admit submit(std::size_t memory, Job job);
+  // stays reserved until the job has returned and its buffers are freed; then `deliver` runs.
+  // Neither is called unless the job is accepted.
+  Admit submit(std::size_t memory, Job job, Deliver deliver);
+  // Memory held outside any job (a connection's buffer, a request body as it arrives), counted
+  // in the same budget: try_hold takes it only when it fits the unreserved budget; hold takes
+  // it even beyond (what is already allocated). release gives back either.
+  bool try_hold(std::size_t memory);
+  void hold(std::size_t memory);
+  void release(std::size_t memory);
   // Seconds after which a refused client may try again: the queue ahead of it, at the mean job
   // time seen so far, over the workers (1..60).
   unsigned retry_after_s() const;
@@ -63,6 +75,7 @@ class WorkPool {
     std::size_t memory;
     std::chrono::steady_clock::time_point queued_at;
     Job job;
+    Deliver deliver;
   };
   void work();
 
@@ -72,6 +85,7 @@ class WorkPool {
   std::deque<Entry> queue_;
   std::size_t running_ = 0;
   std::size_t reserved_ = 0;
+  std::size_t held_ = 0;
   std::size_t done_ = 0;
   std::size_t refused_ = 0;
   double mean_job_s_ = 0.05;
