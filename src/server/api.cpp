@@ -156,20 +156,18 @@ const json& lights_field(const json& doc, std::size_t rows, std::size_t cols, un
   }
   const std::string range =
       states == 2 ? std::string("0 or 1") : "a value 0.." + std::to_string(states - 1);
-  // "lights[r]: character 3 is not 0 or 1", "lights[r]: value 3 (256) is not 0 or 1": the
-  // position counts from 1; an array's offending value is shown after it (JSON, capped).
+  // "lights[r]: character 3 is not 0 or 1" (a string's character, counted from 1), or
+  // "lights[r][c] is 256, not 0 or 1" (an array's value at its JSON index, shown capped).
   const auto bad_value = [&range](const std::string& where, const char* kind, std::size_t c,
                                   const json* value = nullptr) {
     std::string message = where;
-    message += kind;
-    message += std::to_string(c + 1);
     if (value != nullptr) {
       std::string shown = value->dump(-1, ' ', false, json::error_handler_t::replace);
       if (shown.size() > 24) shown = shown.substr(0, 24) + "...";
-      message += " (" + shown + ")";
+      message += "[" + std::to_string(c) + "] is " + shown + ", not " + range;
+    } else {
+      message += kind + std::to_string(c + 1) + " is not " + range;
     }
-    message += " is not ";
-    message += range;
     fail(400, std::move(message));
   };
   for (std::size_t r = 0; r < rows; ++r) {
@@ -503,11 +501,6 @@ std::string error_text(std::string_view message) {
       break;
     }
     out += piece;
-  }
-  // The core's graph message counts nodes without a singular ("the graph has 1 nodes").
-  for (std::size_t at = out.find(" 1 nodes"); at != std::string::npos;
-       at = out.find(" 1 nodes", at + 1)) {
-    out.erase(at + 7, 1);
   }
   return out;
 }

@@ -441,7 +441,7 @@ TEST_F(HardeningTest, ErrorTextsAreEscapedAndCapped) {
 TEST_F(HardeningTest, MessagesNameWhatIsWrong) {
   Exchange e = talk(port(), post("/api/solve", R"({"rows":1,"cols":1,"lights":[[256]]})"));
   EXPECT_EQ(status_of(e.response), 400);
-  EXPECT_NE(body_of(e.response).find("lights[0]: value 1 (256) is not 0 or 1"), std::string::npos)
+  EXPECT_NE(body_of(e.response).find("lights[0][0] is 256, not 0 or 1"), std::string::npos)
       << e.response;
   e = talk(port(),
            post("/api/solve", R"({"rows":2,"cols":1,"lights":["0","0"],"rules":"graph=[1:]"})"));
@@ -538,8 +538,6 @@ TEST(HardeningPolicy, ErrorText) {
   // A cut never splits a UTF-8 sequence: 199 bytes, then a 2-byte letter that does not fit.
   const std::string utf8 = error_text(std::string(kMaxErrorBytes - 1, 'x') + "\xc3\xa9" + "yz");
   EXPECT_EQ(utf8, std::string(kMaxErrorBytes - 1, 'x') + "...");
-  EXPECT_EQ(error_text("the graph has 1 nodes, not 11 nodes"),
-            "the graph has 1 node, not 11 nodes");
 }
 
 }  // namespace
