@@ -325,7 +325,7 @@ def scenario_slow(binary, short):
 def scenario_guard(binary, short):
     del short
     with Server(binary, "--allow-host", "lights.example", "--workers", "3", "--max-queue", "5",
-                "--memory", "64") as server:
+                "--memory", "64M") as server:
         def status(host):
             s = socket.create_connection((HOST, server.port), timeout=10)
             body = SAMPLE.encode()

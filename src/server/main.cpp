@@ -9,6 +9,7 @@
 #include <algorithm>
 #include <cstdio>
 #include <exception>
+#include <cstdlib>
 #include <functional>
 #include <memory>
 #include <string>
@@ -107,11 +108,25 @@ std::function<int()> add_serve_command(CLI::App& app) {
                   "Solves that may wait for a worker; more are answered 503 with Retry-After")
       ->check(CLI::Range(0, 100000))
       ->capture_default_str();
-  cmd->add_option("--memory", o.memory_mb,
-                  "Memory budget of the solves running and waiting, the open connections and the "
-                  "request bodies being read, in MiB (a solve that needs more is refused)")
-      ->check(CLI::Range(16, 1 << 20))
-      ->capture_default_str();
+  // Bytes with K, M, G suffixes, as `solve --memory` takes them; at least 16 MiB, so that a
+  // bare number once meant as MiB ("--memory 64") is refused rather than read as 64 bytes.
+  cmd->add_option_function<std::uint64_t>(
+         "--memory",
+         [&o](std::uint64_t bytes) { o.memory_mb = static_cast<std::size_t>(bytes >> 20); },
+         "Memory budget of the solves running and waiting, the open connections and the "
+         "request bodies being read (bytes; K, M, G suffixes, e.g. 512M; default 1G; a solve "
+         "that needs more is refused)")
+      ->transform(CLI::AsSizeValue(false))
+      ->check(CLI::Validator(
+          [](std::string& text) -> std::string {
+            const std::uint64_t bytes = std::strtoull(text.c_str(), nullptr, 10);
+            if (bytes >= (std::uint64_t{16} << 20) && bytes <= (std::uint64_t{1} << 40)) return {};
+            return fmt::format(
+                "{} bytes: the budget is 16M to 1T (bytes, or K, M, G; for {} MiB write {}M)",
+                text, text, text);
+          },
+          "BYTES"))
+      ->type_name("BYTES");
   cmd->add_option("--request-timeout", o.request_timeout_s,
                   "Seconds a request may take to arrive (from the previous answer or the connect) "
                   "before the connection is closed")

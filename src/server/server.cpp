@@ -6,12 +6,15 @@
 
 #include <microhttpd.h>
 #include <netdb.h>
+#include <netinet/in.h>
 #include <poll.h>
 #include <strings.h>
 #include <sys/socket.h>
 #include <unistd.h>
 
 #include <algorithm>
+#include <cctype>
+#include <cerrno>
 #include <atomic>
 #include <chrono>
 #include <cmath>
@@ -720,6 +723,28 @@ WebServer::WebServer(ServerOptions options) : impl_(std::make_unique<Impl>(std::
 
 WebServer::~WebServer() { stop(); }
 
+namespace {
+
+// Why a listening socket on `addr` cannot be had, from a bind(2) of our own with the options
+// libmicrohttpd uses (SO_REUSEADDR): "address already in use", "permission denied", or "" when
+// that bind works (the failure was elsewhere).
+std::string listen_failure(const sockaddr_storage& addr, bool v6) {
+  const int fd = ::socket(v6 ? AF_INET6 : AF_INET, SOCK_STREAM | SOCK_CLOEXEC, 0);
+  if (fd < 0) return std::strerror(errno);
+  const int on = 1;
+  (void)::setsockopt(fd, SOL_SOCKET, SO_REUSEADDR, &on, sizeof on);
+  const socklen_t len = v6 ? sizeof(sockaddr_in6) : sizeof(sockaddr_in);
+  std::string why;
+  if (::bind(fd, reinterpret_cast<const sockaddr*>(&addr), len) != 0 || ::listen(fd, 1) != 0) {
+    why = std::strerror(errno);
+    for (char& c : why) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+  }
+  ::close(fd);
+  return why;
+}
+
+}  // namespace
+
 int WebServer::bind() {
   Impl& s = *impl_;
   const ServerOptions& o = s.options;
@@ -750,7 +775,11 @@ int WebServer::bind() {
       &Impl::on_completed, &s, MHD_OPTION_NOTIFY_CONNECTION, &Impl::on_connection, &s,
       MHD_OPTION_UNESCAPE_CALLBACK, &unescape, &s, MHD_OPTION_URI_LOG_CALLBACK, &Impl::on_uri, &s,
       MHD_OPTION_END);
-  if (s.daemon == nullptr) throw std::runtime_error("cannot listen on " + where);
+  if (s.daemon == nullptr) {
+    // libmicrohttpd reports no reason; a bind of our own says it (address in use, no permission).
+    const std::string why = listen_failure(addr, v6);
+    throw std::runtime_error("cannot listen on " + where + (why.empty() ? "" : ": " + why));
+  }
   const MHD_DaemonInfo* info = MHD_get_daemon_info(s.daemon, MHD_DAEMON_INFO_BIND_PORT);
   return info == nullptr ? o.port : info->port;
 }

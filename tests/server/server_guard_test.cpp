@@ -420,5 +420,23 @@ TEST(Admission, OverCapacityIsA503NeverADroppedConnection) {
   EXPECT_NE(huge->body.find("memory"), std::string::npos) << huge->body;
 }
 
+// A port already taken says so (libmicrohttpd alone gave "cannot listen on HOST:PORT").
+TEST(BindTest, ABusyPortSaysAddressAlreadyInUse) {
+  ServerOptions options;
+  options.port = 0;
+  options.workers = 1;
+  WebServer first(options);
+  const int port = first.bind();
+  options.port = port;
+  WebServer second(options);
+  try {
+    (void)second.bind();
+    ADD_FAILURE() << "a second server bound port " << port;
+  } catch (const std::runtime_error& e) {
+    EXPECT_EQ(std::string(e.what()),
+              "cannot listen on 127.0.0.1:" + std::to_string(port) + ": address already in use");
+  }
+}
+
 }  // namespace
 }  // namespace lightsout::server
