@@ -310,4 +310,22 @@ expect_error grid_row_hint 2 "lightsout: <stdin>:2:1: expected 0 or 1, found '01
 # Without a hint where the options were given.
 expect_error_only no_hint_with_size 2 "lightsout: $work/c.txt:5:1: puzzle cut short: input ended before all 30 values (puzzle 1)" -- solve --size 5x6 "$work/c.txt"
 
+# --stats with -o - (the presses on stdout, the stats on stderr).
+"$bin" solve "$work/t.pbm" -o - --output-format grid --stats >"$work/stdout.grid" 2>"$work/err"
+rc=$?
+if [[ $rc -eq 0 ]] && grep -q '^method: ' "$work/err" && grep -q '^nullity: ' "$work/err" &&
+  "$bin" verify "$work/t.pbm" "$work/stdout.grid" >/dev/null; then
+  pass
+else
+  fail "-o - --stats: $(head -c 200 "$work/err")"
+fi
+# One memory syntax: serve --memory takes bytes with K/M/G as solve does; a bare number that
+# once meant MiB is refused with the fix rather than read as bytes.
+run "$bin" serve --memory 64
+if [[ $rc -eq 2 ]] && [[ $(head -1 "$work/err") == "lightsout: --memory: 64 bytes: the budget is 16M to 1T (bytes, or K, M, G; for 64 MiB write 64M)" ]]; then
+  pass
+else
+  fail "serve --memory 64: exit $rc: $(head -c 200 "$work/err")"
+fi
+
 finish
