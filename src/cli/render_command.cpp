@@ -39,6 +39,8 @@ struct RenderArgs {
   std::size_t cell = 0;         // --cell PX
   std::size_t max_side = 1024;  // --max-side PX
   std::uint64_t max_cells = 0;  // --max-cells
+  std::uint64_t memory = 0;     // --memory (0: a quarter of physical memory)
+  bool force = false;           // --force: rules past the work limit
 };
 
 void print_error(const std::string& message) {
@@ -117,6 +119,7 @@ int run_render(const RenderArgs& args) {
   if (args.rules_given) rules = parse_cli_rules(args.rules);
   if (!rules) return kExitBadInput;
   const unsigned k = rules->states;
+  const RulesBudget budget{args.memory, args.force, args.rules};
 
   std::vector<Panel> panels;
   int status = kExitOk;
@@ -129,7 +132,7 @@ int run_render(const RenderArgs& args) {
           kMaxPicturePixels, args.quiet));
       return kExitBadInput;
     }
-    if (!is_classic(*rules) && !make_solver(*rules, size->rows, size->cols, "auto")) {
+    if (!is_classic(*rules) && !make_solver(*rules, size->rows, size->cols, "auto", budget)) {
       return kExitBadInput;
     }
     set_activity("finding the quiet patterns");
@@ -149,7 +152,7 @@ int run_render(const RenderArgs& args) {
     }
     if (args.solve) {
       const std::optional<Solver> solver =
-          make_solver(*rules, lights->rows(), lights->cols(), "auto");
+          make_solver(*rules, lights->rows(), lights->cols(), "auto", budget);
       if (!solver) return kExitBadInput;
       set_activity("solving the board");
       Result result = solver->solve(*lights, {.minimal = args.minimal});
@@ -202,6 +205,11 @@ std::function<int()> add_render_command(CLI::App& app) {
                   "1024; boards larger than that get a pixel a cell)")
       ->check(CLI::Range(std::size_t{1}, std::size_t{1} << 20));
   add_max_cells_option(*cmd, args->max_cells);
+  add_memory_option(*cmd, args->memory,
+                    "--rules with --solve or --quiet-patterns: the most the solver's estimate may "
+                    "reach (bytes; K, M, G suffixes; default: a quarter of physical memory)");
+  cmd->add_flag("--force", args->force,
+                "--rules: solve even when the work estimate is past 10^13 units (hours)");
   cmd->footer(
       "Lights off are dark, lights on amber (K > 2: shades between), holes grey, presses red "
       "dots (red cells below 5 pixels).\nExit status: 0 drawn, 1 --solve found no solution (the "

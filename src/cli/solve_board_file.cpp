@@ -35,7 +35,7 @@ const char* fewest_note(const Result& result) {
 
 }  // namespace
 
-int run_board_solve(const BoardSolveArgs& args, const Rules& rules) {
+int run_board_solve(const BoardSolveArgs& args, const Rules& rules, const RulesBudget& budget) {
   std::optional<BoardFormat> in_format;
   if (!args.format.empty()) {
     in_format = named_format("--format", args.format);
@@ -99,7 +99,7 @@ int run_board_solve(const BoardSolveArgs& args, const Rules& rules) {
   clock.report("prepare", 0.0);  // the Solver's set-up: tables, symbolic chase, factorisation
   set_activity(fmt::format("preparing the solver for a {}x{} board", rows, cols));
   const std::optional<Solver> solver =
-      make_solver(rules, lights.rows(), lights.cols(), args.method);
+      make_solver(rules, lights.rows(), lights.cols(), args.method, budget);
   if (!solver) {
     clock.finish();
     return kExitBadInput;

@@ -35,6 +35,7 @@ struct SolveArgs {
   std::string rules;            // --rules TEXT
   bool size_given = false;      // --size given
   std::uint64_t max_cells = 0;  // --max-cells (0: the default for the input)
+  bool force = false;           // --force: rules past the work limit
 };
 
 // Judge mode's default cell limit: what the input can hold (a value and a separator a cell, so
@@ -46,7 +47,7 @@ std::uint64_t judge_max_cells(std::optional<std::uint64_t> input_bytes) {
 }
 
 // Judge mode: many puzzles of one size, under any rules, through one Solver and one loop.
-int run_judge_solve(const SolveArgs& args, const Rules& rules) {
+int run_judge_solve(const SolveArgs& args, const Rules& rules, const RulesBudget& budget) {
   BoardSize size{};
   const auto implied = implied_size(rules);
   if (!args.size_given && implied) {
@@ -68,7 +69,8 @@ int run_judge_solve(const SolveArgs& args, const Rules& rules) {
     return kExitBadInput;
   }
   set_activity(fmt::format("preparing the solver for {}x{} boards", size.rows, size.cols));
-  const std::optional<Solver> solver = make_solver(rules, size.rows, size.cols, args.method);
+  const std::optional<Solver> solver =
+      make_solver(rules, size.rows, size.cols, args.method, budget);
   if (!solver) return kExitBadInput;
   set_activity(fmt::format("reading and solving {}x{} puzzles", size.rows, size.cols));
   const JudgeLayout layout = args.layout == "count"    ? JudgeLayout::count
@@ -187,12 +189,13 @@ std::function<int()> add_solve_command(CLI::App& app) {
   cmd->add_option("--output-format", board->output_format,
                   "Board-file mode: presses format (else from -o's extension, else the input's)");
   add_max_cells_option(*cmd, args->max_cells);
-  cmd->add_option("--memory", board->memory,
-                  "Board-file mode: a board file larger than half of this (bytes; K, M, G "
-                  "suffixes) is solved in two passes over the file with memory for a few rows "
-                  "(boards at least as tall as wide; default: a quarter of physical memory)")
-      ->transform(CLI::AsSizeValue(false))
-      ->type_name("BYTES");
+  add_memory_option(*cmd, board->memory,
+                    "Board-file mode: a board file larger than half of this (bytes; K, M, G "
+                    "suffixes) is solved in two passes over the file with memory for a few rows "
+                    "(boards at least as tall as wide); --rules: the most the solver's estimate "
+                    "may reach (default: a quarter of physical memory)");
+  cmd->add_flag("--force", args->force,
+                "--rules: solve even when the work estimate is past 10^13 units (hours)");
   cmd->add_flag("--quiet", board->quiet, "No progress bar");
   cmd->add_flag("--stats", board->stats, "Print the method and each phase's time on stderr");
   cmd->footer(
@@ -207,14 +210,15 @@ std::function<int()> add_solve_command(CLI::App& app) {
     const std::optional<Rules> rules =
         rules_opt->count() > 0 ? parse_cli_rules(args->rules) : Rules::classic();
     if (!rules) return kExitBadInput;
-    if (!wants_board_file(*args, *board)) return run_judge_solve(*args, *rules);
+    const RulesBudget budget{board->memory, args->force, args->rules};
+    if (!wants_board_file(*args, *board)) return run_judge_solve(*args, *rules, budget);
     board->input = args->input;
     board->method = args->method;
     board->minimal = args->minimal;
     board->minimal_time = args->minimal_time;
     board->rules_text = rules_opt->count() > 0 ? args->rules : std::string();
     board->max_cells = args->max_cells;
-    return run_board_solve(*board, *rules);
+    return run_board_solve(*board, *rules, budget);
   };
 }
 

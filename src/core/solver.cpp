@@ -185,8 +185,8 @@ constexpr std::uint64_t kMaxTableCells = 64;
 constexpr std::uint64_t kMaxDenseClassicCells = std::uint64_t{1} << 16;
 constexpr std::size_t kMaxEnumerateSide = 20;
 constexpr std::uint64_t kMaxChaseCells = std::uint64_t{1} << 32;  // a byte a cell, three copies
-constexpr std::uint64_t kMaxBandedCells = std::uint64_t{1} << 26;
-constexpr std::size_t kMaxBandedBytes = std::size_t{2} << 30;  // the factor's estimated size
+constexpr std::uint64_t kMaxBandedCells = detail::BandedGf2::kMaxCells;
+constexpr std::size_t kMaxBandedBytes = detail::BandedGf2::kMaxBytes;  // the factor's estimate
 
 // Light chasing over Z_K takes these rules on this size (plus neighbourhood, no holes, a reduced
 // system within its limit).

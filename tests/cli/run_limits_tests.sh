@@ -113,6 +113,40 @@ bounded graph_huge $fast $small "lightsout: --rules: token 'graph=$work/g.txt': 
 bounded graph_huge_two_states $fast $small "lightsout: --rules: token 'graph=$work/g.txt': the graph has 16777216 nodes, over the limit of 1048576 here" /dev/null -- solve --rules "graph=$work/g.txt" /dev/null
 bounded graph_huge_info $fast $small "lightsout: --rules: token 'graph=$work/g.txt': the graph has 16777216 nodes, over the limit of 1048576 here" /dev/null -- info --rules "graph=$work/g.txt"
 
+# --- rules solves are weighed by the core's estimate (the server's) before anything is built:
+# past --memory or the work limit, or the dense elimination's cell limit, one line at once ---
+rules_fast=0.5      # seconds: the targets are a few ms (the graph files: their parsing)
+rules_small=65536   # KB of peak RSS
+# Graphs of 200,000 and 262,144 nodes (the latter a 10 MB file) whose edges join far nodes: dense
+# elimination, n^2 bits; M4RI used to abort (SIGABRT) after gigabytes.
+awk 'BEGIN { n = 200000; print n; for (i = 0; i < n; i++) { j = (i * 7919 + 104729) % n; if (j != i) print i, j } }' >"$work/g200k.txt"
+awk 'BEGIN { n = 262144; print n; for (i = 0; i < n; i++) for (k = 1; k <= 3; k++) { j = (i * 7919 * k + 104729 * k) % n; if (j != i) print i, j } }' >"$work/g262k.txt"
+bounded rules_graph_200k $fast $rules_small "lightsout: --rules: a 200000x1 board under graph=$work/g200k.txt needs about 9.3G for dense elimination, over --memory 4.0G (give a larger --memory to try it)" /dev/null -- info --rules "graph=$work/g200k.txt" --memory 4G
+bounded rules_graph_262k $fast $rules_small "lightsout: --rules: a 262144x1 board under graph=$work/g262k.txt needs about 16G for dense elimination, over --memory 4.0G (give a larger --memory to try it)" /dev/null -- info --rules "graph=$work/g262k.txt" --memory 4G
+bounded rules_graph_solve $fast $rules_small "lightsout: --rules: a 200000x1 board under graph=$work/g200k.txt needs about 9.3G for dense elimination, over --memory 4.0G (give a larger --memory to try it)" /dev/null -- solve --rules "graph=$work/g200k.txt" --memory 4G /dev/null
+# Past the dense cell limit (2^18 cells for two states): the Solver's own line, at the default
+# --memory, in judge mode, board-file mode, info, render --solve (they used to build the press
+# system first: 106 s and 16.8 GB for rowcol, 5.4 s and 1.9 GB for 60000000x1).
+dense="the rules solver (dense elimination) takes at most 262144 cells for 2 states"
+bounded rules_rowcol_judge $rules_fast $rules_small "lightsout: --rules: a 1000x1000 board has 1000000 cells; $dense" /dev/null -- solve --rules nbhd=rowcol --size 1000x1000 /dev/null
+"$bin" generate 1000x1000 --seed 3 -o "$work/k1000.pbm"
+bounded rules_rowcol_file $rules_fast $rules_small "lightsout: --rules: a 1000x1000 board has 1000000 cells; $dense" /dev/null -- solve --rules nbhd=rowcol "$work/k1000.pbm" -o "$work/p1000.pbm"
+bounded rules_rowcol_render $rules_fast $rules_small "lightsout: --rules: a 1000x1000 board has 1000000 cells; $dense" /dev/null -- render --rules nbhd=rowcol "$work/k1000.pbm" --solve -o "$work/k1000.png"
+bounded rules_x_thin $rules_fast $rules_small "lightsout: --rules: a 60000000x1 board has 60000000 cells; $dense" /dev/null -- solve --rules nbhd=x --size 60000000x1 /dev/null
+bounded rules_x_info $rules_fast $rules_small "lightsout: --rules: a 8000x8000 board has 64000000 cells; $dense" /dev/null -- info 8000x8000 --rules nbhd=x
+bounded rules_x_quiet $rules_fast $rules_small "lightsout: --rules: a 8000x8000 board has 64000000 cells; $dense" /dev/null -- render --rules nbhd=x --quiet-patterns 8000x8000 -o "$work/q.png"
+# Within the cell limit but not --memory: 250 x 250, x neighbourhood, 3 states (a 3.6 GiB matrix).
+bounded rules_memory $rules_fast $rules_small "lightsout: --rules: a 250x250 board under nbhd=x,states=3 needs about 3.6G for dense elimination, over --memory 1.0G (give a larger --memory to try it)" /dev/null -- info 250x250 --rules nbhd=x,states=3 --memory 1G
+# generate --solvable goes through the press system: 8000 x 8000 under x needs 6.1 GB.
+bounded rules_generate $rules_fast $rules_small "lightsout: --rules: a 8000x8000 board under nbhd=x needs about 6.1G for the presses of --solvable, over --memory 1.0G (give a larger --memory to try it)" /dev/null -- generate 8000x8000 --rules nbhd=x --solvable --memory 1G -o "$work/g.txt"
+# Within memory but hours of work (rowcol over Z_3 on 256 x 256: n^3 = 2.8e14 units): --force
+# runs it; --force never lifts --memory.
+bounded rules_work $rules_fast $rules_small "lightsout: --rules: a 256x256 board under nbhd=rowcol,states=3 is estimated at 2.8e+14 units of work for dense elimination (about 78 hours at a nanosecond a unit), over the limit of 1e+13 (give --force to run it)" /dev/null -- solve --rules nbhd=rowcol,states=3 --size 256x256 --memory 8G /dev/null
+bounded rules_work_force $rules_fast $rules_small "lightsout: --rules: a 256x256 board under nbhd=rowcol,states=3 needs about 4.5G for dense elimination, over --memory 1.0G (give a larger --memory to try it)" /dev/null -- solve --rules nbhd=rowcol,states=3 --size 256x256 --memory 1G --force /dev/null
+# Memory running out anyway (here under the harness's ulimit) is main's one line, never a raw
+# std::bad_alloc.
+bounded rules_out_of_memory 5 262144 "lightsout: out of memory while solving the dark 250x250 board" /dev/null -- info 250x250 --rules nbhd=x,states=3 --memory 100G
+
 # --- thin boards cost about a bit a cell whichever way they stand: solved and verified within
 # 3x the packed board (2.5 MB here) + 16 MB of peak RSS ---
 # succeeds NAME SECONDS MAX_KB -- ARGS...: wants exit 0, at most SECONDS and MAX_KB peak RSS.
