@@ -69,8 +69,14 @@ int run_judge_solve(const SolveArgs& args, const Rules& rules, const RulesBudget
     return kExitBadInput;
   }
   set_activity(fmt::format("preparing the solver for {}x{} boards", size.rows, size.cols));
+  // Thin puzzles under the classic rules (the same on the transpose) are read, solved and written
+  // transposed: a bit a cell instead of a 64-bit word a row. Dense elimination keeps the size it
+  // was asked for, for its messages.
+  const bool thin = is_classic(rules) && size.cols <= 64 && size.rows > size.cols &&
+                    size.rows * size.cols > 64 && args.method != "dense";
   const std::optional<Solver> solver =
-      make_solver(rules, size.rows, size.cols, args.method, budget);
+      thin ? make_solver(rules, size.cols, size.rows, args.method, budget)
+           : make_solver(rules, size.rows, size.cols, args.method, budget);
   if (!solver) return kExitBadInput;
   set_activity(fmt::format("reading and solving {}x{} puzzles", size.rows, size.cols));
   const JudgeLayout layout = args.layout == "count"    ? JudgeLayout::count
@@ -106,7 +112,20 @@ int run_judge_solve(const SolveArgs& args, const Rules& rules, const RulesBudget
       unsolvable = solve_judge_pipeline(reader, *solver, args.minimal, size.rows, get_writer,
                                         input.regular_file_size());
     }
-    while (!word) {
+    while (thin) {
+      Board lights_t(size.cols, size.rows);
+      if (!reader.next_transposed(lights_t)) break;
+      open_writer();
+      const Result result = solver->solve(Grid(std::move(lights_t)), options);
+      report_unproven(result, reader.puzzles_read());
+      if (result.solvable) {
+        writer->write_board_transposed(reader.puzzles_read(), result.presses.bits());
+        continue;
+      }
+      writer->write_no_solution(reader.puzzles_read());
+      ++unsolvable;
+    }
+    while (!word && !thin) {
       Grid lights(size.rows, size.cols, states);
       if (!(states == 2 ? reader.next(lights.bits()) : reader.next_values(values))) break;
       if (states > 2) lights = Grid::from_values(size.rows, size.cols, states, values);

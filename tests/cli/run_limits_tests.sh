@@ -2,10 +2,11 @@
 # Resource-limit tests: endless, oversized and lying inputs end in exit 2 with one stderr line
 # naming the place and the limit, within a bound on elapsed time and peak memory (GNU time's %M
 # when /usr/bin/time exists; always under `timeout` and a `ulimit -v` cap).
-# Usage: run_limits_tests.sh LIGHTSOUT_BIN
+# Usage: run_limits_tests.sh LIGHTSOUT_BIN JUDGE_VERIFY_BIN
 set -uo pipefail
 
 bin=$1
+judge_verify=$2
 source "$(dirname "${BASH_SOURCE[0]}")/lib.sh"
 
 gnu_time=/usr/bin/time
@@ -183,5 +184,19 @@ for size in 1x20000000 20000000x1; do
   succeeds "verify_$size" 30 $thin_kb -- verify "$work/thin.pbm" "$work/thin-presses.pbm"
   [[ $(cat "$work/out") == ok ]] && pass || fail "verify_$size: said '$(cat "$work/out")', wanted ok"
 done
+# Judge text too: one 20000000 x 1 puzzle (40 MB of text) is read, solved and written
+# transposed, and judge_verify re-applies the presses (it used to take 16 bytes a cell, 321 MB).
+"$bin" generate --solvable --seed 7 20000000x1 --format judge -o "$work/thin.txt"
+succeeds judge_thin_single 30 $thin_kb -- solve --size 20000000x1 --input single "$work/thin.txt"
+mv "$work/out" "$work/thin-single.out"
+{ echo 1; cat "$work/thin.txt"; } >"$work/thin-count.txt"
+succeeds judge_thin_count 30 $thin_kb -- solve --size 20000000x1 --input count "$work/thin-count.txt"
+if "$judge_verify" 20000000 1 "$work/thin-count.txt" "$work/out" >"$work/verify" 2>&1; then
+  pass
+else
+  fail "judge_thin_count: judge_verify: $(head -c 300 "$work/verify")"
+fi
+# The single layout prints the same rows without the header.
+tail -n +2 "$work/out" | cmp -s - "$work/thin-single.out" && pass || fail "judge_thin_single: rows differ"
 
 finish
