@@ -92,6 +92,18 @@ std::optional<std::pair<std::size_t, std::size_t>> implied_size(const Rules& rul
   return std::nullopt;
 }
 
+bool transpose_invariant(const Rules& rules) {
+  if (rules.states != 2 || rules.has_holes() || rules.has_graph()) return false;
+  if (rules.topology == Topology::cylinder) return false;
+  std::vector<Offset> flipped;
+  flipped.reserve(rules.offsets.size());
+  for (const Offset& o : rules.offsets) flipped.push_back({o.dc, o.dr});
+  std::sort(flipped.begin(), flipped.end());
+  std::vector<Offset> offsets = rules.offsets;
+  std::sort(offsets.begin(), offsets.end());
+  return flipped == offsets;
+}
+
 std::string format_bytes(double bytes) {
   double v = bytes / 0x1p10;
   const char* unit = "K";
@@ -113,7 +125,9 @@ namespace {
 std::optional<std::string> rules_refusal(const SolveEstimate& cost, std::size_t rows,
                                          std::size_t cols, const RulesBudget& budget) {
   const std::uint64_t memory = budget.memory != 0 ? budget.memory : default_memory_budget();
-  const std::string board = fmt::format("a {}x{} board under {}", rows, cols, budget.text);
+  const std::string board = budget.transposed
+                                ? fmt::format("a {}x{} board under {}", cols, rows, budget.text)
+                                : fmt::format("a {}x{} board under {}", rows, cols, budget.text);
   if (cost.bytes > static_cast<double>(memory)) {
     return fmt::format(
         "{} needs about {} for {}, over --memory {} (give a larger --memory to try it)", board,

@@ -31,6 +31,12 @@ std::optional<Rules> parse_cli_rules(const std::string& text);
 // size for holes; nullopt otherwise.
 std::optional<std::pair<std::size_t, std::size_t>> implied_size(const Rules& rules);
 
+// True when the rules are the same on the transposed board (two states): no holes or graph, the
+// plane or the torus (a cylinder wraps one way), and a neighbourhood equal to its transpose
+// (plus, x, square, knight, rowcol, symmetric masks). Thin boards of such rules are read, solved
+// and written transposed, at a bit a cell.
+bool transpose_invariant(const Rules& rules);
+
 // Work past this (lightsout/work_estimate.hpp: about a nanosecond a unit, so some 3 hours) is
 // refused unless --force is given.
 inline constexpr double kMaxRulesWork = 1e13;
@@ -41,6 +47,7 @@ struct RulesBudget {
   std::uint64_t memory = 0;
   bool force = false;
   std::string text;
+  bool transposed = false;  // the size given is the board's transpose (messages name the board)
 };
 
 // "5.9G", "300M", "12K": bytes in the suffixes --memory takes (K = 1024).

@@ -18,6 +18,7 @@
 #include "lightsout/judge_format.hpp"
 #include "lightsout/small_solver.hpp"
 #include "lightsout/solve.hpp"
+#include "lightsout/work_estimate.hpp"
 #include "solve_board_file.hpp"
 
 namespace lightsout::cli {
@@ -70,12 +71,18 @@ int run_judge_solve(const SolveArgs& args, const Rules& rules, const RulesBudget
   }
   set_activity(fmt::format("preparing the solver for {}x{} boards", size.rows, size.cols));
   // Thin puzzles under the classic rules (the same on the transpose) are read, solved and written
-  // transposed: a bit a cell instead of a 64-bit word a row. Dense elimination keeps the size it
-  // was asked for, for its messages.
-  const bool thin = is_classic(rules) && size.cols <= 64 && size.rows > size.cols &&
-                    size.rows * size.cols > 64 && args.method != "dense";
+  // transposed: a bit a cell instead of a 64-bit word a row; so are two-state rules the same on
+  // the transpose that light chasing takes. Dense elimination keeps the size it was asked for,
+  // for its messages.
+  const bool thin_shape = size.cols <= 64 && size.rows > size.cols && size.rows * size.cols > 64;
+  const bool thin =
+      thin_shape && (is_classic(rules) ? args.method != "dense"
+                                       : transpose_invariant(rules) &&
+                                             estimate_solve(rules, size.rows, size.cols).method ==
+                                                 "light chasing");
   const std::optional<Solver> solver =
-      thin ? make_solver(rules, size.cols, size.rows, args.method, budget)
+      thin ? make_solver(rules, size.cols, size.rows, args.method,
+                         {budget.memory, budget.force, budget.text, true})
            : make_solver(rules, size.rows, size.cols, args.method, budget);
   if (!solver) return kExitBadInput;
   set_activity(fmt::format("reading and solving {}x{} puzzles", size.rows, size.cols));

@@ -309,7 +309,7 @@ Solver::Solver(Rules rules, std::size_t rows, std::size_t cols, Method method)
   if (variant_chase && !detail::RulesChase::applies(rules, rows, cols)) {
     throw std::invalid_argument(
         "chase applies to the plus neighbourhood (with or without the button) without holes, "
-        "and to sides of at least 3 where the board wraps");
+        "and to a longer side of at least 3 where the board wraps along it");
   }
   if (classic_method(method) && !variant_chase && !is_classic(rules)) {
     throw std::invalid_argument(std::string(method_name(method)) +
