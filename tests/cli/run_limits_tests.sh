@@ -96,6 +96,7 @@ bounded p4_lying_header $fast $small "lightsout: $data/lying-header.pbm:2:1: wid
 over="board exceeds the limit of 67108864 cells (--max-cells)"
 bounded grid_endless 15 65536 "lightsout: <stdin>:67108865:1: $over" yes -- solve --format grid - -o "$work/p.grid"
 bounded judge_board_endless 15 65536 "lightsout: <stdin>:67108865:1: $over" yes -- solve --format judge - -o "$work/p.txt"
+bounded render_endless 15 65536 "lightsout: <stdin>:67108865:1: $over" yes -- render - -o "$work/p.png"
 bounded grid_max_cells $fast $small "lightsout: <stdin>:1001:1: board exceeds the limit of 1000 cells (--max-cells)" yes -- solve --format grid --max-cells 1000 - -o "$work/p.grid"
 printf '1\n' >"$work/one.grid"
 bounded verify_max_cells $fast $small "lightsout: <stdin>:11:1: board exceeds the limit of 10 cells (--max-cells)" yes -- verify --format grid --max-cells 10 - "$work/one.grid"
@@ -184,6 +185,14 @@ for size in 1x20000000 20000000x1; do
   succeeds "verify_$size" 30 $thin_kb -- verify "$work/thin.pbm" "$work/thin-presses.pbm"
   [[ $(cat "$work/out") == ok ]] && pass || fail "verify_$size: said '$(cat "$work/out")', wanted ok"
 done
+# render reads as solve does (thin boards by columns) and draws them that way: the 20000000 x 1
+# board, alone and solved, within the same bound (it took 164 MB and 477 MB), as a PNG 1 pixel
+# wide and 20000000 high (libpng's default limit of 10^6 a side made it fail).
+png_size() { od -An -tu1 -j16 -N8 "$1" | awk '{ print $1 * 16777216 + $2 * 65536 + $3 * 256 + $4 "x" $5 * 16777216 + $6 * 65536 + $7 * 256 + $8 }'; }
+succeeds render_thin 30 $thin_kb -- render "$work/thin.pbm" -o "$work/thin.png"
+[[ $(png_size "$work/thin.png") == 1x20000000 ]] && pass || fail "render_thin: the PNG is $(png_size "$work/thin.png"), wanted 1x20000000"
+succeeds render_thin_solve 30 $thin_kb -- render "$work/thin.pbm" --solve -o "$work/thin-solved.png"
+
 # Judge text too: one 20000000 x 1 puzzle (40 MB of text) is read, solved and written
 # transposed, and judge_verify re-applies the presses (it used to take 16 bytes a cell, 321 MB).
 "$bin" generate --solvable --seed 7 20000000x1 --format judge -o "$work/thin.txt"
