@@ -58,6 +58,10 @@ class JudgeReader {
   bool next_packed(std::uint64_t& lights);
   // Next puzzle into `lights`, which must be rows x cols.
   bool next(Board& lights);
+  // The same into its transpose: `lights_t` must be cols x rows and gets cell (r, c) at (c, r).
+  // For thin puzzles (few columns, many rows): a Board stores each row in whole 64-bit words,
+  // so the transpose takes a bit a cell where the puzzle itself takes a word a row.
+  bool next_transposed(Board& lights_t);
   // Up to out.size() puzzles as next_packed gives them; returns how many, 0 after the last one.
   // A puzzle laid out as rows of "v v ... v\n" (single spaces, LF, no trailing blank) that lies
   // whole in the buffered chunk is checked and packed 8 bytes at a time; any other puzzle goes
@@ -147,6 +151,9 @@ class JudgeWriter {
   // "PUZZLE #m" (count layout only) then the rows of presses.
   void write_packed(std::size_t puzzle, std::uint64_t presses, std::size_t rows);
   void write_board(std::size_t puzzle, const Board& presses);
+  // write_board(puzzle, presses_t.transposed()) without making it: presses_t is cols x rows
+  // (at most 64 rows, the puzzle's columns), as next_transposed read the puzzle.
+  void write_board_transposed(std::size_t puzzle, const Board& presses_t);
   // The same layout from one value (0..255) per cell, row-major, `cols` per row: decimal values
   // separated by single spaces (for 0/1 values, byte-identical to write_board).
   void write_values(std::size_t puzzle, std::span<const std::uint8_t> values);

@@ -20,6 +20,24 @@ struct Panel {
   Grid lights;
   std::optional<Grid> presses;
   Board holes;  // 0 x 0 when there are none
+  // The three hold the transpose of the board drawn: cell (r, c) of the picture is (c, r) of
+  // each (a thin board read by columns, a bit a cell, instead of a 64-bit word a row).
+  bool transposed = false;
+
+  // The board drawn: its size and cell (r, c).
+  std::size_t rows() const { return transposed ? lights.cols() : lights.rows(); }
+  std::size_t cols() const { return transposed ? lights.rows() : lights.cols(); }
+  unsigned light(std::size_t r, std::size_t c) const {
+    return transposed ? lights.get(c, r) : lights.get(r, c);
+  }
+  unsigned press(std::size_t r, std::size_t c) const {
+    if (!presses) return 0;
+    return transposed ? presses->get(c, r) : presses->get(r, c);
+  }
+  bool hole(std::size_t r, std::size_t c) const {
+    if (holes.rows() == 0) return false;
+    return transposed ? holes.get(c, r) : holes.get(r, c);
+  }
 };
 
 struct RenderOptions {

@@ -14,6 +14,8 @@
 
 #include "file_io.hpp"
 #include "lightsout/rules_text.hpp"
+#include "lightsout/work_estimate.hpp"
+#include "solve_streamed.hpp"
 
 namespace lightsout::cli {
 
@@ -91,8 +93,60 @@ std::optional<std::pair<std::size_t, std::size_t>> implied_size(const Rules& rul
   return std::nullopt;
 }
 
+bool transpose_invariant(const Rules& rules) {
+  if (rules.states != 2 || rules.has_holes() || rules.has_graph()) return false;
+  if (rules.topology == Topology::cylinder) return false;
+  std::vector<Offset> flipped;
+  flipped.reserve(rules.offsets.size());
+  for (const Offset& o : rules.offsets) flipped.push_back({o.dc, o.dr});
+  std::sort(flipped.begin(), flipped.end());
+  std::vector<Offset> offsets = rules.offsets;
+  std::sort(offsets.begin(), offsets.end());
+  return flipped == offsets;
+}
+
+std::string format_bytes(double bytes) {
+  double v = bytes / 0x1p10;
+  const char* unit = "K";
+  for (const char* next : {"M", "G", "T"}) {
+    if (v < 1024) break;
+    v /= 1024;
+    unit = next;
+  }
+  return v < 10 ? fmt::format("{:.1f}{}", v, unit) : fmt::format("{:.0f}{}", v, unit);
+}
+
+void add_memory_option(CLI::App& cmd, std::uint64_t& memory, const std::string& help) {
+  cmd.add_option("--memory", memory, help)->transform(CLI::AsSizeValue(false))->type_name("BYTES");
+}
+
+namespace {
+
+// Why a rules solve is refused by its estimate (see make_solver), or nullopt.
+std::optional<std::string> rules_refusal(const SolveEstimate& cost, std::size_t rows,
+                                         std::size_t cols, const RulesBudget& budget) {
+  const std::uint64_t memory = budget.memory != 0 ? budget.memory : default_memory_budget();
+  const std::string board = budget.transposed
+                                ? fmt::format("a {}x{} board under {}", cols, rows, budget.text)
+                                : fmt::format("a {}x{} board under {}", rows, cols, budget.text);
+  if (cost.bytes > static_cast<double>(memory)) {
+    return fmt::format(
+        "{} needs about {} for {}, over --memory {} (give a larger --memory to try it)", board,
+        format_bytes(cost.bytes), cost.method, format_bytes(static_cast<double>(memory)));
+  }
+  if (cost.work > kMaxRulesWork && !budget.force) {
+    return fmt::format(
+        "{} is estimated at {:.2g} units of work for {} (about {:.2g} hours at a nanosecond a "
+        "unit), over the limit of {:.0e} (give --force to run it)",
+        board, cost.work, cost.method, cost.work * 1e-9 / 3600, kMaxRulesWork);
+  }
+  return std::nullopt;
+}
+
+}  // namespace
+
 std::optional<Solver> make_solver(const Rules& rules, std::size_t rows, std::size_t cols,
-                                  const std::string& method) {
+                                  const std::string& method, const RulesBudget& budget) {
   const std::optional<Method> m = parse_method(method);
   if (!m) {
     static constexpr std::string_view kMethods[] = {"auto", "tables", "enumerate", "chase", "poly",
@@ -104,6 +158,21 @@ std::optional<Solver> make_solver(const Rules& rules, std::size_t rows, std::siz
     return std::nullopt;
   }
   try {
+    check_board_size(rules, rows, cols);  // the estimate reads the holes and graph of this size
+    if (!is_classic(rules)) {
+      const SolveEstimate cost = estimate_solve(rules, rows, cols);
+      if (const std::optional<std::string> refusal = rules_refusal(cost, rows, cols, budget)) {
+        // Past the dense elimination's cell limit the Solver's own refusal says more (each
+        // method's limit); with that method named it builds nothing before refusing.
+        const Method dense = rules.states == 2 ? Method::gf2 : Method::zk;
+        if (*m == Method::automatic && cost.method == "dense elimination" &&
+            existing_cells(rules, rows, cols) > Solver::max_cells(rules, dense)) {
+          [[maybe_unused]] const Solver refused(rules, rows, cols, dense);  // throws
+        }
+        fmt::print(stderr, "lightsout: --rules: {}\n", *refusal);
+        return std::nullopt;
+      }
+    }
     return Solver(rules, rows, cols, *m);
   } catch (const RulesError& e) {
     print_rules_error(e);

@@ -9,6 +9,8 @@
 #include <string>
 #include <utility>
 
+#include <CLI/CLI.hpp>
+
 #include "lightsout/rules.hpp"
 #include "lightsout/solver.hpp"
 
@@ -29,10 +31,40 @@ std::optional<Rules> parse_cli_rules(const std::string& text);
 // size for holes; nullopt otherwise.
 std::optional<std::pair<std::size_t, std::size_t>> implied_size(const Rules& rules);
 
-// The Solver for the rules, size and --method text; on a problem prints one line
-// ("lightsout: --rules: ..." for rules that do not fit, "lightsout: --method: ..." for a method
-// that does not suit them) and returns nullopt.
+// True when the rules are the same on the transposed board (two states): no holes or graph, the
+// plane or the torus (a cylinder wraps one way), and a neighbourhood equal to its transpose
+// (plus, x, square, knight, rowcol, symmetric masks). Thin boards of such rules are read, solved
+// and written transposed, at a bit a cell.
+bool transpose_invariant(const Rules& rules);
+
+// Work past this (lightsout/work_estimate.hpp: about a nanosecond a unit, so some 3 hours) is
+// refused unless --force is given.
+inline constexpr double kMaxRulesWork = 1e13;
+
+// What a rules solve may cost: --memory (0: default_memory_budget(), a quarter of physical
+// memory) and --force (past kMaxRulesWork); `text` is --rules as given, for messages.
+struct RulesBudget {
+  std::uint64_t memory = 0;
+  bool force = false;
+  std::string text;
+  bool transposed = false;  // the size given is the board's transpose (messages name the board)
+};
+
+// "5.9G", "300M", "12K": bytes in the suffixes --memory takes (K = 1024).
+std::string format_bytes(double bytes);
+
+// The `--memory BYTES` option (K, M, G suffixes) with its help text.
+void add_memory_option(CLI::App& cmd, std::uint64_t& memory, const std::string& help);
+
+// Contract: the Solver for the rules, size and --method text; on a problem prints one line and
+// returns nullopt: "lightsout: --method: ..." for a method that does not suit the rules,
+// "lightsout: --rules: ..." for rules that do not fit the size, and, before anything is built,
+// for rules other than the classic whose estimate (estimate_solve, the server's too: it reads
+// only the rules, a graph's edges, and the size) is past the budget: "a RxC board under TEXT needs
+// about N for METHOD, over --memory M (...)" or "... is estimated at W units of work ... (give
+// --force ...)". When that estimate is dense elimination past its cell limit, the Solver's own
+// refusal (naming each method's limit) is printed instead.
 std::optional<Solver> make_solver(const Rules& rules, std::size_t rows, std::size_t cols,
-                                  const std::string& method);
+                                  const std::string& method, const RulesBudget& budget);
 
 }  // namespace lightsout::cli

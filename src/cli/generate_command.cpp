@@ -4,6 +4,7 @@
 #include <cstdint>
 #include <exception>
 #include <memory>
+#include <new>
 #include <optional>
 #include <string>
 #include <vector>
@@ -17,6 +18,8 @@
 #include "lightsout/board_size.hpp"
 #include "lightsout/random_board.hpp"
 #include "lightsout/rules.hpp"
+#include "lightsout/work_estimate.hpp"
+#include "solve_streamed.hpp"
 
 namespace lightsout::cli {
 
@@ -32,7 +35,28 @@ struct GenerateArgs {
   bool solvable = false;
   std::string rules;
   bool rules_given = false;  // --rules given (even empty)
+  std::uint64_t memory = 0;  // --memory (0: a quarter of physical memory)
 };
+
+// Contract: true when a board of other rules than the classic fits --memory: a byte a cell for
+// the values, the lights and the grid, and with --solvable the press system the random presses
+// go through (the core's estimate); otherwise prints one line naming both and returns false.
+bool rules_board_fits(const GenerateArgs& args, const Rules& rules, std::size_t rows,
+                      std::size_t cols) {
+  if (is_classic(rules)) return true;
+  const double cells = static_cast<double>(rows) * static_cast<double>(cols);
+  const double bytes =
+      3 * cells + (args.solvable ? estimated_press_system_bytes(rules, rows, cols) : 0);
+  const std::uint64_t memory = args.memory != 0 ? args.memory : default_memory_budget();
+  if (bytes <= static_cast<double>(memory)) return true;
+  fmt::print(stderr,
+             "lightsout: --rules: a {}x{} board under {} needs about {}{}, over --memory {} (give "
+             "a larger --memory to try it)\n",
+             rows, cols, args.rules, format_bytes(bytes),
+             args.solvable ? " for the presses of --solvable" : "",
+             format_bytes(static_cast<double>(memory)));
+  return false;
+}
 
 // Whole-string decimal number, or nullopt.
 template <typename T>
@@ -123,6 +147,8 @@ int run_generate(const GenerateArgs& args) {
     fmt::print(stderr, "lightsout: --rules: {}\n", message);
     return kExitBadInput;
   }
+  if (!rules_board_fits(args, *rules, size->rows, size->cols)) return kExitBadInput;
+  set_activity(fmt::format("generating {}x{} boards", size->rows, size->cols));
 
   try {
     if (out_format == BoardFormat::pbm_raw) {
@@ -150,6 +176,8 @@ int run_generate(const GenerateArgs& args) {
     }
     out.flush();
     file.commit();
+  } catch (const std::bad_alloc&) {
+    throw;  // main's one line: "lightsout: out of memory while ..."
   } catch (const std::exception& e) {
     return fail(e.what());
   }
@@ -192,6 +220,9 @@ std::function<int()> add_generate_command(CLI::App& app) {
                       "Variant rules (e.g. torus,states=3): values 0..K-1 (judge text only for "
                       "K > 2), holes 0; --solvable applies random presses under the rules")
           ->type_name("TEXT");
+  add_memory_option(*cmd, args->memory,
+                    "--rules: the most a board and its presses may take (bytes; K, M, G "
+                    "suffixes; default: a quarter of physical memory)");
   cmd->footer(
       "The same size, seed, density and --solvable give the same board on every machine: "
       "xoshiro256** seeded by SplitMix64 (see include/lightsout/random_board.hpp).\n"

@@ -8,6 +8,7 @@
 #include <exception>
 #include <limits>
 #include <memory>
+#include <new>
 #include <optional>
 #include <stdexcept>
 #include <string>
@@ -43,6 +44,8 @@ struct InfoArgs {
   bool kernel = false;  // --kernel given (even with an empty FILE)
   std::string rules;
   bool rules_given = false;  // --rules given (even empty)
+  std::uint64_t memory = 0;  // --memory (0: a quarter of physical memory)
+  bool force = false;        // --force: rules past the work limit
 };
 
 void print_error(const std::string& message) {
@@ -181,7 +184,13 @@ int run_info(const InfoArgs& args, const std::vector<std::string>& extras) {
   try {
     if (!is_classic(chosen)) {
       // A Solver for this size reports rules that do not fit, or too many cells, in one line.
-      if (!make_solver(chosen, size->rows, size->cols, "auto")) return kExitBadInput;
+      // The estimate of that solve is weighed first: nothing is built past --memory.
+      set_activity(fmt::format("preparing the solver for a {}x{} board", size->rows, size->cols));
+      if (!make_solver(chosen, size->rows, size->cols, "auto",
+                       {args.memory, args.force, args.rules})) {
+        return kExitBadInput;
+      }
+      set_activity(fmt::format("solving the dark {}x{} board", size->rows, size->cols));
     }
     try {
       facts = board_facts(chosen, size->rows, size->cols, args.kernel);
@@ -201,6 +210,8 @@ int run_info(const InfoArgs& args, const std::vector<std::string>& extras) {
         write_value_patterns(args.kernel_path, facts.kernel);
       }
     }
+  } catch (const std::bad_alloc&) {
+    throw;  // main's one line: "lightsout: out of memory while ..."
   } catch (const std::exception& e) {
     print_error(e.what());
     return kExitBadInput;
@@ -242,6 +253,11 @@ std::function<int()> add_info_command(CLI::App& app) {
                       "patterns under them, by elimination (a few thousand cells); graph= and "
                       "holes= imply the size")
           ->type_name("TEXT");
+  add_memory_option(*cmd, args->memory,
+                    "--rules: the most the solver's estimate may reach (bytes; K, M, G suffixes; "
+                    "default: a quarter of physical memory)");
+  cmd->add_flag("--force", args->force,
+                "--rules: solve even when the work estimate is past 10^13 units (hours)");
   cmd->allow_extras();
   cmd->footer(
       "The nullity d is the number of independent quiet patterns: 2^(R*C - d) boards are "

@@ -41,16 +41,26 @@ struct RenderArgs {
   std::size_t cell = 0;         // --cell PX
   std::size_t max_side = 1024;  // --max-side PX
   std::uint64_t max_cells = 0;  // --max-cells
+  std::uint64_t memory = 0;     // --memory (0: a quarter of physical memory)
+  bool force = false;           // --force: rules past the work limit
 };
 
 void print_error(const std::string& message) {
   fmt::print(stderr, "lightsout: render: {}\n", message);
 }
 
-// Reads a board file of K states; on a parse error prints "lightsout: FILE:LINE:COL: message"
-// and returns nullopt. Unopenable files throw std::runtime_error (main prints it, exit 2).
-std::optional<Grid> read_grid_file(const std::string& path, std::optional<BoardFormat> format,
-                                   unsigned states, std::uint64_t max_cells) {
+// A board file as read: `transposed` when `grid` holds the board's transpose.
+struct ReadGrid {
+  Grid grid;
+  bool transposed = false;
+};
+
+// Reads a board file of K states as `solve` reads it: two states through read_board_thin, so a
+// thin board comes back by columns, a bit a cell (one past the cell limit, an endless pipe, is
+// refused within 8 MiB). On a parse error prints "lightsout: FILE:LINE:COL: message" and returns
+// nullopt. Unopenable files throw std::runtime_error (main prints it, exit 2).
+std::optional<ReadGrid> read_grid_file(const std::string& path, std::optional<BoardFormat> format,
+                                       unsigned states, std::uint64_t max_cells) {
   InputFile input(path);
   if (!format && path != "-") format = board_format_for_path(path);
   BoardReadLimits limits;
@@ -59,12 +69,24 @@ std::optional<Grid> read_grid_file(const std::string& path, std::optional<BoardF
   limits.max_cells_option = "--max-cells";
   set_activity("reading '" + path + "'");
   try {
-    return read_grid([&input](char* buf, std::size_t cap) { return input.read(buf, cap); }, format,
-                     states, limits);
+    const ReadFn read = [&input](char* buf, std::size_t cap) { return input.read(buf, cap); };
+    if (states == 2) {
+      ReadGrid out;
+      out.grid = Grid(read_board_thin(read, format, limits, nullptr, &out.transposed));
+      return out;
+    }
+    return ReadGrid{read_grid(read, format, states, limits), false};
   } catch (const BoardParseError& e) {
     fmt::print(stderr, "lightsout: {}:{}\n", input.name(), e.what());
     return std::nullopt;
   }
+}
+
+// The board the right way round (for rules that differ on the transpose, and holes).
+void untranspose(ReadGrid& g) {
+  if (!g.transposed) return;
+  g.grid = Grid(g.grid.bits().transposed());
+  g.transposed = false;
 }
 
 // The picture of the quiet patterns of `rules` on a rows x cols board (a board size alone).
@@ -129,6 +151,7 @@ int run_render(const RenderArgs& args) {
   if (args.rules_given) rules = parse_cli_rules(args.rules);
   if (!rules) return kExitBadInput;
   const unsigned k = rules->states;
+  const RulesBudget budget{args.memory, args.force, args.rules};
 
   std::vector<Panel> panels;
   int status = kExitOk;
@@ -141,7 +164,7 @@ int run_render(const RenderArgs& args) {
           kMaxPicturePixels, args.quiet));
       return kExitBadInput;
     }
-    if (!is_classic(*rules) && !make_solver(*rules, size->rows, size->cols, "auto")) {
+    if (!is_classic(*rules) && !make_solver(*rules, size->rows, size->cols, "auto", budget)) {
       return kExitBadInput;
     }
     set_activity("finding the quiet patterns");
@@ -149,29 +172,43 @@ int run_render(const RenderArgs& args) {
   } else {
     const std::string inputs[] = {args.board, args.presses};
     refuse_output_over_input(args.output, inputs, "the picture");
-    std::optional<Grid> lights = read_grid_file(args.board, format, k, args.max_cells);
+    std::optional<ReadGrid> lights = read_grid_file(args.board, format, k, args.max_cells);
     if (!lights) return kExitBadInput;
-    std::optional<Grid> presses;
+    std::optional<ReadGrid> presses;
     if (!args.presses.empty()) {
       presses = read_grid_file(args.presses, format, k, args.max_cells);
       if (!presses) return kExitBadInput;
-      if (presses->rows() != lights->rows() || presses->cols() != lights->cols()) {
-        print_error(fmt::format("the board is {}x{} but the presses are {}x{}", lights->rows(),
-                                lights->cols(), presses->rows(), presses->cols()));
+      const auto drawn = [](const ReadGrid& g) {
+        return g.transposed ? std::pair{g.grid.cols(), g.grid.rows()}
+                            : std::pair{g.grid.rows(), g.grid.cols()};
+      };
+      const auto [rows, cols] = drawn(*lights);
+      const auto [press_rows, press_cols] = drawn(*presses);
+      if (press_rows != rows || press_cols != cols) {
+        print_error(fmt::format("the board is {}x{} but the presses are {}x{}", rows, cols,
+                                press_rows, press_cols));
         return kExitBadInput;
       }
     }
+    // A thin board stays transposed (a bit a cell) unless holes or a solve under rules that
+    // differ on the transpose need it the right way round.
+    if (rules->has_holes() || (args.solve && !is_classic(*rules) && !transpose_invariant(*rules))) {
+      untranspose(*lights);
+      if (presses) untranspose(*presses);
+    }
     if (args.solve) {
+      const Grid& board = lights->grid;
       const std::optional<Solver> solver =
-          make_solver(*rules, lights->rows(), lights->cols(), "auto");
+          make_solver(*rules, board.rows(), board.cols(), "auto",
+                      {budget.memory, budget.force, budget.text, lights->transposed});
       if (!solver) return kExitBadInput;
       set_activity("solving the board");
       Result result =
-          solver->solve(*lights, {.minimal = args.minimal, .minimal_seconds = args.minimal_time});
+          solver->solve(board, {.minimal = args.minimal, .minimal_seconds = args.minimal_time});
       // An unproven fewest answer is said, as solve says it (the picture is drawn all the same).
       report_unproven(result, std::nullopt);
       if (result.solvable) {
-        presses = std::move(result.presses);
+        presses = ReadGrid{std::move(result.presses), lights->transposed};
       } else {
         // The board is still drawn, without presses.
         print_error(fmt::format("no solution: the board is drawn without presses (nullity {})",
@@ -179,7 +216,10 @@ int run_render(const RenderArgs& args) {
         status = kExitUnsolvable;
       }
     }
-    panels.push_back({std::move(*lights), std::move(presses), rules->holes});
+    const bool transposed = lights->transposed;
+    std::optional<Grid> press_grid;
+    if (presses) press_grid = std::move(presses->grid);
+    panels.push_back({std::move(lights->grid), std::move(press_grid), rules->holes, transposed});
   }
 
   set_activity("drawing the picture");
@@ -226,6 +266,11 @@ std::function<int()> add_render_command(CLI::App& app) {
                   "1024; boards larger than that get a pixel a cell)")
       ->check(CLI::Range(std::size_t{1}, std::size_t{1} << 20));
   add_max_cells_option(*cmd, args->max_cells);
+  add_memory_option(*cmd, args->memory,
+                    "--rules with --solve or --quiet-patterns: the most the solver's estimate may "
+                    "reach (bytes; K, M, G suffixes; default: a quarter of physical memory)");
+  cmd->add_flag("--force", args->force,
+                "--rules: solve even when the work estimate is past 10^13 units (hours)");
   cmd->footer(
       "Lights off are dark, lights on amber (K > 2: shades between), holes grey, presses red "
       "dots (red cells below 5 pixels).\nExit status: 0 drawn, 1 --solve found no solution (the "

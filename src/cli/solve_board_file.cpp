@@ -11,6 +11,7 @@
 #include "file_io.hpp"
 #include "lightsout/board_format.hpp"
 #include "lightsout/solver.hpp"
+#include "lightsout/work_estimate.hpp"
 #include "progress.hpp"
 #include "solve_streamed.hpp"
 
@@ -43,7 +44,7 @@ const char* fewest_note(const Result& result) {
 
 }  // namespace
 
-int run_board_solve(const BoardSolveArgs& args, const Rules& rules) {
+int run_board_solve(const BoardSolveArgs& args, const Rules& rules, const RulesBudget& budget) {
   // Refused before anything is read: the two-pass solve reads the input again while it writes.
   const std::string inputs[] = {args.input};
   refuse_output_over_input(args.output, inputs, "the presses");
@@ -95,10 +96,18 @@ int run_board_solve(const BoardSolveArgs& args, const Rules& rules) {
     limits.max_cells_option = "--max-cells";
     set_activity("reading the board");
     const ReadFn read = [&input](char* buf, std::size_t cap) { return input.read(buf, cap); };
-    if (is_classic(rules)) {
+    if (is_classic(rules) || transpose_invariant(rules)) {
       // The classic rules are the same on the transpose: a thin board is read, solved and
-      // written transposed, at a bit a cell instead of a word a row.
-      lights = Grid(read_board_thin(read, in_format, limits, &detected, &transposed));
+      // written transposed, at a bit a cell instead of a word a row. So are other two-state
+      // rules of a symmetric neighbourhood on the plane or torus, kept transposed when light
+      // chasing takes them (it runs along the longer side either way).
+      Board board = read_board_thin(read, in_format, limits, &detected, &transposed);
+      if (transposed && !is_classic(rules) &&
+          estimate_solve(rules, board.cols(), board.rows()).method != "light chasing") {
+        board = board.transposed();
+        transposed = false;
+      }
+      lights = Grid(std::move(board));
     } else {
       lights = read_grid(read, in_format, k, limits, &detected);
     }
@@ -112,7 +121,8 @@ int run_board_solve(const BoardSolveArgs& args, const Rules& rules) {
   clock.report("prepare", 0.0);  // the Solver's set-up: tables, symbolic chase, factorisation
   set_activity(fmt::format("preparing the solver for a {}x{} board", rows, cols));
   const std::optional<Solver> solver =
-      make_solver(rules, lights.rows(), lights.cols(), args.method);
+      make_solver(rules, lights.rows(), lights.cols(), args.method,
+                  {budget.memory, budget.force, budget.text, transposed});
   if (!solver) {
     clock.finish();
     return kExitBadInput;

@@ -4,6 +4,7 @@
 #include <cstdint>
 #include <string>
 
+#include "cli_rules.hpp"
 #include "lightsout/rules.hpp"
 
 namespace lightsout::cli {
@@ -23,9 +24,9 @@ struct BoardSolveArgs {
   std::uint64_t memory = 0;     // --memory in bytes (0: a quarter of physical memory)
 };
 
-// Reads the board, solves it under `rules`, writes the presses (two states: any board format;
-// more: judge text only). Exit 0 solved, 1 no solution (stderr says so with the nullity), 2 bad
-// input or usage.
-int run_board_solve(const BoardSolveArgs& args, const Rules& rules);
+// Reads the board, solves it under `rules` (weighed against `budget` once its size is known),
+// writes the presses (two states: any board format; more: judge text only). Exit 0 solved, 1 no
+// solution (stderr says so with the nullity), 2 bad input or usage.
+int run_board_solve(const BoardSolveArgs& args, const Rules& rules, const RulesBudget& budget);
 
 }  // namespace lightsout::cli

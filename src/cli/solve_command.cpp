@@ -20,6 +20,7 @@
 #include "lightsout/small_solver.hpp"
 #include "lightsout/solve.hpp"
 #include "io/input_shape.hpp"
+#include "lightsout/work_estimate.hpp"
 #include "solve_board_file.hpp"
 
 namespace lightsout::cli {
@@ -38,6 +39,7 @@ struct SolveArgs {
   std::string rules;            // --rules TEXT
   bool size_given = false;      // --size given
   std::uint64_t max_cells = 0;  // --max-cells (0: the default for the input)
+  bool force = false;           // --force: rules past the work limit
 };
 
 // Judge mode's default cell limit: what the input can hold (a value and a separator a cell, so
@@ -49,7 +51,8 @@ std::uint64_t judge_max_cells(std::optional<std::uint64_t> input_bytes) {
 }
 
 // Judge mode: many puzzles of one size, under any rules, through one Solver and one loop.
-int run_judge_solve(const SolveArgs& args, const Rules& rules, bool stats) {
+int run_judge_solve(const SolveArgs& args, const Rules& rules, const RulesBudget& budget,
+                    bool stats) {
   const auto started = std::chrono::steady_clock::now();
   // `solve in.txt >> in.txt` would read its own answers back as puzzles.
   const std::string inputs[] = {args.input};
@@ -76,7 +79,20 @@ int run_judge_solve(const SolveArgs& args, const Rules& rules, bool stats) {
     return kExitBadInput;
   }
   set_activity(fmt::format("preparing the solver for {}x{} boards", size.rows, size.cols));
-  const std::optional<Solver> solver = make_solver(rules, size.rows, size.cols, args.method);
+  // Thin puzzles under the classic rules (the same on the transpose) are read, solved and written
+  // transposed: a bit a cell instead of a 64-bit word a row; so are two-state rules the same on
+  // the transpose that light chasing takes. Dense elimination keeps the size it was asked for,
+  // for its messages.
+  const bool thin_shape = size.cols <= 64 && size.rows > size.cols && size.rows * size.cols > 64;
+  const bool thin =
+      thin_shape && (is_classic(rules) ? args.method != "dense"
+                                       : transpose_invariant(rules) &&
+                                             estimate_solve(rules, size.rows, size.cols).method ==
+                                                 "light chasing");
+  const std::optional<Solver> solver =
+      thin ? make_solver(rules, size.cols, size.rows, args.method,
+                         {budget.memory, budget.force, budget.text, true})
+           : make_solver(rules, size.rows, size.cols, args.method, budget);
   if (!solver) return kExitBadInput;
   set_activity(fmt::format("reading and solving {}x{} puzzles", size.rows, size.cols));
   const JudgeLayout layout = args.layout == "count"    ? JudgeLayout::count
@@ -115,7 +131,20 @@ int run_judge_solve(const SolveArgs& args, const Rules& rules, bool stats) {
       unsolvable = solve_judge_pipeline(reader, *solver, args.minimal, size.rows, get_writer,
                                         input.regular_file_size());
     }
-    while (!word) {
+    while (thin) {
+      Board lights_t(size.cols, size.rows);
+      if (!reader.next_transposed(lights_t)) break;
+      open_writer();
+      const Result result = solver->solve(Grid(std::move(lights_t)), options);
+      report_unproven(result, reader.puzzles_read());
+      if (result.solvable) {
+        writer->write_board_transposed(reader.puzzles_read(), result.presses.bits());
+        continue;
+      }
+      writer->write_no_solution(reader.puzzles_read());
+      ++unsolvable;
+    }
+    while (!word && !thin) {
       Grid lights(size.rows, size.cols, states);
       if (!(states == 2 ? reader.next(lights.bits()) : reader.next_values(values))) break;
       if (states > 2) lights = Grid::from_values(size.rows, size.cols, states, values);
@@ -207,12 +236,13 @@ std::function<int()> add_solve_command(CLI::App& app) {
   cmd->add_option("--output-format", board->output_format,
                   "Board-file mode: presses format (else from -o's extension, else the input's)");
   add_max_cells_option(*cmd, args->max_cells);
-  cmd->add_option("--memory", board->memory,
-                  "Board-file mode: a board file larger than half of this (bytes; K, M, G "
-                  "suffixes) is solved in two passes over the file with memory for a few rows "
-                  "(boards at least as tall as wide; default: a quarter of physical memory)")
-      ->transform(CLI::AsSizeValue(false))
-      ->type_name("BYTES");
+  add_memory_option(*cmd, board->memory,
+                    "Board-file mode: a board file larger than half of this (bytes; K, M, G "
+                    "suffixes) is solved in two passes over the file with memory for a few rows "
+                    "(boards at least as tall as wide); --rules: the most the solver's estimate "
+                    "may reach (default: a quarter of physical memory)");
+  cmd->add_flag("--force", args->force,
+                "--rules: solve even when the work estimate is past 10^13 units (hours)");
   cmd->add_flag("--quiet", board->quiet, "No progress bar");
   cmd->add_flag("--stats", board->stats,
                 "Print on stderr the method and each phase's time (a board file), or the method, "
@@ -229,6 +259,7 @@ std::function<int()> add_solve_command(CLI::App& app) {
     const std::optional<Rules> rules =
         rules_opt->count() > 0 ? parse_cli_rules(args->rules) : Rules::classic();
     if (!rules) return kExitBadInput;
+    const RulesBudget budget{board->memory, args->force, args->rules};
     bool board_file = wants_board_file(*args, *board);
     if (!board_file && !args->size_given && args->layout == "auto" && !implied_size(*rules)) {
       // Nothing says what the file holds: its text does (a grid board, one judge puzzle).
@@ -239,14 +270,14 @@ std::function<int()> add_solve_command(CLI::App& app) {
         args->layout = "single";
       }
     }
-    if (!board_file) return run_judge_solve(*args, *rules, board->stats);
+    if (!board_file) return run_judge_solve(*args, *rules, budget, board->stats);
     board->input = args->input;
     board->method = args->method;
     board->minimal = args->minimal;
     board->minimal_time = args->minimal_time;
     board->rules_text = rules_opt->count() > 0 ? args->rules : std::string();
     board->max_cells = args->max_cells;
-    return run_board_solve(*board, *rules);
+    return run_board_solve(*board, *rules, budget);
   };
 }
 

@@ -53,6 +53,10 @@ class BandedGf2 {
  public:
   // What plan() accepts by default: beyond this the band gets close to dense elimination's cost.
   static constexpr std::size_t kDefaultMaxBandwidth = 4096;
+  // The Solver's automatic choice takes banded elimination up to this many cells, and while
+  // estimated_bytes stays within kMaxBytes (shared with work_estimate, which follows it).
+  static constexpr std::uint64_t kMaxCells = std::uint64_t{1} << 26;
+  static constexpr std::size_t kMaxBytes = std::size_t{2} << 30;
 
   // The largest |position(t) - position(j)| over the entries A[t][j] of `sys` in `order` (0 for a
   // system without cells). O(cells + touches).

@@ -86,8 +86,8 @@ struct RulesChase::Impl {
       t = reduce(static_cast<T>(t + (cur[c] & self_mask)));
       return static_cast<std::uint8_t>(reduce(static_cast<T>(d[c] + kk - t)));
     };
-    if (n == 1) {
-      out[0] = at(0, 0, 0);
+    if (n == 1) {  // wrapped, both neighbours are the cell itself
+      out[0] = wrap_cols ? at(0, cur[0], cur[0]) : at(0, 0, 0);
       return;
     }
     out[0] = at(0, wrap_cols ? cur[n - 1] : 0, cur[1]);
@@ -217,9 +217,12 @@ bool RulesChase::applies(const Rules& rules, std::size_t rows, std::size_t cols)
   if (rules.has_holes() || rules.has_graph() || !is_plus(rules) || rows == 0 || cols == 0) {
     return false;
   }
+  // The chase runs down the longer side, whose wrap needs M >= 3 (rows M - 1 and 0 distinct
+  // from row 1); a wrapped shorter side of 1 or 2 only merges a press's touches in its row.
   const bool wrap_r = rules.topology == Topology::torus;
   const bool wrap_c = rules.topology != Topology::plane;
-  return (!wrap_r || rows >= 3) && (!wrap_c || cols >= 3);
+  const bool wraps_along = cols > rows ? wrap_c : wrap_r;
+  return !wraps_along || std::max(rows, cols) >= 3;
 }
 
 std::size_t RulesChase::unknowns(const Rules& rules, std::size_t rows, std::size_t cols) {

@@ -29,8 +29,9 @@ namespace lightsout::detail {
 class RulesChase {
  public:
   // True for rules this method takes on a rows x cols board: a grid without holes whose
-  // neighbourhood is plus (with or without the button itself), and a side of at least 3 wherever
-  // it wraps (below that a press touches a cell twice).
+  // neighbourhood is plus (with or without the button itself), and a longer side of at least 3
+  // when it wraps (the chase runs along it). A wrapped shorter side of 1 or 2 is taken: a press
+  // then touches a cell of its row twice (or itself three times), and the row step adds both.
   static bool applies(const Rules& rules, std::size_t rows, std::size_t cols);
   // The largest reduced system taken: u = N, or 2N when the rows wrap.
   static constexpr std::size_t kMaxUnknownsGf2 = 16384;

@@ -185,8 +185,8 @@ constexpr std::uint64_t kMaxTableCells = 64;
 constexpr std::uint64_t kMaxDenseClassicCells = std::uint64_t{1} << 16;
 constexpr std::size_t kMaxEnumerateSide = 20;
 constexpr std::uint64_t kMaxChaseCells = std::uint64_t{1} << 32;  // a byte a cell, three copies
-constexpr std::uint64_t kMaxBandedCells = std::uint64_t{1} << 26;
-constexpr std::size_t kMaxBandedBytes = std::size_t{2} << 30;  // the factor's estimated size
+constexpr std::uint64_t kMaxBandedCells = detail::BandedGf2::kMaxCells;
+constexpr std::size_t kMaxBandedBytes = detail::BandedGf2::kMaxBytes;  // the factor's estimate
 
 // Light chasing over Z_K takes these rules on this size (plus neighbourhood, no holes, a reduced
 // system within its limit).
@@ -309,7 +309,7 @@ Solver::Solver(Rules rules, std::size_t rows, std::size_t cols, Method method)
   if (variant_chase && !detail::RulesChase::applies(rules, rows, cols)) {
     throw std::invalid_argument(
         "chase applies to the plus neighbourhood (with or without the button) without holes, "
-        "and to sides of at least 3 where the board wraps");
+        "and to a longer side of at least 3 where the board wraps along it");
   }
   if (classic_method(method) && !variant_chase && !is_classic(rules)) {
     throw std::invalid_argument(std::string(method_name(method)) +

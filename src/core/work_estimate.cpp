@@ -2,8 +2,11 @@
 #include "lightsout/work_estimate.hpp"
 
 #include <algorithm>
+#include <cmath>
+#include <cstdint>
 #include <cstdlib>
 
+#include "banded_gf2.hpp"
 #include "chase_rules.hpp"
 #include "zk_matrix.hpp"
 
@@ -11,10 +14,20 @@ namespace lightsout {
 
 namespace {
 
-// The band of the press matrix in cell numbers (row-major): how far apart the cells one press
-// touches can be numbered, doubled when the board wraps (a wrapped press reaches both ends).
+// The band of the press matrix: how far apart the cells one press touches can be numbered, in
+// the better of the row-major and column-major orders (banded elimination tries both), doubled
+// when the board wraps (a wrapped press reaches both ends, which the folded orders bring back).
+// A graph: twice the largest |u - v| of an edge, plus one (its own order is one of those tried).
 double band(const Rules& rules, std::size_t rows, std::size_t cols, double n) {
-  if (rules.has_graph() || rules.neighbourhood == Neighbourhood::rowcol) return n;
+  if (rules.neighbourhood == Neighbourhood::rowcol) return n;
+  if (rules.has_graph()) {
+    std::size_t reach = 0;
+    for (std::size_t u = 0; u < rules.graph.size(); ++u) {
+      for (const std::uint32_t v : rules.graph[u])
+        reach = std::max<std::size_t>(reach, v > u ? v - u : u - v);
+    }
+    return std::min(2 * static_cast<double>(reach) + 1, n);
+  }
   int dr_min = 0;
   int dr_max = 0;
   int dc_min = 0;
@@ -25,8 +38,11 @@ double band(const Rules& rules, std::size_t rows, std::size_t cols, double n) {
     dc_min = std::min(dc_min, o.dc);
     dc_max = std::max(dc_max, o.dc);
   }
-  const double reach_rows = std::min<double>(dr_max - dr_min, static_cast<double>(rows));
-  double w = reach_rows * static_cast<double>(cols) + (dc_max - dc_min) + 1;
+  const auto r = static_cast<double>(rows);
+  const auto c = static_cast<double>(cols);
+  const double by_rows = std::min<double>(dr_max - dr_min, r) * c + (dc_max - dc_min) + 1;
+  const double by_cols = std::min<double>(dc_max - dc_min, c) * r + (dr_max - dr_min) + 1;
+  double w = std::min(by_rows, by_cols);
   if (rules.topology != Topology::plane) w *= 2;
   return std::min(w, n);
 }
@@ -41,38 +57,77 @@ bool chase_fits(const Rules& rules, std::size_t rows, std::size_t cols) {
   return detail::RulesChase::unknowns(rules, rows, cols) <= most;
 }
 
+// The touches of all presses: the offsets that land on the board (holes counted as cells).
+double touches(const Rules& rules, std::size_t rows, std::size_t cols) {
+  const auto r = static_cast<double>(rows);
+  const auto c = static_cast<double>(cols);
+  if (rules.has_graph()) {
+    double t = rules.self ? static_cast<double>(rules.graph.size()) : 0;
+    for (const auto& adjacent : rules.graph) t += static_cast<double>(adjacent.size());
+    return t;
+  }
+  if (rules.neighbourhood == Neighbourhood::rowcol) return r * c * (r + c);
+  const bool wrap_r = rules.topology == Topology::torus;
+  const bool wrap_c = rules.topology != Topology::plane;
+  double t = 0;
+  for (const Offset& o : rules.offsets) {
+    const double in_r = wrap_r ? r : std::max(0.0, r - std::abs(o.dr));
+    const double in_c = wrap_c ? c : std::max(0.0, c - std::abs(o.dc));
+    t += in_r * in_c;
+  }
+  return t;
+}
+
 }  // namespace
 
-double estimated_solve_work(const Rules& rules, std::size_t rows, std::size_t cols) {
+double estimated_press_system_bytes(const Rules& rules, std::size_t rows, std::size_t cols) {
+  const double board = static_cast<double>(rows) * static_cast<double>(cols);
+  const auto n = static_cast<double>(existing_cells(rules, rows, cols));
+  return 4 * board + 16 * n + 16 * touches(rules, rows, cols);
+}
+
+SolveEstimate estimate_solve(const Rules& rules, std::size_t rows, std::size_t cols) {
   const auto cells = static_cast<double>(rows) * static_cast<double>(cols);
-  if (is_classic(rules)) return cells;
+  const double boards = cells * 16;
+  if (is_classic(rules)) return {cells, boards, "the classic methods"};
   const bool two = rules.states == 2;
   if (chase_fits(rules, rows, cols)) {
     const auto u = static_cast<double>(detail::RulesChase::unknowns(rules, rows, cols));
-    if (two) return u * cells / 16 + u * u * u / 16;
-    return 2 * u * cells + 4 * primes_of(rules.states) * u * u * u;
+    const double work = two ? u * cells / 16 + u * u * u / 16
+                            : 2 * u * cells + 4 * primes_of(rules.states) * u * u * u;
+    // The reduced system and its factored copy: u x u bits for K = 2, bytes for K > 2.
+    return {work, boards + 2 * u * u / (two ? 8 : 1), "light chasing"};
   }
   const auto n = static_cast<double>(existing_cells(rules, rows, cols));
-  const double w = band(rules, rows, cols, n);
-  if (two) return n * w * w / 64 + n;
-  return primes_of(rules.states) * n * n * w + n;
+  const double system = estimated_press_system_bytes(rules, rows, cols);
+  if (!two) {
+    // The dense matrix over Z_K, a byte an entry.
+    return {primes_of(rules.states) * n * n * band(rules, rows, cols, n) + n,
+            boards + system + n * n, "dense elimination"};
+  }
+  double w = band(rules, rows, cols, n);
+  // Banded elimination as the Solver chooses it (its caps on the band, the cells and the
+  // factor's bytes); past them, the dense n x n bits of M4RI (refused past its cell limit).
+  const double half = std::ceil((w - 1) / 2);
+  const bool banded = w < n && half <= detail::BandedGf2::kDefaultMaxBandwidth &&
+                      n <= static_cast<double>(detail::BandedGf2::kMaxCells) &&
+                      static_cast<double>(detail::BandedGf2::estimated_bytes(
+                          static_cast<std::size_t>(n), static_cast<std::size_t>(half))) <=
+                          static_cast<double>(detail::BandedGf2::kMaxBytes);
+  if (!banded) w = n;
+  const double factor = banded ? static_cast<double>(detail::BandedGf2::estimated_bytes(
+                                     static_cast<std::size_t>(n), static_cast<std::size_t>(half)))
+                               : n * n / 4;
+  return {n * w * w / 64 + n, boards + system + factor,
+          banded ? "banded elimination" : "dense elimination"};
+}
+
+double estimated_solve_work(const Rules& rules, std::size_t rows, std::size_t cols) {
+  return estimate_solve(rules, rows, cols).work;
 }
 
 double estimated_solve_bytes(const Rules& rules, std::size_t rows, std::size_t cols) {
-  const auto cells = static_cast<double>(rows) * static_cast<double>(cols);
-  const double boards = cells * 16;
-  if (is_classic(rules)) return boards;
-  const bool two = rules.states == 2;
-  // The reduced system and its factored copy: u x u bits for K = 2, bytes for K > 2.
-  if (chase_fits(rules, rows, cols)) {
-    const auto u = static_cast<double>(detail::RulesChase::unknowns(rules, rows, cols));
-    return boards + 2 * u * u / (two ? 8 : 1);
-  }
-  const auto n = static_cast<double>(existing_cells(rules, rows, cols));
-  // K = 2: n rows of the band on both sides of the diagonal, in bits (the dense n x n when the
-  // band is the whole matrix); K > 2: the dense matrix, a byte an entry.
-  if (two) return boards + n * band(rules, rows, cols, n) / 4;
-  return boards + n * n;
+  return estimate_solve(rules, rows, cols).bytes;
 }
 
 }  // namespace lightsout

@@ -416,4 +416,30 @@ bool JudgeReader::next(Board& lights) {
   return true;
 }
 
+bool JudgeReader::next_transposed(Board& lights_t) {
+  if (lights_t.rows() != cols_ || lights_t.cols() != rows_) {
+    throw std::invalid_argument(
+        "JudgeReader::next_transposed: board size differs from the reader's transpose");
+  }
+  if (!start_puzzle()) return false;
+  auto words = lights_t.words();
+  std::fill(words.begin(), words.end(), 0);
+  const std::size_t stride = lights_t.stride();
+  std::size_t first_col = 0;
+  if (pending_first_value_) {
+    words[0] = pending_value_ ? 1 : 0;
+    pending_first_value_ = false;
+    first_col = 1;
+  }
+  for (std::size_t r = 0; r < rows_; ++r) {
+    const std::uint64_t bit = std::uint64_t{1} << (r % 64);
+    std::uint64_t* column = words.data() + r / 64;  // word r / 64 of each transposed row
+    for (std::size_t c = r == 0 ? first_col : 0; c < cols_; ++c) {
+      if (read_value()) column[c * stride] |= bit;
+    }
+  }
+  ++puzzles_read_;
+  return true;
+}
+
 }  // namespace lightsout

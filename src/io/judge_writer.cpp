@@ -86,6 +86,22 @@ void JudgeWriter::write_board(std::size_t puzzle, const Board& presses) {
   for (std::size_t r = 0; r < presses.rows(); ++r) row_bits(presses.row(r).data(), presses.cols());
 }
 
+void JudgeWriter::write_board_transposed(std::size_t puzzle, const Board& presses_t) {
+  if (presses_t.rows() > 64) {
+    throw std::invalid_argument("JudgeWriter::write_board_transposed: more than 64 columns");
+  }
+  header(puzzle);
+  const std::size_t cols = presses_t.rows();
+  const std::size_t stride = presses_t.stride();
+  const std::uint64_t* words = presses_t.words().data();
+  for (std::size_t r = 0; r < presses_t.cols(); ++r) {
+    const std::uint64_t* column = words + r / 64;
+    std::uint64_t row = 0;
+    for (std::size_t c = 0; c < cols; ++c) row |= ((column[c * stride] >> (r % 64)) & 1U) << c;
+    row_bits(&row, cols);
+  }
+}
+
 void JudgeWriter::write_values(std::size_t puzzle, std::span<const std::uint8_t> values) {
   header(puzzle);
   for (std::size_t start = 0; start < values.size(); start += cols_) {

@@ -35,27 +35,30 @@ std::string size_text(std::size_t rows, std::size_t cols) {
 Picture::Picture(std::vector<Panel> panels, const RenderOptions& options)
     : panels_(std::move(panels)) {
   if (panels_.empty()) throw std::invalid_argument("nothing to draw: no boards");
-  const Grid& first = panels_.front().lights;
+  const Panel& first = panels_.front();
   rows_ = first.rows();
   cols_ = first.cols();
-  states_ = first.states();
+  states_ = first.lights.states();
   if (rows_ == 0 || cols_ == 0) throw std::invalid_argument("nothing to draw: an empty board");
   for (const Panel& p : panels_) {
-    if (p.lights.rows() != rows_ || p.lights.cols() != cols_) {
+    if (p.rows() != rows_ || p.cols() != cols_) {
       throw std::invalid_argument("boards of different sizes: " + size_text(rows_, cols_) +
-                                  " and " + size_text(p.lights.rows(), p.lights.cols()));
+                                  " and " + size_text(p.rows(), p.cols()));
     }
     if (p.lights.states() != states_) {
       throw std::invalid_argument("boards of different numbers of states");
     }
-    if (p.presses && (p.presses->rows() != rows_ || p.presses->cols() != cols_)) {
+    // The presses and holes are stored as the lights are (transposed or not).
+    const std::size_t stored_rows = p.lights.rows();
+    const std::size_t stored_cols = p.lights.cols();
+    if (p.presses && (p.presses->rows() != stored_rows || p.presses->cols() != stored_cols)) {
       throw std::invalid_argument("the presses are " +
                                   size_text(p.presses->rows(), p.presses->cols()) +
-                                  ", the board is " + size_text(rows_, cols_));
+                                  ", the board is " + size_text(stored_rows, stored_cols));
     }
-    if (p.holes.rows() != 0 && (p.holes.rows() != rows_ || p.holes.cols() != cols_)) {
+    if (p.holes.rows() != 0 && (p.holes.rows() != stored_rows || p.holes.cols() != stored_cols)) {
       throw std::invalid_argument("the holes grid is " + size_text(p.holes.rows(), p.holes.cols()) +
-                                  ", the board is " + size_text(rows_, cols_));
+                                  ", the board is " + size_text(stored_rows, stored_cols));
     }
   }
   if (options.cell > kMaxCell) {
@@ -122,9 +125,9 @@ std::uint8_t Picture::cell_index(const Panel& panel, std::size_t r, std::size_t 
                                  std::size_t j) const {
   const std::size_t s = cell_;
   if (s >= 4 && (i == 0 || j == 0 || i + 1 == s || j + 1 == s)) return kGridLine;
-  if (panel.holes.rows() != 0 && panel.holes.get(r, c)) return kHole;
+  if (panel.hole(r, c)) return kHole;
   if (panel.presses) {
-    const unsigned p = panel.presses->get(r, c);
+    const unsigned p = panel.press(r, c);
     if (p != 0) {
       if (s < 5) return kPress;
       const double centre = (static_cast<double>(s) - 1) / 2;
@@ -135,7 +138,7 @@ std::uint8_t Picture::cell_index(const Panel& panel, std::size_t r, std::size_t 
       if (di * di + dj * dj <= radius * radius) return kPress;
     }
   }
-  const unsigned v = panel.lights.get(r, c);
+  const unsigned v = panel.light(r, c);
   return static_cast<std::uint8_t>(kShadeBase + (v * (shades() - 1)) / (states_ - 1));
 }
 
@@ -153,7 +156,7 @@ void Picture::row(std::size_t y, std::uint8_t* out) const {
     const Panel& panel = panels_[p];
     std::uint8_t* dst = out + panel_x(p);
     const bool plain = cell_ == 1 && !panel.presses && panel.holes.rows() == 0;
-    if (plain && panel.lights.packed()) {
+    if (plain && panel.lights.packed() && !panel.transposed) {
       // One pixel a cell, two states: straight from the row's bits.
       const auto words = panel.lights.bits().row(r);
       for (std::size_t c = 0; c < cols_; ++c) {

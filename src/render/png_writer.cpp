@@ -63,6 +63,9 @@ bool encode(PngJob& job) {
   }
   const Picture& picture = *job.picture;
   png_set_write_fn(png, &job, png_job_write, png_job_flush);
+  // libpng refuses a side over 10^6 by default (a reader's guard); PNG itself allows 2^31 - 1,
+  // and the picture is already at most kMaxPicturePixels.
+  png_set_user_limits(png, PNG_UINT_31_MAX, PNG_UINT_31_MAX);
   png_set_IHDR(png, info, static_cast<png_uint_32>(picture.width()),
                static_cast<png_uint_32>(picture.height()), 8, PNG_COLOR_TYPE_PALETTE,
                PNG_INTERLACE_NONE, PNG_COMPRESSION_TYPE_DEFAULT, PNG_FILTER_TYPE_DEFAULT);

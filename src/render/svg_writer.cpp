@@ -51,8 +51,8 @@ void write_svg(const Picture& picture, const ImageWriteFn& write) {
     const Panel& panel = panels[p];
     const std::size_t x0 = picture.panel_x(p);
     const std::size_t y0 = picture.panel_y(p);
-    const std::size_t rows = panel.lights.rows();
-    const std::size_t cols = panel.lights.cols();
+    const std::size_t rows = panel.rows();
+    const std::size_t cols = panel.cols();
     if (lined) {
       out += fmt::format("<rect x=\"{}\" y=\"{}\" width=\"{}\" height=\"{}\" fill=\"{}\"/>\n", x0,
                          y0, cols * s, rows * s, hex(colours[kGridLine]));
@@ -61,15 +61,15 @@ void write_svg(const Picture& picture, const ImageWriteFn& write) {
       for (std::size_t c = 0; c < cols; ++c) {
         const std::size_t x = x0 + c * s + inset;
         const std::size_t y = y0 + r * s + inset;
-        const bool hole = panel.holes.rows() != 0 && panel.holes.get(r, c);
-        const unsigned pressed = !hole && panel.presses ? panel.presses->get(r, c) : 0;
+        const bool hole = panel.hole(r, c);
+        const unsigned pressed = !hole ? panel.press(r, c) : 0;
         std::string cls;
         if (hole) {
           cls = "h";
         } else if (pressed != 0 && s < 5) {
           cls = "p";
         } else {
-          cls = fmt::format("v{}", (panel.lights.get(r, c) * (picture.shades() - 1)) / (k - 1));
+          cls = fmt::format("v{}", (panel.light(r, c) * (picture.shades() - 1)) / (k - 1));
         }
         out += fmt::format("<rect class=\"{}\" x=\"{}\" y=\"{}\" width=\"{}\" height=\"{}\"/>\n",
                            cls, x, y, inner, inner);

@@ -2,10 +2,11 @@
 # Resource-limit tests: endless, oversized and lying inputs end in exit 2 with one stderr line
 # naming the place and the limit, within a bound on elapsed time and peak memory (GNU time's %M
 # when /usr/bin/time exists; always under `timeout` and a `ulimit -v` cap).
-# Usage: run_limits_tests.sh LIGHTSOUT_BIN
+# Usage: run_limits_tests.sh LIGHTSOUT_BIN JUDGE_VERIFY_BIN
 set -uo pipefail
 
 bin=$1
+judge_verify=$2
 source "$(dirname "${BASH_SOURCE[0]}")/lib.sh"
 
 gnu_time=/usr/bin/time
@@ -95,6 +96,7 @@ bounded p4_lying_header $fast $small "lightsout: $data/lying-header.pbm:2:1: wid
 over="board exceeds the limit of 67108864 cells (--max-cells)"
 bounded grid_endless 15 65536 "lightsout: <stdin>:67108865:1: $over" yes -- solve --format grid - -o "$work/p.grid"
 bounded judge_board_endless 15 65536 "lightsout: <stdin>:67108865:1: $over" yes -- solve --format judge - -o "$work/p.txt"
+bounded render_endless 15 65536 "lightsout: <stdin>:67108865:1: $over" yes -- render - -o "$work/p.png"
 bounded grid_max_cells $fast $small "lightsout: <stdin>:1001:1: board exceeds the limit of 1000 cells (--max-cells)" yes -- solve --format grid --max-cells 1000 - -o "$work/p.grid"
 printf '1\n' >"$work/one.grid"
 bounded verify_max_cells $fast $small "lightsout: <stdin>:11:1: board exceeds the limit of 10 cells (--max-cells)" yes -- verify --format grid --max-cells 10 - "$work/one.grid"
@@ -112,6 +114,40 @@ printf '16777216\n' >"$work/g.txt"  # 9 bytes
 bounded graph_huge $fast $small "lightsout: --rules: token 'graph=$work/g.txt': the graph has 16777216 nodes, over the limit of 65536 here" /dev/null -- solve --rules "graph=$work/g.txt,states=3" /dev/null
 bounded graph_huge_two_states $fast $small "lightsout: --rules: token 'graph=$work/g.txt': the graph has 16777216 nodes, over the limit of 1048576 here" /dev/null -- solve --rules "graph=$work/g.txt" /dev/null
 bounded graph_huge_info $fast $small "lightsout: --rules: token 'graph=$work/g.txt': the graph has 16777216 nodes, over the limit of 1048576 here" /dev/null -- info --rules "graph=$work/g.txt"
+
+# --- rules solves are weighed by the core's estimate (the server's) before anything is built:
+# past --memory or the work limit, or the dense elimination's cell limit, one line at once ---
+rules_fast=0.5      # seconds: the targets are a few ms (the graph files: their parsing)
+rules_small=65536   # KB of peak RSS
+# Graphs of 200,000 and 262,144 nodes (the latter a 10 MB file) whose edges join far nodes: dense
+# elimination, n^2 bits; M4RI used to abort (SIGABRT) after gigabytes.
+awk 'BEGIN { n = 200000; print n; for (i = 0; i < n; i++) { j = (i * 7919 + 104729) % n; if (j != i) print i, j } }' >"$work/g200k.txt"
+awk 'BEGIN { n = 262144; print n; for (i = 0; i < n; i++) for (k = 1; k <= 3; k++) { j = (i * 7919 * k + 104729 * k) % n; if (j != i) print i, j } }' >"$work/g262k.txt"
+bounded rules_graph_200k $fast $rules_small "lightsout: --rules: a 200000x1 board under graph=$work/g200k.txt needs about 9.3G for dense elimination, over --memory 4.0G (give a larger --memory to try it)" /dev/null -- info --rules "graph=$work/g200k.txt" --memory 4G
+bounded rules_graph_262k $fast $rules_small "lightsout: --rules: a 262144x1 board under graph=$work/g262k.txt needs about 16G for dense elimination, over --memory 4.0G (give a larger --memory to try it)" /dev/null -- info --rules "graph=$work/g262k.txt" --memory 4G
+bounded rules_graph_solve $fast $rules_small "lightsout: --rules: a 200000x1 board under graph=$work/g200k.txt needs about 9.3G for dense elimination, over --memory 4.0G (give a larger --memory to try it)" /dev/null -- solve --rules "graph=$work/g200k.txt" --memory 4G /dev/null
+# Past the dense cell limit (2^18 cells for two states): the Solver's own line, at the default
+# --memory, in judge mode, board-file mode, info, render --solve (they used to build the press
+# system first: 106 s and 16.8 GB for rowcol, 5.4 s and 1.9 GB for 60000000x1).
+dense="the rules solver (dense elimination) takes at most 262144 cells for 2 states"
+bounded rules_rowcol_judge $rules_fast $rules_small "lightsout: --rules: a 1000x1000 board has 1000000 cells; $dense" /dev/null -- solve --rules nbhd=rowcol --size 1000x1000 /dev/null
+"$bin" generate 1000x1000 --seed 3 -o "$work/k1000.pbm"
+bounded rules_rowcol_file $rules_fast $rules_small "lightsout: --rules: a 1000x1000 board has 1000000 cells; $dense" /dev/null -- solve --rules nbhd=rowcol "$work/k1000.pbm" -o "$work/p1000.pbm"
+bounded rules_rowcol_render $rules_fast $rules_small "lightsout: --rules: a 1000x1000 board has 1000000 cells; $dense" /dev/null -- render --rules nbhd=rowcol "$work/k1000.pbm" --solve -o "$work/k1000.png"
+bounded rules_x_thin $rules_fast $rules_small "lightsout: --rules: a 60000000x1 board has 60000000 cells; $dense" /dev/null -- solve --rules nbhd=x --size 60000000x1 /dev/null
+bounded rules_x_info $rules_fast $rules_small "lightsout: --rules: a 8000x8000 board has 64000000 cells; $dense" /dev/null -- info 8000x8000 --rules nbhd=x
+bounded rules_x_quiet $rules_fast $rules_small "lightsout: --rules: a 8000x8000 board has 64000000 cells; $dense" /dev/null -- render --rules nbhd=x --quiet-patterns 8000x8000 -o "$work/q.png"
+# Within the cell limit but not --memory: 250 x 250, x neighbourhood, 3 states (a 3.6 GiB matrix).
+bounded rules_memory $rules_fast $rules_small "lightsout: --rules: a 250x250 board under nbhd=x,states=3 needs about 3.6G for dense elimination, over --memory 1.0G (give a larger --memory to try it)" /dev/null -- info 250x250 --rules nbhd=x,states=3 --memory 1G
+# generate --solvable goes through the press system: 8000 x 8000 under x needs 6.1 GB.
+bounded rules_generate $rules_fast $rules_small "lightsout: --rules: a 8000x8000 board under nbhd=x needs about 6.1G for the presses of --solvable, over --memory 1.0G (give a larger --memory to try it)" /dev/null -- generate 8000x8000 --rules nbhd=x --solvable --memory 1G -o "$work/g.txt"
+# Within memory but hours of work (rowcol over Z_3 on 256 x 256: n^3 = 2.8e14 units): --force
+# runs it; --force never lifts --memory.
+bounded rules_work $rules_fast $rules_small "lightsout: --rules: a 256x256 board under nbhd=rowcol,states=3 is estimated at 2.8e+14 units of work for dense elimination (about 78 hours at a nanosecond a unit), over the limit of 1e+13 (give --force to run it)" /dev/null -- solve --rules nbhd=rowcol,states=3 --size 256x256 --memory 8G /dev/null
+bounded rules_work_force $rules_fast $rules_small "lightsout: --rules: a 256x256 board under nbhd=rowcol,states=3 needs about 4.5G for dense elimination, over --memory 1.0G (give a larger --memory to try it)" /dev/null -- solve --rules nbhd=rowcol,states=3 --size 256x256 --memory 1G --force /dev/null
+# Memory running out anyway (here under the harness's ulimit) is main's one line, never a raw
+# std::bad_alloc.
+bounded rules_out_of_memory 5 262144 "lightsout: out of memory while solving the dark 250x250 board" /dev/null -- info 250x250 --rules nbhd=x,states=3 --memory 100G
 
 # --- thin boards cost about a bit a cell whichever way they stand: solved and verified within
 # 3x the packed board (2.5 MB here) + 16 MB of peak RSS ---
@@ -149,5 +185,50 @@ for size in 1x20000000 20000000x1; do
   succeeds "verify_$size" 30 $thin_kb -- verify "$work/thin.pbm" "$work/thin-presses.pbm"
   [[ $(cat "$work/out") == ok ]] && pass || fail "verify_$size: said '$(cat "$work/out")', wanted ok"
 done
+# render reads as solve does (thin boards by columns) and draws them that way: the 20000000 x 1
+# board, alone and solved, within the same bound (it took 164 MB and 477 MB), as a PNG 1 pixel
+# wide and 20000000 high (libpng's default limit of 10^6 a side made it fail).
+png_size() { od -An -tu1 -j16 -N8 "$1" | awk '{ print $1 * 16777216 + $2 * 65536 + $3 * 256 + $4 "x" $5 * 16777216 + $6 * 65536 + $7 * 256 + $8 }'; }
+succeeds render_thin 30 $thin_kb -- render "$work/thin.pbm" -o "$work/thin.png"
+[[ $(png_size "$work/thin.png") == 1x20000000 ]] && pass || fail "render_thin: the PNG is $(png_size "$work/thin.png"), wanted 1x20000000"
+succeeds render_thin_solve 30 $thin_kb -- render "$work/thin.pbm" --solve -o "$work/thin-solved.png"
+
+# Judge text too: one 20000000 x 1 puzzle (40 MB of text) is read, solved and written
+# transposed, and judge_verify re-applies the presses (it used to take 16 bytes a cell, 321 MB).
+"$bin" generate --solvable --seed 7 20000000x1 --format judge -o "$work/thin.txt"
+succeeds judge_thin_single 30 $thin_kb -- solve --size 20000000x1 --input single "$work/thin.txt"
+mv "$work/out" "$work/thin-single.out"
+{ echo 1; cat "$work/thin.txt"; } >"$work/thin-count.txt"
+succeeds judge_thin_count 30 $thin_kb -- solve --size 20000000x1 --input count "$work/thin-count.txt"
+if "$judge_verify" 20000000 1 "$work/thin-count.txt" "$work/out" >"$work/verify" 2>&1; then
+  pass
+else
+  fail "judge_thin_count: judge_verify: $(head -c 300 "$work/verify")"
+fi
+# The single layout prints the same rows without the header.
+tail -n +2 "$work/out" | cmp -s - "$work/thin-single.out" && pass || fail "judge_thin_single: rows differ"
+
+# Under --rules torus a 20000000 x 1 board goes to light chasing (a wrapped row of one cell is
+# taken now) and is read transposed, a bit a cell: it used to take banded elimination, 2.1 GB and
+# 11 s. The chase still keeps a byte a cell in a few copies, so the bound here is 128 MB, not the
+# 3x packed + 16 MB of the classic rules. 20000000 is not a multiple of 3, so every board is
+# solvable; torus_column_verify re-applies the presses.
+torus_verify="$(dirname "${BASH_SOURCE[0]}")/../tools/torus_column_verify.awk"
+rules_thin_kb=131072
+check_torus() {  # NAME PRESSES: PRESSES in the count layout, for the board of thin-count.txt
+  local name=$1 presses=$2
+  if paste -d ' ' <(tail -n +2 "$work/thin-count.txt") <(tail -n +2 "$presses") |
+    awk -f "$torus_verify" >"$work/verify" 2>&1; then
+    pass
+  else
+    fail "$name: torus_column_verify: $(head -c 300 "$work/verify")"
+  fi
+}
+succeeds torus_thin_judge 30 $rules_thin_kb -- solve --rules torus --size 20000000x1 --input count "$work/thin-count.txt"
+check_torus torus_thin_judge "$work/out"
+mv "$work/out" "$work/torus-count.out"
+# Board-file mode: the same presses (the solution is unique), without the header.
+succeeds torus_thin_file 30 $rules_thin_kb -- solve --rules torus --format judge "$work/thin.txt" -o "$work/torus.txt"
+tail -n +2 "$work/torus-count.out" | cmp -s - "$work/torus.txt" && pass || fail "torus_thin_file: presses differ from judge mode's"
 
 finish
