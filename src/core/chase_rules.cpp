@@ -103,40 +103,58 @@ struct RulesChase::Impl {
     }
   }
 
-  // The chase from unknowns y: d holds m * n deficits (null: all zero), x receives the m * n
-  // presses (null: only the residual is wanted; rows roll through scratch), residual u values.
-  void chase(const std::uint8_t* d, const std::uint8_t* y, std::uint8_t* x, std::uint8_t* residual,
-             std::vector<std::uint8_t>& scratch) const {
-    const auto deficit = [&](std::size_t r) { return d != nullptr ? d + r * n : zero_row.data(); };
+  // The chase from unknowns y: deficit(r, buf) gives row r's n deficits (it may fill buf, n
+  // values, and return it, or return a row it holds), emit(r, row) receives each press row once
+  // it is final (rows roll through scratch, so memory is a few rows whatever m), residual
+  // receives u values.
+  template <typename Deficit, typename Emit>
+  void chase_rows(const Deficit& deficit, const std::uint8_t* y, const Emit& emit,
+                  std::uint8_t* residual, std::vector<std::uint8_t>& scratch) const {
     // Rows 0 and 1 stay available (the wrapped equations need them); the others roll.
-    scratch.resize(5 * n);
-    std::uint8_t* row0 = x != nullptr ? x : scratch.data();
-    std::uint8_t* row1 = x != nullptr ? x + n : scratch.data() + n;
+    scratch.resize(6 * n);
+    std::uint8_t* row0 = scratch.data();
+    std::uint8_t* row1 = scratch.data() + n;
+    std::uint8_t* dbuf = scratch.data() + 5 * n;
     const auto row = [&](std::size_t r) -> std::uint8_t* {
-      if (x != nullptr) return x + r * n;
       if (r == 0) return row0;
       if (r == 1 && wrap_rows) return row1;
       return scratch.data() + (2 + r % 3) * n;
     };
     std::copy(y, y + n, row0);
+    emit(0, row0);
     std::size_t first = 0;  // the first row whose equation chases
     if (wrap_rows) {
       std::copy(y + n, y + 2 * n, row1);
+      if (m > 1) emit(1, row1);
       first = 1;
     }
     for (std::size_t r = first; r + 1 < m; ++r) {
-      step(row(r + 1), deficit(r), row(r), r > 0 ? row(r - 1) : zero_row.data());
+      step(row(r + 1), deficit(r, dbuf), row(r), r > 0 ? row(r - 1) : zero_row.data());
+      emit(r + 1, row(r + 1));
     }
     const std::uint8_t* last = row(m - 1);
     const std::uint8_t* before = m > 1 ? row(m - 2) : zero_row.data();
-    step(residual, deficit(m - 1), last, before);
+    step(residual, deficit(m - 1, dbuf), last, before);
     if (!wrap_rows) return;
     std::uint8_t* second = residual + n;
-    step(second, deficit(0), row0, last);
+    step(second, deficit(0, dbuf), row0, last);
     for (std::size_t c = 0; c < n; ++c) {
       residual[c] = static_cast<std::uint8_t>((residual[c] + k - row0[c]) % k);
       second[c] = static_cast<std::uint8_t>((second[c] + k - row1[c]) % k);
     }
+  }
+
+  // The same on whole arrays: d holds m * n deficits (null: all zero), x receives the m * n
+  // presses (null: only the residual is wanted).
+  void chase(const std::uint8_t* d, const std::uint8_t* y, std::uint8_t* x, std::uint8_t* residual,
+             std::vector<std::uint8_t>& scratch) const {
+    const auto deficit = [&](std::size_t r, std::uint8_t*) -> const std::uint8_t* {
+      return d != nullptr ? d + r * n : zero_row.data();
+    };
+    const auto emit = [&](std::size_t r, const std::uint8_t* row) {
+      if (x != nullptr) std::copy(row, row + n, x + r * n);
+    };
+    chase_rows(deficit, y, emit, residual, scratch);
   }
 
   // K = 2: the matrix E of the reduced system, 64 unknowns at a time, bit-sliced: word c of a row
@@ -303,6 +321,62 @@ bool RulesChase::solve(std::span<const std::uint8_t> lights,
     throw std::logic_error("chase: the reduced solution leaves lights");
   }
   s.to_board(x, presses);
+  return true;
+}
+
+bool RulesChase::solve(const Grid& lights, Grid& presses) const {
+  const Impl& s = *impl_;
+  if (lights.rows() != s.rows || lights.cols() != s.cols || presses.rows() != s.rows ||
+      presses.cols() != s.cols || lights.states() != s.k || presses.states() != s.k) {
+    throw std::invalid_argument("chase: the grids do not fit the solver");
+  }
+  // Row r of the solving orientation is a row of the board, or a column when it is turned; two
+  // states in the board's orientation go by words.
+  const bool by_words = s.k == 2 && !s.transposed;
+  const auto deficit = [&](std::size_t r, std::uint8_t* buf) -> const std::uint8_t* {
+    if (by_words) {
+      const std::span<const std::uint64_t> words = lights.bits().row(r);
+      for (std::size_t c = 0; c < s.n; ++c) {
+        buf[c] = static_cast<std::uint8_t>(((words[c / 64] >> (c % 64)) & 1U) ^ s.goal);
+      }
+      return buf;
+    }
+    for (std::size_t c = 0; c < s.n; ++c) {
+      const unsigned v = s.transposed ? lights.get(c, r) : lights.get(r, c);
+      buf[c] = static_cast<std::uint8_t>((s.goal + s.k - v) % s.k);
+    }
+    return buf;
+  };
+  const auto ignore = [](std::size_t, const std::uint8_t*) {};
+  std::vector<std::uint8_t> y(s.u, 0);
+  std::vector<std::uint8_t> residual(s.u);
+  std::vector<std::uint8_t> scratch;
+  s.chase_rows(deficit, y.data(), ignore, residual.data(), scratch);
+  for (std::uint8_t& v : residual) v = static_cast<std::uint8_t>((s.k - v) % s.k);
+  if (!s.system->solve(residual, y)) return false;
+  const auto put = [&](std::size_t r, const std::uint8_t* row) {
+    if (by_words) {
+      const std::span<std::uint64_t> words = presses.bits().row(r);
+      for (std::size_t c0 = 0; c0 < s.n; c0 += 64) {
+        std::uint64_t w = 0;
+        const std::size_t end = std::min(s.n, c0 + 64);
+        for (std::size_t c = c0; c < end; ++c) w |= std::uint64_t{row[c]} << (c - c0);
+        words[c0 / 64] = w;
+      }
+      return;
+    }
+    for (std::size_t c = 0; c < s.n; ++c) {
+      if (s.transposed) {
+        presses.set(c, r, row[c]);
+      } else {
+        presses.set(r, c, row[c]);
+      }
+    }
+  };
+  s.chase_rows(deficit, y.data(), put, residual.data(), scratch);
+  if (std::any_of(residual.begin(), residual.end(), [](std::uint8_t v) { return v != 0; })) {
+    throw std::logic_error("chase: the reduced solution leaves lights");
+  }
   return true;
 }
 

@@ -10,6 +10,7 @@
 #include <vector>
 
 #include "lightsout/rules.hpp"
+#include "lightsout/solver.hpp"
 #include "small_system.hpp"
 
 namespace lightsout::detail {
@@ -47,6 +48,12 @@ class RulesChase {
   // lights and presses: rows * cols values, row-major, 0..K-1. Returns whether the board is
   // solvable; when it is, `presses` solves it (checked by chasing: std::logic_error if not).
   bool solve(std::span<const std::uint8_t> lights, std::span<std::uint8_t> presses) const;
+
+  // The same on grids (rows x cols, K states; presses all zero on entry), a few rows of memory
+  // beyond them: the rows are read from `lights` and written to `presses` as the chase reaches
+  // them, so a bit-packed board is never widened to a byte a cell. Light values are taken
+  // as they are (a Grid holds values below its states).
+  bool solve(const Grid& lights, Grid& presses) const;
 
   std::size_t nullity() const;
   const std::vector<std::pair<unsigned, std::size_t>>& count_factors() const;

@@ -489,10 +489,17 @@ Result Solver::solve_by_rules_chase(const Grid& lights, const Options& options) 
   const Impl& s = *impl_;
   const detail::RulesChase& chase = *s.rules_chase;
   const unsigned k = s.rules.states;
-  std::vector<std::uint8_t> presses(s.rows * s.cols, 0);
   Result out;
   out.method = Method::chase;
-  out.solvable = chase.solve(lights.to_values(), presses);
+  std::vector<std::uint8_t> presses;
+  if (options.minimal) {  // the fewest-presses search walks byte values
+    presses.assign(s.rows * s.cols, 0);
+    out.solvable = chase.solve(lights.to_values(), presses);
+  } else {  // row by row from grid to grid: a bit-packed board stays at a bit a cell
+    Grid found(s.rows, s.cols, k);
+    out.solvable = chase.solve(lights, found);
+    if (out.solvable) out.presses = std::move(found);
+  }
   out.nullity = chase.nullity();
   if (out.solvable) {
     out.solutions.zero = false;
@@ -510,7 +517,11 @@ Result Solver::solve_by_rules_chase(const Grid& lights, const Options& options) 
     out.minimal_proven = proof.proven;
     out.minimal_lower_bound = proof.lower_bound;
   }
-  out.presses = Grid::from_values(s.rows, s.cols, k, presses);
+  if (options.minimal) {
+    out.presses = Grid::from_values(s.rows, s.cols, k, presses);
+  } else if (!out.solvable) {
+    out.presses = Grid(s.rows, s.cols, k);
+  }
   if (options.kernel) {
     for (const auto& pattern : kernel) {
       out.kernel.push_back(Grid::from_values(s.rows, s.cols, k, pattern));

@@ -209,12 +209,12 @@ fi
 tail -n +2 "$work/out" | cmp -s - "$work/thin-single.out" && pass || fail "judge_thin_single: rows differ"
 
 # Under --rules torus a 20000000 x 1 board goes to light chasing (a wrapped row of one cell is
-# taken now) and is read transposed, a bit a cell: it used to take banded elimination, 2.1 GB and
-# 11 s. The chase still keeps a byte a cell in a few copies, so the bound here is 128 MB, not the
-# 3x packed + 16 MB of the classic rules. 20000000 is not a multiple of 3, so every board is
-# solvable; torus_column_verify re-applies the presses.
+# taken now), is read transposed, a bit a cell, and chased row by row from grid to grid: it used
+# to take banded elimination, 2.1 GB and 11 s. The bound is the classic rules' 3x packed + 16 MB.
+# 20000000 is not a multiple of 3, so every board is solvable; torus_column_verify re-applies the
+# presses.
 torus_verify="$(dirname "${BASH_SOURCE[0]}")/../tools/torus_column_verify.awk"
-rules_thin_kb=131072
+rules_thin_kb=$thin_kb
 check_torus() {  # NAME PRESSES: PRESSES in the count layout, for the board of thin-count.txt
   local name=$1 presses=$2
   if paste -d ' ' <(tail -n +2 "$work/thin-count.txt") <(tail -n +2 "$presses") |
