@@ -45,6 +45,14 @@ struct RenderOptions {
   // picture within max_side pixels, and never less than one pixel a cell.
   std::size_t cell = 0;
   std::size_t max_side = 1024;
+  // Cells per pixel side, for boards larger than the picture wanted: each pixel shows a block of
+  // scale x scale cells (the blocks at the right and bottom edges may be smaller) by its average
+  // light, and as a press when at least half of its cells are pressed. 1 = a pixel or more a
+  // cell. Needs cell 0 or 1 (one pixel a block).
+  std::size_t scale = 1;
+  // When not 0, the scale is raised from `scale` to the smallest one whose picture has at most
+  // this many pixels (a pixel a block).
+  std::uint64_t max_pixels = 0;
 };
 
 inline constexpr std::size_t kMaxAutoCell = 32;
@@ -78,6 +86,9 @@ class Picture {
   std::size_t width() const { return width_; }
   std::size_t height() const { return height_; }
   std::size_t cell() const { return cell_; }
+  // Cells per pixel side (RenderOptions::scale, or what max_pixels made it); 1 when cells are
+  // drawn whole.
+  std::size_t scale() const { return scale_; }
   const std::vector<Panel>& panels() const { return panels_; }
   unsigned states() const { return states_; }
   std::size_t shades() const;
@@ -97,6 +108,10 @@ class Picture {
   std::vector<Panel> panels_;
   unsigned states_ = 2;
   std::size_t rows_ = 0, cols_ = 0;  // of every panel, in cells
+  std::size_t scale_ = 1;
+  std::size_t drawn_rows_ = 0, drawn_cols_ = 0;  // of every panel, in blocks of scale_ cells
+  // Pixel (r, c) of a scaled panel: block (r, c) by its average light and its presses.
+  std::uint8_t block_index(const Panel& panel, std::size_t r, std::size_t c) const;
   std::size_t cell_ = 1, gap_ = 1;
   std::size_t grid_cols_ = 1, grid_rows_ = 1;
   std::size_t width_ = 0, height_ = 0;

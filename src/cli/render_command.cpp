@@ -40,6 +40,8 @@ struct RenderArgs {
   std::string image_format;     // --image-format png|svg
   std::size_t cell = 0;         // --cell PX
   std::size_t max_side = 1024;  // --max-side PX
+  std::size_t scale = 1;        // --scale N: N x N cells a pixel
+  std::uint64_t max_pixels = 0; // --max-pixels P: the smallest scale within P pixels
   std::uint64_t max_cells = 0;  // --max-cells
   std::uint64_t memory = 0;     // --memory (0: a quarter of physical memory)
   bool force = false;           // --force: rules past the work limit
@@ -223,7 +225,10 @@ int run_render(const RenderArgs& args) {
   }
 
   set_activity("drawing the picture");
-  const Picture picture(std::move(panels), {.cell = args.cell, .max_side = args.max_side});
+  const Picture picture(std::move(panels), {.cell = args.cell,
+                                            .max_side = args.max_side,
+                                            .scale = args.scale,
+                                            .max_pixels = args.max_pixels});
   AtomicFile out(args.output);
   write_image(picture, *image,
               [&out](const char* data, std::size_t size) { out.write(data, size); });
@@ -265,6 +270,16 @@ std::function<int()> add_render_command(CLI::App& app) {
                   "With the automatic cell size: the picture's longest side in pixels (default "
                   "1024; boards larger than that get a pixel a cell)")
       ->check(CLI::Range(std::size_t{1}, std::size_t{1} << 20));
+  cmd->add_option("--scale", args->scale,
+                  "Draw N x N cells as one pixel (PNG), by their average light; presses where "
+                  "half of them are pressed (default 1)")
+      ->check(CLI::Range(std::size_t{1}, std::size_t{1} << 30))
+      ->type_name("N");
+  cmd->add_option("--max-pixels", args->max_pixels,
+                  "Scale the picture down (PNG) to at most P pixels in all, a pixel a block of "
+                  "cells (e.g. 4000000 for 2000 x 2000)")
+      ->check(CLI::Range(std::uint64_t{1}, kMaxPicturePixels))
+      ->type_name("P");
   add_max_cells_option(*cmd, args->max_cells);
   add_memory_option(*cmd, args->memory,
                     "--rules with --solve or --quiet-patterns: the most the solver's estimate may "

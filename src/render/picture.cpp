@@ -64,6 +64,10 @@ Picture::Picture(std::vector<Panel> panels, const RenderOptions& options)
   if (options.cell > kMaxCell) {
     throw std::invalid_argument("cell size must be 1.." + std::to_string(kMaxCell) + " pixels");
   }
+  if (options.scale == 0) throw std::invalid_argument("scale must be at least 1 cell a pixel");
+  if (options.cell > 1 && (options.scale > 1 || options.max_pixels != 0)) {
+    throw std::invalid_argument("a scaled picture draws a pixel a block: give a cell size of 1");
+  }
   const std::size_t n = panels_.size();
   // ceil(sqrt(n)) columns (n is the number of patterns: at most a few thousand).
   grid_cols_ = 1;
@@ -71,10 +75,42 @@ Picture::Picture(std::vector<Panel> panels, const RenderOptions& options)
   grid_rows_ = (n + grid_cols_ - 1) / grid_cols_;
 
   constexpr std::uint64_t kBig = std::numeric_limits<std::uint64_t>::max() / 4;
-  // The span in cells, one cell of gap between panels.
-  const std::uint64_t span_w = mul_limited(grid_cols_, cols_, kBig) + (grid_cols_ - 1);
-  const std::uint64_t span_h = mul_limited(grid_rows_, rows_, kBig) + (grid_rows_ - 1);
-  if (options.cell != 0) {
+  // The span in blocks of scale x scale cells (cells when scale is 1), one block of gap between
+  // panels.
+  const auto span = [&](std::size_t scale) {
+    const std::uint64_t w =
+        mul_limited(grid_cols_, (cols_ + scale - 1) / scale, kBig) + (grid_cols_ - 1);
+    const std::uint64_t h =
+        mul_limited(grid_rows_, (rows_ + scale - 1) / scale, kBig) + (grid_rows_ - 1);
+    return std::pair{w, h};
+  };
+  scale_ = options.scale;
+  if (options.max_pixels != 0) {
+    // The smallest scale whose picture fits (the pixel count falls as the scale grows).
+    const auto fits = [&](std::size_t s) {
+      const auto [w, h] = span(s);
+      return w <= options.max_pixels / h;
+    };
+    if (!fits(scale_)) {
+      std::size_t lo = scale_;
+      std::size_t hi = std::max(rows_, cols_);
+      if (!fits(hi)) {
+        throw std::length_error("no scale fits the picture in " +
+                                std::to_string(options.max_pixels) + " pixels");
+      }
+      while (hi - lo > 1) {
+        const std::size_t mid = lo + (hi - lo) / 2;
+        (fits(mid) ? hi : lo) = mid;
+      }
+      scale_ = hi;
+    }
+  }
+  drawn_rows_ = (rows_ + scale_ - 1) / scale_;
+  drawn_cols_ = (cols_ + scale_ - 1) / scale_;
+  const auto [span_w, span_h] = span(scale_);
+  if (scale_ > 1) {
+    cell_ = 1;
+  } else if (options.cell != 0) {
     cell_ = options.cell;
   } else {
     const std::uint64_t span = std::max(span_w, span_h);
@@ -112,10 +148,36 @@ std::vector<Rgb> Picture::palette() const {
 }
 
 std::size_t Picture::panel_x(std::size_t p) const {
-  return (p % grid_cols_) * (cols_ * cell_ + gap_);
+  return (p % grid_cols_) * (drawn_cols_ * cell_ + gap_);
 }
 std::size_t Picture::panel_y(std::size_t p) const {
-  return (p / grid_cols_) * (rows_ * cell_ + gap_);
+  return (p / grid_cols_) * (drawn_rows_ * cell_ + gap_);
+}
+
+// Block (r, c): cells [r * scale, (r + 1) * scale) x [c * scale, (c + 1) * scale), cut at the
+// board's edge. Holes count as dark cells; a block of holes only is drawn as a hole.
+std::uint8_t Picture::block_index(const Panel& panel, std::size_t r, std::size_t c) const {
+  const std::size_t r0 = r * scale_, r1 = std::min(rows_, r0 + scale_);
+  const std::size_t c0 = c * scale_, c1 = std::min(cols_, c0 + scale_);
+  std::uint64_t sum = 0, pressed = 0, holes = 0;
+  for (std::size_t i = r0; i < r1; ++i) {
+    for (std::size_t j = c0; j < c1; ++j) {
+      if (panel.hole(i, j)) {
+        ++holes;
+        continue;
+      }
+      sum += panel.light(i, j);
+      if (panel.presses && panel.press(i, j) != 0) ++pressed;
+    }
+  }
+  const std::uint64_t cells = (r1 - r0) * (c1 - c0);
+  if (holes == cells) return kHole;
+  if (2 * pressed >= cells && pressed > 0) return kPress;
+  // The average light, rounded, as a shade (max_shade = shades - 1 for values up to K - 1).
+  const std::uint64_t top = states_ - 1;
+  const std::uint64_t max_shade = shades() - 1;
+  const std::uint64_t shade = (2 * sum * max_shade + cells * top) / (2 * cells * top);
+  return static_cast<std::uint8_t>(kShadeBase + std::min(shade, max_shade));
 }
 
 // The pixel (i, j) of cell (r, c) of `panel`, cells of cell_ pixels: the grid line on the
@@ -144,10 +206,19 @@ std::uint8_t Picture::cell_index(const Panel& panel, std::size_t r, std::size_t 
 
 void Picture::row(std::size_t y, std::uint8_t* out) const {
   std::fill(out, out + width_, kBackground);
-  const std::size_t band = rows_ * cell_ + gap_;
+  const std::size_t band = drawn_rows_ * cell_ + gap_;
   const std::size_t gr = y / band;
   const std::size_t py = y % band;
-  if (py >= rows_ * cell_) return;  // a gap between panel rows
+  if (py >= drawn_rows_ * cell_) return;  // a gap between panel rows
+  if (scale_ > 1) {  // a pixel a block of scale x scale cells
+    for (std::size_t gc = 0; gc < grid_cols_; ++gc) {
+      const std::size_t p = gr * grid_cols_ + gc;
+      if (p >= panels_.size()) break;
+      std::uint8_t* dst = out + panel_x(p);
+      for (std::size_t c = 0; c < drawn_cols_; ++c) dst[c] = block_index(panels_[p], py, c);
+    }
+    return;
+  }
   const std::size_t r = py / cell_;
   const std::size_t i = py % cell_;
   for (std::size_t gc = 0; gc < grid_cols_; ++gc) {

@@ -55,6 +55,13 @@ expect_png "info --kernel, nullity 0" "192 160" -- info 5x6 --kernel "$work/pic.
 # 3 states, a hole in the middle: the 3x3 quiet patterns under those rules, at 10 px a cell.
 expect_png "states and holes" "30 30" -- render --rules "states=3,holes=[000/010/000]" --cell 10 \
   --quiet-patterns 3x3 -o "$work/pic.png"
+# A board larger than the picture wanted: --scale N draws N x N cells a pixel, --max-pixels P the
+# smallest such scale within P pixels (3000 x 3000 in 250000 pixels: scale 6, 500 x 500).
+"$bin" generate 3000x3000 --seed 1 -o "$work/big3.pbm"
+expect_png "--scale 10" "300 300" -- render "$work/big3.pbm" --scale 10 -o "$work/pic.png"
+expect_png "--max-pixels" "500 500" -- render "$work/big3.pbm" --max-pixels 250000 -o "$work/pic.png"
+expect_error_only "scale svg" 2 "lightsout: SVG draws every cell: a scaled picture (--scale, --max-pixels) is for PNG" \
+  -- render "$work/big3.pbm" --scale 2 -o "$work/pic.svg"
 # Nullity 0 (4x5): the dark board is drawn, and stderr says there is no quiet pattern.
 rm -f "$work/pic.png"
 run "$bin" render --quiet-patterns 4x5 -o "$work/pic.png"

@@ -103,6 +103,52 @@ TEST(Render, OnePixelACellIsTheBoard) {
   }
 }
 
+// --scale: a pixel a block of scale x scale cells (smaller at the edges), lit when at least half
+// of its cells are, red when at least half are pressed; checked by libpng's decoding against
+// counts made here.
+TEST(Render, ScaledPixelsAreBlockMajorities) {
+  Board b(23, 31);
+  Board pr(23, 31);
+  for (std::size_t r = 0; r < 23; ++r) {
+    for (std::size_t c = 0; c < 31; ++c) {
+      b.set(r, c, (r * 5 + c * 11 + r * c) % 7 < 3);
+      pr.set(r, c, (r + 2 * c) % 9 == 0 || (r > 15 && c > 20));
+    }
+  }
+  for (const std::size_t scale : {2, 3, 4, 10, 31}) {
+    const Picture p({{Grid(b), Grid(pr), Board()}}, {.scale = scale});
+    const std::size_t w = (31 + scale - 1) / scale, h = (23 + scale - 1) / scale;
+    ASSERT_EQ(p.width(), w);
+    ASSERT_EQ(p.height(), h);
+    const Decoded d = decode(png_of(p));
+    for (std::size_t y = 0; y < h; ++y) {
+      for (std::size_t x = 0; x < w; ++x) {
+        std::size_t cells = 0, lit = 0, pressed = 0;
+        for (std::size_t r = y * scale; r < std::min<std::size_t>(23, (y + 1) * scale); ++r) {
+          for (std::size_t c = x * scale; c < std::min<std::size_t>(31, (x + 1) * scale); ++c) {
+            ++cells;
+            lit += b.get(r, c) ? 1 : 0;
+            pressed += pr.get(r, c) ? 1 : 0;
+          }
+        }
+        const Rgb want = pressed > 0 && 2 * pressed >= cells ? kRed : 2 * lit >= cells ? kOn : kOff;
+        ASSERT_EQ(d.at(x, y), want) << "scale " << scale << " pixel " << x << "," << y;
+      }
+    }
+  }
+  // max_pixels picks the smallest scale that fits: 23 x 31 in 100 pixels is scale 3 (8 x 11; scale
+  // 2 would take 12 x 16).
+  const Picture fit({{Grid(b), std::nullopt, Board()}}, {.max_pixels = 100});
+  EXPECT_EQ(fit.scale(), 3U);
+  EXPECT_EQ(fit.width() * fit.height(), 88U);
+  const Picture none({{Grid(b), std::nullopt, Board()}}, {.max_pixels = 1000});
+  EXPECT_EQ(none.scale(), 1U);
+  EXPECT_THROW(Picture({{Grid(b), std::nullopt, Board()}}, {.cell = 3, .scale = 2}),
+               std::invalid_argument);
+  EXPECT_THROW(svg_of(Picture({{Grid(b), std::nullopt, Board()}}, {.scale = 2})),
+               std::invalid_argument);
+}
+
 TEST(Render, GalleryLayoutAndGaps) {
   std::vector<Panel> panels;
   for (int i = 0; i < 5; ++i) panels.push_back({Grid(2, 3), std::nullopt, Board()});
