@@ -57,12 +57,12 @@ class AtomicFile {
   void discard() noexcept;
 
   int fd_ = -1;
-  bool owned_ = false;      // fd_ is ours to close
-  bool in_place_ = true;    // writing the target itself (stdout, devices, FIFOs)
+  bool owned_ = false;    // fd_ is ours to close
+  bool in_place_ = true;  // writing the target itself (stdout, devices, FIFOs)
   bool committed_ = false;
   std::string name_;
-  std::string target_;      // the path renamed over (a symlink resolved)
-  std::string temp_name_;   // the hidden name, when O_TMPFILE was not available
+  std::string target_;     // the path renamed over (a symlink resolved)
+  std::string temp_name_;  // the hidden name, when O_TMPFILE was not available
 };
 
 // Whether writing `output` ("-" = standard output) would overwrite one of `inputs` ("-" =

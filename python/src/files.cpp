@@ -93,7 +93,8 @@ void write_grid_file(const std::string& path, const Grid& grid, std::optional<Bo
   // The target is replaced only once the whole board is written (AtomicFile).
   try {
     AtomicFile file(path);
-    write_grid(grid, *format, [&file](const char* data, std::size_t size) { file.write(data, size); });
+    write_grid(grid, *format,
+               [&file](const char* data, std::size_t size) { file.write(data, size); });
     file.commit();
   } catch (const FileWriteError& e) {
     throw FileError(e.what(), e.error());

@@ -20,15 +20,15 @@
 #include "cli_rules.hpp"
 #include "commands.hpp"
 #include "file_io.hpp"
-#include "usage_errors.hpp"
-#include "lightsout/board_format.hpp"
 #include "lightsout/board.hpp"
+#include "lightsout/board_format.hpp"
 #include "lightsout/board_size.hpp"
 #include "lightsout/info.hpp"
 #include "lightsout/json_schema.hpp"
 #include "lightsout/render.hpp"
 #include "lightsout/rules.hpp"
 #include "lightsout/rules_text.hpp"
+#include "usage_errors.hpp"
 
 namespace lightsout::cli {
 

@@ -142,8 +142,8 @@ void read_and_solve(JudgeReader& reader, const WordSolve& solve, BlockQueues& qu
 
 // Writes a filled block; returns its puzzles without a solution. Rethrows its failure. With
 // `flush` (an input that arrives over time) the block's answers leave at once.
-std::size_t write_block(const Block& b, std::size_t rows, const std::function<JudgeWriter&()>& writer,
-                        bool flush) {
+std::size_t write_block(const Block& b, std::size_t rows,
+                        const std::function<JudgeWriter&()>& writer, bool flush) {
   std::size_t unsolvable = 0;
   if (b.count > 0) {
     const std::span<const std::uint64_t> words(b.words.data(), b.count);

@@ -27,24 +27,24 @@ namespace lightsout::cli {
 namespace {
 
 struct RenderArgs {
-  std::string board;     // a board file, or empty with --quiet-patterns
-  std::string output;    // -o FILE
-  std::string presses;   // --presses FILE
-  bool solve = false;    // --solve
-  bool minimal = false;  // --minimal (with --solve)
+  std::string board;           // a board file, or empty with --quiet-patterns
+  std::string output;          // -o FILE
+  std::string presses;         // --presses FILE
+  bool solve = false;          // --solve
+  bool minimal = false;        // --minimal (with --solve)
   double minimal_time = 10.0;  // --minimal-time: seconds for the proof
-  std::string quiet;     // --quiet-patterns RxC
-  std::string rules;     // --rules TEXT
+  std::string quiet;           // --quiet-patterns RxC
+  std::string rules;           // --rules TEXT
   bool rules_given = false;
-  std::string format;           // --format of the board and presses files
-  std::string image_format;     // --image-format png|svg
-  std::size_t cell = 0;         // --cell PX
-  std::size_t max_side = 1024;  // --max-side PX
-  std::size_t scale = 1;        // --scale N: N x N cells a pixel
-  std::uint64_t max_pixels = 0; // --max-pixels P: the smallest scale within P pixels
-  std::uint64_t max_cells = 0;  // --max-cells
-  std::uint64_t memory = 0;     // --memory (0: a quarter of physical memory)
-  bool force = false;           // --force: rules past the work limit
+  std::string format;            // --format of the board and presses files
+  std::string image_format;      // --image-format png|svg
+  std::size_t cell = 0;          // --cell PX
+  std::size_t max_side = 1024;   // --max-side PX
+  std::size_t scale = 1;         // --scale N: N x N cells a pixel
+  std::uint64_t max_pixels = 0;  // --max-pixels P: the smallest scale within P pixels
+  std::uint64_t max_cells = 0;   // --max-cells
+  std::uint64_t memory = 0;      // --memory (0: a quarter of physical memory)
+  bool force = false;            // --force: rules past the work limit
 };
 
 void print_error(const std::string& message) {
@@ -125,8 +125,9 @@ int run_render(const RenderArgs& args) {
     }
   }
   if (*image == ImageFormat::png) {
-    refuse_binary_to_terminal(args.output, "a PNG picture",
-                              "give -o FILE.png, --image-format svg (text), or redirect the output");
+    refuse_binary_to_terminal(
+        args.output, "a PNG picture",
+        "give -o FILE.png, --image-format svg (text), or redirect the output");
   }
   if (args.board.empty() == args.quiet.empty()) {
     print_error("give a board file or --quiet-patterns RxC (one of them)");

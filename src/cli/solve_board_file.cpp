@@ -92,7 +92,8 @@ int run_board_solve(const BoardSolveArgs& args, const Rules& rules, const RulesB
     clock.report("read", 0.0);
     BoardReadLimits limits;
     limits.input_bytes = input.regular_file_size();
-    limits.max_cells = args.max_cells != 0 ? args.max_cells : default_max_cells(input.stored_bytes());
+    limits.max_cells =
+        args.max_cells != 0 ? args.max_cells : default_max_cells(input.stored_bytes());
     limits.max_cells_option = "--max-cells";
     set_activity("reading the board");
     const ReadFn read = [&input](char* buf, std::size_t cap) { return input.read(buf, cap); };

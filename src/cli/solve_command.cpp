@@ -13,20 +13,19 @@
 #include "commands.hpp"
 #include "fewest_report.hpp"
 #include "file_io.hpp"
+#include "io/input_shape.hpp"
 #include "judge_pipeline.hpp"
 #include "lightsout/board_format.hpp"
 #include "lightsout/board_size.hpp"
 #include "lightsout/judge_format.hpp"
 #include "lightsout/small_solver.hpp"
 #include "lightsout/solve.hpp"
-#include "io/input_shape.hpp"
 #include "lightsout/work_estimate.hpp"
 #include "solve_board_file.hpp"
 
 namespace lightsout::cli {
 
 namespace {
-
 
 struct SolveArgs {
   std::string input = "-";
@@ -43,8 +42,9 @@ struct SolveArgs {
 };
 
 // Judge mode's default cell limit: what the input can hold (a value and a separator a cell, so
-// (bytes + 1) / 2 of the bytes a regular file stores: a sparse file's holes do not count) between kMaxStreamCells and kMaxFileCells; a pipe gets
-// kMaxStreamCells. A puzzle is allocated before its values arrive, so the limit comes first.
+// (bytes + 1) / 2 of the bytes a regular file stores: a sparse file's holes do not count) between
+// kMaxStreamCells and kMaxFileCells; a pipe gets kMaxStreamCells. A puzzle is allocated before its
+// values arrive, so the limit comes first.
 std::uint64_t judge_max_cells(std::optional<std::uint64_t> input_bytes) {
   if (!input_bytes) return kMaxStreamCells;
   return std::clamp((*input_bytes + 1) / 2, kMaxStreamCells, kMaxFileCells);

@@ -35,7 +35,8 @@ std::optional<std::string> unknown_option(const CLI::App& cmd, std::string_view 
   if (!name.starts_with("--")) return std::nullopt;
   const std::vector<std::string_view> views(names.begin(), names.end());
   const std::string where = command.empty() ? "" : command + ": ";
-  const std::string help = command.empty() ? "lightsout --help" : "lightsout " + command + " --help";
+  const std::string help =
+      command.empty() ? "lightsout --help" : "lightsout " + command + " --help";
   return fmt::format("{}unknown option '{}'{}; see '{}'", where, name, did_you_mean(name, views),
                      help);
 }

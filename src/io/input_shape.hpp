@@ -31,7 +31,6 @@ InputShape input_shape(std::string_view text, bool complete);
 // the reader's (JudgeParseError); `size_given`, `rules_given` say what the command line set.
 // Later puzzles get no hint: the first one was read, so the options fit.
 std::string judge_error_hint(std::string_view message, std::size_t puzzle, std::size_t column,
-                             std::size_t rows, std::size_t cols, bool size_given,
-                             bool rules_given);
+                             std::size_t rows, std::size_t cols, bool size_given, bool rules_given);
 
 }  // namespace lightsout

@@ -62,7 +62,7 @@ std::size_t separator_length(std::string_view text) {
 // " (did you mean 'states=3'?)" for a token whose key is mistyped; "" when none is near.
 std::string token_suggestion(std::string_view key, std::string_view value, bool has_value) {
   static constexpr std::string_view kBare[] = {"plane", "torus", "cylinder"};
-  static constexpr std::string_view kKeyed[] = {"states", "nbhd",  "self", "target",
+  static constexpr std::string_view kKeyed[] = {"states", "nbhd",  "self",         "target",
                                                 "holes",  "graph", "neighbourhood"};
   if (!has_value) return did_you_mean(key, kBare);
   const std::optional<std::string> name = closest_name(key, kKeyed);

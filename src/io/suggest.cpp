@@ -37,8 +37,10 @@ std::size_t edit_distance(std::string_view a, std::string_view b) {
 std::optional<std::string> closest_name(std::string_view word,
                                         std::span<const std::string_view> candidates) {
   if (word.empty()) return std::nullopt;
-  const std::size_t allowed =
-      std::min(word.size() <= 4 ? std::size_t{1} : word.size() <= 8 ? 2 : 3, word.size() - 1);
+  const std::size_t allowed = std::min(word.size() <= 4   ? std::size_t{1}
+                                       : word.size() <= 8 ? 2
+                                                          : 3,
+                                       word.size() - 1);
   std::optional<std::string> best;
   std::size_t best_distance = allowed + 1;
   for (const std::string_view name : candidates) {

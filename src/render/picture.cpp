@@ -210,7 +210,7 @@ void Picture::row(std::size_t y, std::uint8_t* out) const {
   const std::size_t gr = y / band;
   const std::size_t py = y % band;
   if (py >= drawn_rows_ * cell_) return;  // a gap between panel rows
-  if (scale_ > 1) {  // a pixel a block of scale x scale cells
+  if (scale_ > 1) {                       // a pixel a block of scale x scale cells
     for (std::size_t gc = 0; gc < grid_cols_; ++gc) {
       const std::size_t p = gr * grid_cols_ + gc;
       if (p >= panels_.size()) break;

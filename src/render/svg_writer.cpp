@@ -19,8 +19,9 @@ std::string hex(const Rgb& c) { return fmt::format("#{:02x}{:02x}{:02x}", c.r, c
 
 void write_svg(const Picture& picture, const ImageWriteFn& write) {
   if (picture.scale() > 1) {
-    throw std::invalid_argument("SVG draws every cell: a scaled picture (--scale, --max-pixels) "
-                                "is for PNG");
+    throw std::invalid_argument(
+        "SVG draws every cell: a scaled picture (--scale, --max-pixels) "
+        "is for PNG");
   }
   const auto& panels = picture.panels();
   const Grid& first = panels.front().lights;

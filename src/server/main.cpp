@@ -8,8 +8,8 @@
 
 #include <algorithm>
 #include <cstdio>
-#include <exception>
 #include <cstdlib>
+#include <exception>
 #include <functional>
 #include <memory>
 #include <string>
@@ -122,8 +122,8 @@ std::function<int()> add_serve_command(CLI::App& app) {
             const std::uint64_t bytes = std::strtoull(text.c_str(), nullptr, 10);
             if (bytes >= (std::uint64_t{16} << 20) && bytes <= (std::uint64_t{1} << 40)) return {};
             return fmt::format(
-                "{} bytes: the budget is 16M to 1T (bytes, or K, M, G; for {} MiB write {}M)",
-                text, text, text);
+                "{} bytes: the budget is 16M to 1T (bytes, or K, M, G; for {} MiB write {}M)", text,
+                text, text);
           },
           "BYTES"))
       ->type_name("BYTES");

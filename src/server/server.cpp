@@ -13,9 +13,9 @@
 #include <unistd.h>
 
 #include <algorithm>
+#include <atomic>
 #include <cctype>
 #include <cerrno>
-#include <atomic>
 #include <chrono>
 #include <cmath>
 #include <condition_variable>

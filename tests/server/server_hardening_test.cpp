@@ -242,7 +242,8 @@ class HardeningTest : public ::testing::Test {
 TEST(HardeningMemory, UnfinishedBodiesStayWithinTheBudget) {
   raise_descriptor_limit();
   constexpr long kBudgetMb = 64;
-  const ChildServer server({"--memory", std::to_string(kBudgetMb) + "M", "--request-timeout", "30"});
+  const ChildServer server(
+      {"--memory", std::to_string(kBudgetMb) + "M", "--request-timeout", "30"});
   const long idle_kb = server.status_kb("VmRSS");
   ASSERT_GT(idle_kb, 0);
   constexpr std::size_t kConnections = 150;

@@ -12,12 +12,12 @@ TEST(InputShape, GridRowsAreABoard) {
   EXPECT_TRUE(input_shape("101\n010\n111\n", true).board);
   EXPECT_TRUE(input_shape("#.#\n.#.\n", true).board);
   EXPECT_TRUE(input_shape("\n\n0110\r\n1001\r\n", true).board);
-  EXPECT_TRUE(input_shape("10\n", true).board);     // one row of two cells, the whole file
-  EXPECT_TRUE(input_shape("10\n01\n", false).board);  // two rows are enough in a prefix
-  EXPECT_FALSE(input_shape("10\n", false).board);   // may be a count: the rest decides
+  EXPECT_TRUE(input_shape("10\n", true).board);        // one row of two cells, the whole file
+  EXPECT_TRUE(input_shape("10\n01\n", false).board);   // two rows are enough in a prefix
+  EXPECT_FALSE(input_shape("10\n", false).board);      // may be a count: the rest decides
   EXPECT_FALSE(input_shape("1\n0\n1\n", true).board);  // a lone 1 is a count
   EXPECT_FALSE(input_shape("10\n0 1 1 0 1 0\n", true).board);  // a count, then values
-  EXPECT_FALSE(input_shape("101\n01\n", true).board);  // rows of unequal length
+  EXPECT_FALSE(input_shape("101\n01\n", true).board);          // rows of unequal length
   EXPECT_TRUE(input_shape("P4\n3 3\n\x01\x02\x03", true).board);
   EXPECT_TRUE(input_shape("P1\n2 2\n1 0\n0 1\n", true).board);
 }
@@ -26,8 +26,8 @@ TEST(InputShape, OnePuzzleWithoutACountHasTheSizeOfItsText) {
   EXPECT_EQ(input_shape("1 0 1\n0 1 1\n1 1 1\n", true).single, (Size{3, 3}));
   EXPECT_EQ(input_shape("0 2 1\n1 1 2\n", true).single, (Size{2, 3}));
   EXPECT_EQ(input_shape("1 0\t1 0\n\n0 1 0 1\n", true).single, (Size{2, 4}));
-  EXPECT_EQ(input_shape("1 0 1\n0 1 1\n", false).single, std::nullopt);  // not all of it
-  EXPECT_EQ(input_shape("1 0 1\n0 1\n", true).single, std::nullopt);     // ragged
+  EXPECT_EQ(input_shape("1 0 1\n0 1 1\n", false).single, std::nullopt);    // not all of it
+  EXPECT_EQ(input_shape("1 0 1\n0 1\n", true).single, std::nullopt);       // ragged
   EXPECT_EQ(input_shape("2\n1 0 1\n0 1 1\n", true).single, std::nullopt);  // a count line
   EXPECT_EQ(input_shape("1 x 1\n", true).single, std::nullopt);
   EXPECT_FALSE(input_shape("", true).board);
@@ -51,11 +51,11 @@ TEST(JudgeErrorHint, NamesTheOptionThatWouldReadTheInput) {
   EXPECT_EQ(judge_error_hint("puzzle cut short: input ended before all 30 values", 3, 1, 5, 6,
                              false, false),
             "");
-  EXPECT_EQ(judge_error_hint("input ended after 1 puzzle, the count said 3", 2, 1, 5, 6, false,
+  EXPECT_EQ(
+      judge_error_hint("input ended after 1 puzzle, the count said 3", 2, 1, 5, 6, false, false),
+      "");
+  EXPECT_EQ(judge_error_hint("puzzle cut short: input ended before all 30 values", 1, 1, 5, 6, true,
                              false),
-            "");
-  EXPECT_EQ(judge_error_hint("puzzle cut short: input ended before all 30 values", 1, 1, 5, 6,
-                             true, false),
             "");
   EXPECT_EQ(judge_error_hint("expected 0 or 1, found 'x'", 1, 1, 5, 6, false, false), "");
 }
