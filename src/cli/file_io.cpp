@@ -73,6 +73,10 @@ void write_all(int fd, const char* data, std::size_t size, const std::string& na
 
 InputShape shape_of_file(const std::string& path) {
   if (path == "-") return {};
+  // Only a regular file is looked at: opening a FIFO or a device would take bytes (or the
+  // writer) from the solve that reads it next.
+  struct stat st {};
+  if (::stat(path.c_str(), &st) != 0 || !S_ISREG(st.st_mode)) return {};
   try {
     InputFile input(path);
     if (!input.regular_file_size()) return {};

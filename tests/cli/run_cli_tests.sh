@@ -300,6 +300,17 @@ if "$bin" solve "$work/a.txt" >"$work/a.out" 2>"$work/err" &&
 else
   fail "one puzzle of 3x3 without --size: $(head -c 200 "$work/err")"
 fi
+# A named FIFO is read once, as it comes (the layout is not looked for in it: that would take
+# its bytes, or its writer, from the solve).
+mkfifo "$work/fifo"
+cat "$repo/examples/poj1222-sample.in" >"$work/fifo" &
+if timeout 20 "$bin" solve "$work/fifo" >"$work/fifo.out" 2>"$work/err" &&
+  cmp -s "$work/fifo.out" "$repo/tests/cli/golden/poj1222-sample.out"; then
+  pass
+else
+  fail "solve FIFO: $(head -c 200 "$work/err")"
+fi
+wait
 # Where the text cannot say, the error names the option that fixes it.
 "$bin" generate 3x3 --rules torus,states=3 --seed 1 >"$work/k.txt"
 expect_error_only k_states 2 "lightsout: $work/k.txt:$(grep -n 2 "$work/k.txt" | head -1 | cut -d: -f1):$(($(grep -m1 2 "$work/k.txt" | sed 's/2.*//' | wc -c))): expected 0 or 1, found '2' (puzzle 1); values above 1 need --rules states=K (K >= 3, with the rules the puzzles were made for)" -- solve "$work/k.txt"
