@@ -6,6 +6,7 @@
 #include <cstdint>
 #include <exception>
 #include <functional>
+#include <optional>
 #include <span>
 #include <stdexcept>
 #include <string>
@@ -97,7 +98,10 @@ class JudgeReader {
   std::size_t column() const;
   [[noreturn]] void fail(const std::string& message) const;
   [[noreturn]] void fail_at(std::size_t line, std::size_t column, const std::string& message) const;
-  bool start_puzzle();      // reads the header on first call; false when no puzzle remains
+  bool start_puzzle();  // reads the header on first call; false when no puzzle remains
+  // start_puzzle, then `words` cleared and the first value put when the layout detection has
+  // read it: nullopt when no puzzle remains, else how many values are already in (0 or 1).
+  std::optional<std::size_t> begin_board(std::span<std::uint64_t> words);
   bool read_value();        // one 0/1 value, or throws
   unsigned read_value_k();  // one value 0..states-1, or throws
   bool is_value_token(const std::string& token) const;

@@ -392,23 +392,27 @@ std::size_t JudgeReader::next_packed_batch(std::span<std::uint64_t> out) {
   return n;
 }
 
+std::optional<std::size_t> JudgeReader::begin_board(std::span<std::uint64_t> words) {
+  if (!start_puzzle()) return std::nullopt;
+  std::fill(words.begin(), words.end(), 0);
+  if (!pending_first_value_) return 0;
+  // Cell (0, 0) is bit 0 of word 0 in both orientations.
+  words[0] = pending_value_ ? 1 : 0;
+  pending_first_value_ = false;
+  return 1;
+}
+
 bool JudgeReader::next(Board& lights) {
   if (lights.rows() != rows_ || lights.cols() != cols_) {
     throw std::invalid_argument("JudgeReader::next: board size differs from the reader's");
   }
-  if (!start_puzzle()) return false;
-  auto words = lights.words();
-  std::fill(words.begin(), words.end(), 0);
+  const auto words = lights.words();
+  const std::optional<std::size_t> first_col = begin_board(words);
+  if (!first_col) return false;
   const std::size_t stride = lights.stride();
-  std::size_t first_col = 0;
-  if (pending_first_value_) {
-    words[0] = pending_value_ ? 1 : 0;
-    pending_first_value_ = false;
-    first_col = 1;
-  }
   for (std::size_t r = 0; r < rows_; ++r) {
     std::uint64_t* row = words.data() + r * stride;
-    for (std::size_t c = r == 0 ? first_col : 0; c < cols_; ++c) {
+    for (std::size_t c = r == 0 ? *first_col : 0; c < cols_; ++c) {
       row[c / 64] |= static_cast<std::uint64_t>(read_value()) << (c % 64);
     }
   }
@@ -421,20 +425,14 @@ bool JudgeReader::next_transposed(Board& lights_t) {
     throw std::invalid_argument(
         "JudgeReader::next_transposed: board size differs from the reader's transpose");
   }
-  if (!start_puzzle()) return false;
-  auto words = lights_t.words();
-  std::fill(words.begin(), words.end(), 0);
+  const auto words = lights_t.words();
+  const std::optional<std::size_t> first_col = begin_board(words);
+  if (!first_col) return false;
   const std::size_t stride = lights_t.stride();
-  std::size_t first_col = 0;
-  if (pending_first_value_) {
-    words[0] = pending_value_ ? 1 : 0;
-    pending_first_value_ = false;
-    first_col = 1;
-  }
   for (std::size_t r = 0; r < rows_; ++r) {
     const std::uint64_t bit = std::uint64_t{1} << (r % 64);
     std::uint64_t* column = words.data() + r / 64;  // word r / 64 of each transposed row
-    for (std::size_t c = r == 0 ? first_col : 0; c < cols_; ++c) {
+    for (std::size_t c = r == 0 ? *first_col : 0; c < cols_; ++c) {
       if (read_value()) column[c * stride] |= bit;
     }
   }
