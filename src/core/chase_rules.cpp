@@ -172,13 +172,27 @@ struct RulesChase::Impl {
     };
     const std::uint64_t self_mask = self ? ~std::uint64_t{0} : 0;
     // dst = cur[c - 1] ^ cur[c + 1] ^ prev ^ (s cur): the step with deficit 0 (signs vanish).
-    const auto step64 = [&](std::uint64_t* dst, const std::uint64_t* cur,
-                            const std::uint64_t* prev) {
-      for (std::size_t c = 0; c < n; ++c) {
+    // The two end columns (where the row wraps or stops) are done apart, so that the columns
+    // between have no branch and vectorise (dst never overlaps cur or prev).
+    const auto step64 = [&](std::uint64_t* __restrict dst, const std::uint64_t* __restrict cur,
+                            const std::uint64_t* __restrict prev) {
+      const auto end_column = [&](std::size_t c) {
         const std::uint64_t left = c > 0 ? cur[c - 1] : (wrap_cols ? cur[n - 1] : 0);
         const std::uint64_t right = c + 1 < n ? cur[c + 1] : (wrap_cols ? cur[0] : 0);
         dst[c] = left ^ right ^ (prev != nullptr ? prev[c] : 0) ^ (cur[c] & self_mask);
+      };
+      end_column(0);
+      if (n == 1) return;
+      if (prev != nullptr) {
+        for (std::size_t c = 1; c + 1 < n; ++c) {
+          dst[c] = cur[c - 1] ^ cur[c + 1] ^ prev[c] ^ (cur[c] & self_mask);
+        }
+      } else {
+        for (std::size_t c = 1; c + 1 < n; ++c) {
+          dst[c] = cur[c - 1] ^ cur[c + 1] ^ (cur[c] & self_mask);
+        }
       }
+      end_column(n - 1);
     };
     std::vector<std::uint64_t> res(u);
     for (std::size_t j0 = 0; j0 < u; j0 += 64) {
