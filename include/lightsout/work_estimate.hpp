@@ -7,6 +7,7 @@
 #include <string_view>
 
 #include "lightsout/rules.hpp"
+#include "lightsout/solver.hpp"
 
 namespace lightsout {
 
@@ -16,7 +17,10 @@ namespace lightsout {
 struct SolveEstimate {
   double work = 0;   // about a nanosecond of one core a unit (see estimated_solve_work)
   double bytes = 0;  // held at the peak (see estimated_solve_bytes)
-  std::string_view method;
+  // The method followed: Method::automatic for the classic methods, else chase, banded, gf2
+  // (dense elimination, two states) or zk (dense elimination over Z_K).
+  Method method = Method::automatic;
+  std::string_view method_text;  // its words for messages, as listed above
 };
 
 // Both estimates below at once (one pass over the rules).

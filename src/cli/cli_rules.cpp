@@ -132,13 +132,13 @@ std::optional<std::string> rules_refusal(const SolveEstimate& cost, std::size_t 
   if (cost.bytes > static_cast<double>(memory)) {
     return fmt::format(
         "{} needs about {} for {}, over --memory {} (give a larger --memory to try it)", board,
-        format_bytes(cost.bytes), cost.method, format_bytes(static_cast<double>(memory)));
+        format_bytes(cost.bytes), cost.method_text, format_bytes(static_cast<double>(memory)));
   }
   if (cost.work > kMaxRulesWork && !budget.force) {
     return fmt::format(
         "{} is estimated at {:.2g} units of work for {} (about {:.2g} hours at a nanosecond a "
         "unit), over the limit of {:.0e} (give --force to run it)",
-        board, cost.work, cost.method, cost.work * 1e-9 / 3600, kMaxRulesWork);
+        board, cost.work, cost.method_text, cost.work * 1e-9 / 3600, kMaxRulesWork);
   }
   return std::nullopt;
 }
@@ -165,7 +165,7 @@ std::optional<Solver> make_solver(const Rules& rules, std::size_t rows, std::siz
         // Past the dense elimination's cell limit the Solver's own refusal says more (each
         // method's limit); with that method named it builds nothing before refusing.
         const Method dense = rules.states == 2 ? Method::gf2 : Method::zk;
-        if (*m == Method::automatic && cost.method == "dense elimination" &&
+        if (*m == Method::automatic && cost.method == dense &&
             existing_cells(rules, rows, cols) > Solver::max_cells(rules, dense)) {
           [[maybe_unused]] const Solver refused(rules, rows, cols, dense);  // throws
         }

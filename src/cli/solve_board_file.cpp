@@ -104,7 +104,7 @@ int run_board_solve(const BoardSolveArgs& args, const Rules& rules, const RulesB
       // chasing takes them (it runs along the longer side either way).
       Board board = read_board_thin(read, in_format, limits, &detected, &transposed);
       if (transposed && !is_classic(rules) &&
-          estimate_solve(rules, board.cols(), board.rows()).method != "light chasing") {
+          estimate_solve(rules, board.cols(), board.rows()).method != Method::chase) {
         board = board.transposed();
         transposed = false;
       }

@@ -88,7 +88,7 @@ int run_judge_solve(const SolveArgs& args, const Rules& rules, const RulesBudget
       thin_shape && (is_classic(rules) ? args.method != "dense"
                                        : transpose_invariant(rules) &&
                                              estimate_solve(rules, size.rows, size.cols).method ==
-                                                 "light chasing");
+                                                 Method::chase);
   const std::optional<Solver> solver =
       thin ? make_solver(rules, size.cols, size.rows, args.method,
                          {budget.memory, budget.force, budget.text, true})

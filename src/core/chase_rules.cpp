@@ -265,6 +265,11 @@ std::size_t RulesChase::unknowns(const Rules& rules, std::size_t rows, std::size
   return std::min(rows, cols) * (wraps ? 2 : 1);
 }
 
+bool RulesChase::fits(const Rules& rules, std::size_t rows, std::size_t cols) {
+  if (!applies(rules, rows, cols)) return false;
+  return unknowns(rules, rows, cols) <= (rules.states == 2 ? kMaxUnknownsGf2 : kMaxUnknownsZk);
+}
+
 RulesChase::RulesChase(const Rules& rules, std::size_t rows, std::size_t cols, bool want_kernel)
     : impl_(std::make_unique<Impl>()) {
   if (!applies(rules, rows, cols)) throw std::invalid_argument("chase: rules not supported");

@@ -38,6 +38,9 @@ class RulesChase {
   static constexpr std::size_t kMaxUnknownsGf2 = 16384;
   static constexpr std::size_t kMaxUnknownsZk = 2048;
   static std::size_t unknowns(const Rules& rules, std::size_t rows, std::size_t cols);
+  // applies() and a reduced system within the limit of its K: what the Solver's automatic
+  // choice takes (and the work estimate predicts) as light chasing.
+  static bool fits(const Rules& rules, std::size_t rows, std::size_t cols);
 
   // Throws std::invalid_argument unless applies(), std::length_error past the unknowns limits.
   RulesChase(const Rules& rules, std::size_t rows, std::size_t cols, bool want_kernel);

@@ -188,15 +188,6 @@ constexpr std::uint64_t kMaxChaseCells = std::uint64_t{1} << 32;  // a byte a ce
 constexpr std::uint64_t kMaxBandedCells = detail::BandedGf2::kMaxCells;
 constexpr std::size_t kMaxBandedBytes = detail::BandedGf2::kMaxBytes;  // the factor's estimate
 
-// Light chasing over Z_K takes these rules on this size (plus neighbourhood, no holes, a reduced
-// system within its limit).
-bool rules_chase_fits(const Rules& rules, std::size_t rows, std::size_t cols) {
-  if (!detail::RulesChase::applies(rules, rows, cols)) return false;
-  const std::size_t limit =
-      rules.states == 2 ? detail::RulesChase::kMaxUnknownsGf2 : detail::RulesChase::kMaxUnknownsZk;
-  return detail::RulesChase::unknowns(rules, rows, cols) <= limit;
-}
-
 // The banded plan of a two-state press system, when its band is narrow enough and the factor
 // fits the memory cap.
 std::optional<detail::BandPlan> banded_plan(const PressSystem& sys) {
@@ -216,7 +207,7 @@ Method choose(const Rules& rules, std::size_t rows, std::size_t cols,
     return Method::tables;
   }
   if (is_classic(rules)) return choose_method(rows, cols);
-  if (rules_chase_fits(rules, rows, cols)) return Method::chase;
+  if (detail::RulesChase::fits(rules, rows, cols)) return Method::chase;
   if (rules.states > 2) return Method::zk;
   if (existing_cells(rules, rows, cols) > kMaxBandedCells) return Method::gf2;
   system = build_press_system(rules, rows, cols);

@@ -49,14 +49,6 @@ double band(const Rules& rules, std::size_t rows, std::size_t cols, double n) {
 
 double primes_of(unsigned k) { return static_cast<double>(detail::factor_prime_powers(k).size()); }
 
-// Light chasing takes these rules on this size (as the Solver's automatic choice).
-bool chase_fits(const Rules& rules, std::size_t rows, std::size_t cols) {
-  if (!detail::RulesChase::applies(rules, rows, cols)) return false;
-  const std::size_t most =
-      rules.states == 2 ? detail::RulesChase::kMaxUnknownsGf2 : detail::RulesChase::kMaxUnknownsZk;
-  return detail::RulesChase::unknowns(rules, rows, cols) <= most;
-}
-
 // The touches of all presses: the offsets that land on the board (holes counted as cells).
 double touches(const Rules& rules, std::size_t rows, std::size_t cols) {
   const auto r = static_cast<double>(rows);
@@ -89,37 +81,40 @@ double estimated_press_system_bytes(const Rules& rules, std::size_t rows, std::s
 SolveEstimate estimate_solve(const Rules& rules, std::size_t rows, std::size_t cols) {
   const auto cells = static_cast<double>(rows) * static_cast<double>(cols);
   const double boards = cells * 16;
-  if (is_classic(rules)) return {cells, boards, "the classic methods"};
+  if (is_classic(rules)) return {cells, boards, Method::automatic, "the classic methods"};
   const bool two = rules.states == 2;
-  if (chase_fits(rules, rows, cols)) {
+  if (detail::RulesChase::fits(rules, rows, cols)) {
     const auto u = static_cast<double>(detail::RulesChase::unknowns(rules, rows, cols));
     const double work = two ? u * cells / 16 + u * u * u / 16
                             : 2 * u * cells + 4 * primes_of(rules.states) * u * u * u;
     // The reduced system and its factored copy: u x u bits for K = 2, bytes for K > 2.
-    return {work, boards + 2 * u * u / (two ? 8 : 1), "light chasing"};
+    return {work, boards + 2 * u * u / (two ? 8 : 1), Method::chase, "light chasing"};
   }
   const auto n = static_cast<double>(existing_cells(rules, rows, cols));
   const double system = estimated_press_system_bytes(rules, rows, cols);
   if (!two) {
     // The dense matrix over Z_K, a byte an entry.
     return {primes_of(rules.states) * n * n * band(rules, rows, cols, n) + n,
-            boards + system + n * n, "dense elimination"};
+            boards + system + n * n, Method::zk, "dense elimination"};
   }
   double w = band(rules, rows, cols, n);
   // Banded elimination as the Solver chooses it (its caps on the band, the cells and the
   // factor's bytes); past them, the dense n x n bits of M4RI (refused past its cell limit).
   const double half = std::ceil((w - 1) / 2);
-  const bool banded = w < n && half <= detail::BandedGf2::kDefaultMaxBandwidth &&
-                      n <= static_cast<double>(detail::BandedGf2::kMaxCells) &&
-                      static_cast<double>(detail::BandedGf2::estimated_bytes(
-                          static_cast<std::size_t>(n), static_cast<std::size_t>(half))) <=
-                          static_cast<double>(detail::BandedGf2::kMaxBytes);
+  const bool band_fits = w < n && half <= detail::BandedGf2::kDefaultMaxBandwidth &&
+                         n <= static_cast<double>(detail::BandedGf2::kMaxCells);
+  const double banded_bytes =
+      band_fits ? static_cast<double>(detail::BandedGf2::estimated_bytes(
+                      static_cast<std::size_t>(n), static_cast<std::size_t>(half)))
+                : 0;
+  const bool banded =
+      band_fits && banded_bytes <= static_cast<double>(detail::BandedGf2::kMaxBytes);
   if (!banded) w = n;
-  const double factor = banded ? static_cast<double>(detail::BandedGf2::estimated_bytes(
-                                     static_cast<std::size_t>(n), static_cast<std::size_t>(half)))
-                               : n * n / 4;
-  return {n * w * w / 64 + n, boards + system + factor,
-          banded ? "banded elimination" : "dense elimination"};
+  const double factor = banded ? banded_bytes : n * n / 4;
+  if (banded) {
+    return {n * w * w / 64 + n, boards + system + factor, Method::banded, "banded elimination"};
+  }
+  return {n * w * w / 64 + n, boards + system + factor, Method::gf2, "dense elimination"};
 }
 
 double estimated_solve_work(const Rules& rules, std::size_t rows, std::size_t cols) {
