@@ -29,20 +29,19 @@ std::optional<BoardFormat> named_format(const std::string& option, const std::st
   return f;
 }
 
-// P4 presses are binary: not for a terminal (checked before the work, once the format is known).
-void refuse_p4_to_terminal(const std::string& output, std::optional<BoardFormat> format) {
-  if (format == BoardFormat::pbm_raw) {
-    refuse_binary_to_terminal(output, "binary P4 presses",
-                              "give -o FILE, --output-format grid (text), or redirect the output");
-  }
-}
-
 const char* fewest_note(const Result& result) {
   if (!result.minimal) return "";
   return result.minimal_proven ? " (fewest, proven)" : " (fewest found, not proven)";
 }
 
 }  // namespace
+
+void refuse_p4_to_terminal(const std::string& output, std::optional<BoardFormat> format) {
+  if (format == BoardFormat::pbm_raw) {
+    refuse_binary_to_terminal(output, "binary P4 presses",
+                              "give -o FILE, --output-format grid (text), or redirect the output");
+  }
+}
 
 int run_board_solve(const BoardSolveArgs& args, const Rules& rules, const RulesBudget& budget) {
   // Refused before anything is read: the two-pass solve reads the input again while it writes.

@@ -2,9 +2,11 @@
 #pragma once
 
 #include <cstdint>
+#include <optional>
 #include <string>
 
 #include "cli_rules.hpp"
+#include "lightsout/board_format.hpp"
 #include "lightsout/rules.hpp"
 
 namespace lightsout::cli {
@@ -23,6 +25,10 @@ struct BoardSolveArgs {
   std::uint64_t max_cells = 0;  // --max-cells (0: default_max_cells of the input)
   std::uint64_t memory = 0;     // --memory in bytes (0: a quarter of physical memory)
 };
+
+// P4 presses are binary: refused (std::runtime_error) when `output` is "-" on a terminal and
+// `format` is P4; both solve paths call it before the work, once the format is known.
+void refuse_p4_to_terminal(const std::string& output, std::optional<BoardFormat> format);
 
 // Reads the board, solves it under `rules` (weighed against `budget` once its size is known),
 // writes the presses (two states: any board format; more: judge text only). Exit 0 solved, 1 no

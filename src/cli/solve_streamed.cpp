@@ -78,10 +78,7 @@ std::optional<int> try_streamed_solve(const BoardSolveArgs& args,
       detected == BoardFormat::pbm_plain) {
     out_format = BoardFormat::pbm_plain;
   }
-  if (out_format.value_or(detected) == BoardFormat::pbm_raw) {
-    refuse_binary_to_terminal(args.output, "binary P4 presses",
-                              "give -o FILE, --output-format grid (text), or redirect the output");
-  }
+  refuse_p4_to_terminal(args.output, out_format.value_or(detected));
   AtomicFile output(args.output);
   BoardRowWriter writer(
       out_format.value_or(detected), rows,
