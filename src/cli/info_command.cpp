@@ -59,43 +59,16 @@ std::string power_of_two(std::uint64_t d) {
   return fmt::format("2^{}", d);
 }
 
-// Writes the patterns as grid text: each pattern as rows of '0'/'1', patterns separated by one
-// blank line; no patterns give an empty file. Throws std::runtime_error naming the file.
-void write_patterns(const std::string& path, const std::vector<Board>& patterns) {
-  AtomicFile file(path);
-  constexpr std::size_t kBlock = std::size_t{1} << 20;
-  std::string buffer;
-  buffer.reserve(kBlock + 128);
-  auto flush = [&] {
-    file.write(buffer.data(), buffer.size());
-    buffer.clear();
-  };
-  for (std::size_t i = 0; i < patterns.size(); ++i) {
-    const Board& b = patterns[i];
-    if (i > 0) buffer.push_back('\n');
-    for (std::size_t r = 0; r < b.rows(); ++r) {
-      const auto words = b.row(r);
-      for (std::size_t c0 = 0; c0 < b.cols(); c0 += 64) {
-        const std::uint64_t w = words[c0 / 64];
-        const std::size_t count = std::min<std::size_t>(64, b.cols() - c0);
-        for (std::size_t k = 0; k < count; ++k) buffer.push_back(((w >> k) & 1U) != 0 ? '1' : '0');
-        if (buffer.size() >= kBlock) flush();
-      }
-      buffer.push_back('\n');
-    }
-  }
-  flush();
-  file.commit();
-}
-
-// K > 2 states: each pattern as judge text (rows of values 0..K-1 separated by single spaces),
-// patterns separated by one blank line, as `solve` reads and writes K-state boards.
-void write_value_patterns(const std::string& path, const std::vector<Grid>& patterns) {
+// Writes the patterns as text, patterns separated by one blank line (no patterns give an empty
+// file): two states as grid rows of '0'/'1', more as judge text (rows of values 0..K-1
+// separated by single spaces), as `solve` reads and writes such boards. Throws naming the file.
+void write_patterns(const std::string& path, const std::vector<Grid>& patterns, unsigned states) {
+  const BoardFormat format = states == 2 ? BoardFormat::grid : BoardFormat::judge;
   AtomicFile file(path);
   const WriteFn write = [&file](const char* data, std::size_t size) { file.write(data, size); };
   for (std::size_t i = 0; i < patterns.size(); ++i) {
     if (i > 0) write("\n", std::size_t{1});
-    write_grid(patterns[i], BoardFormat::judge, write);
+    write_grid(patterns[i], format, write);
   }
   file.commit();
 }
@@ -202,12 +175,8 @@ int run_info(const InfoArgs& args, const std::vector<std::string>& extras) {
     if (args.kernel) {
       if (const auto image = image_format_for_path(args.kernel_path)) {
         write_pattern_picture(args.kernel_path, *image, facts);
-      } else if (chosen.states == 2) {
-        std::vector<Board> patterns;
-        for (const Grid& g : facts.kernel) patterns.push_back(g.bits());
-        write_patterns(args.kernel_path, patterns);
       } else {
-        write_value_patterns(args.kernel_path, facts.kernel);
+        write_patterns(args.kernel_path, facts.kernel, chosen.states);
       }
     }
   } catch (const std::bad_alloc&) {
