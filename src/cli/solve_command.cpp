@@ -85,10 +85,10 @@ int run_judge_solve(const SolveArgs& args, const Rules& rules, const RulesBudget
   // for its messages.
   const bool thin_shape = size.cols <= 64 && size.rows > size.cols && size.rows * size.cols > 64;
   const bool thin =
-      thin_shape && (is_classic(rules) ? args.method != "dense"
-                                       : transpose_invariant(rules) &&
-                                             estimate_solve(rules, size.rows, size.cols).method ==
-                                                 Method::chase);
+      thin_shape &&
+      (is_classic(rules) ? args.method != "dense"
+                         : transpose_invariant(rules) &&
+                               estimate_solve(rules, size.rows, size.cols).method == Method::chase);
   const std::optional<Solver> solver =
       thin ? make_solver(rules, size.cols, size.rows, args.method,
                          {budget.memory, budget.force, budget.text, true})
@@ -131,29 +131,29 @@ int run_judge_solve(const SolveArgs& args, const Rules& rules, const RulesBudget
       unsolvable = solve_judge_pipeline(reader, *solver, args.minimal, size.rows, get_writer,
                                         input.regular_file_size());
     }
-    while (thin) {
-      Board lights_t(size.cols, size.rows);
-      if (!reader.next_transposed(lights_t)) break;
-      open_writer();
-      const Result result = solver->solve(Grid(std::move(lights_t)), options);
-      report_unproven(result, reader.puzzles_read());
-      if (result.solvable) {
-        writer->write_board_transposed(reader.puzzles_read(), result.presses.bits());
-        continue;
+    // Every other puzzle through the Solver, one at a time (a thin one read and written by
+    // columns, at a bit a cell).
+    const auto next_puzzle = [&](Grid& lights) {
+      if (thin) {
+        Board lights_t(size.cols, size.rows);
+        if (!reader.next_transposed(lights_t)) return false;
+        lights = Grid(std::move(lights_t));
+        return true;
       }
-      writer->write_no_solution(reader.puzzles_read());
-      ++unsolvable;
-    }
-    while (!word && !thin) {
-      Grid lights(size.rows, size.cols, states);
-      if (!(states == 2 ? reader.next(lights.bits()) : reader.next_values(values))) break;
+      lights = Grid(size.rows, size.cols, states);
+      if (!(states == 2 ? reader.next(lights.bits()) : reader.next_values(values))) return false;
       if (states > 2) lights = Grid::from_values(size.rows, size.cols, states, values);
+      return true;
+    };
+    for (Grid lights; !word && next_puzzle(lights);) {
       open_writer();
       const Result result = solver->solve(std::move(lights), options);
       report_unproven(result, reader.puzzles_read());
       if (!result.solvable) {
         writer->write_no_solution(reader.puzzles_read());
         ++unsolvable;
+      } else if (thin) {
+        writer->write_board_transposed(reader.puzzles_read(), result.presses.bits());
       } else if (states == 2) {
         writer->write_board(reader.puzzles_read(), result.presses.bits());
       } else {

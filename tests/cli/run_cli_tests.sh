@@ -238,6 +238,8 @@ answered_before_eof "pipe single layout" "^0 1 0 0 0 0" "$(head -n 6 <<<"$sample
 answered_before_eof "pipe 9x9 (general loop)" "PUZZLE #2" \
   "2\n$(for i in $(seq 162); do printf '1 '; done)\n" --size 9x9
 answered_before_eof "pipe 2x2 states=3" "PUZZLE #1" "1\n1 2\n0 1\n" --size 2x2 --rules states=3
+answered_before_eof "pipe 70x1 (thin, by columns)" "PUZZLE #2" \
+  "2\n$(for i in $(seq 140); do printf '1\\n'; done)" --size 70x1
 
 # Nothing silent. --stats in judge mode: the method, the puzzles, how many were solvable, the time.
 "$bin" solve --stats "$repo/examples/poj1222-sample.in" >"$work/out" 2>"$work/err"
