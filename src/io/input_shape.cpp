@@ -4,11 +4,13 @@
 #include <charconv>
 #include <vector>
 
+#include "board_io.hpp"
+
 namespace lightsout {
 
 namespace {
 
-bool is_blank(char c) { return c == ' ' || c == '\t' || c == '\r' || c == '\v' || c == '\f'; }
+bool is_blank(char c) { return detail::is_blank(static_cast<unsigned char>(c)); }
 
 std::vector<std::string_view> tokens_of(std::string_view line) {
   std::vector<std::string_view> out;
