@@ -11,7 +11,7 @@
 #include "core/banded_gf2.hpp"
 #include "lightsout/rules.hpp"
 #include "lightsout/rules_text.hpp"
-#include "lightsout/solve_rules.hpp"
+#include "core/solve_rules.hpp"
 
 namespace {
 

@@ -7,8 +7,8 @@
 #include <vector>
 
 #include "lightsout/board.hpp"
-#include "lightsout/small_solver.hpp"
-#include "lightsout/solve.hpp"
+#include "core/small_solver.hpp"
+#include "core/solve.hpp"
 
 namespace {
 

@@ -1,5 +1,5 @@
 // The WebAssembly entry point of the static playground: the server's JSON API functions
-// (src/server/api.cpp, the same validation and answers), called by web/solver-worker.js.
+// (src/api/api.cpp, the same validation and answers), called by web/solver-worker.js.
 #include <string>
 #include <string_view>
 
@@ -15,8 +15,8 @@
 namespace {
 
 // The page's limits: sides up to 1000 (the stand-ins for M4RI and NTL are schoolbook).
-lightsout::server::Limits page_limits() {
-  lightsout::server::Limits limits;
+lightsout::api::Limits page_limits() {
+  lightsout::api::Limits limits;
   limits.max_cells = 1000 * 1000;
   limits.max_info_side = 1000;
   return limits;
@@ -30,7 +30,7 @@ std::string answer;  // the last answer: "STATUS\nJSON"
 // Returns "STATUS\nJSON", valid until the next call.
 extern "C" LIGHTSOUT_EXPORT const char* lightsout_call(const char* endpoint, const char* a,
                                                        const char* b) {
-  using namespace lightsout::server;
+  using namespace lightsout::api;
   const std::string_view which = endpoint;
   const Limits limits = page_limits();
   ApiResponse res;

@@ -1,5 +1,5 @@
 // The back ends' cost-based limit for rules other than the classic, mirrored from
-// src/core/work_estimate.cpp and the Limits of src/server/api.hpp: the page refuses what they would.
+// src/api/work_estimate.cpp and the Limits of src/api/api.hpp: the page refuses what they would.
 
 export const MAX_RULES_WORK = 3e9;              // Limits::max_rules_work
 export const MAX_RULES_BYTES = 256 * 1024 * 1024;  // Limits::max_rules_bytes

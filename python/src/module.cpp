@@ -19,7 +19,7 @@
 #include "cells.hpp"
 #include "files.hpp"
 #include "lightsout/info.hpp"
-#include "lightsout/json_schema.hpp"
+#include "api/json_schema.hpp"
 #include "lightsout/render.hpp"
 #include "lightsout/rules.hpp"
 #include "lightsout/rules_text.hpp"

@@ -14,7 +14,7 @@
 
 #include "file_io.hpp"
 #include "lightsout/rules_text.hpp"
-#include "lightsout/work_estimate.hpp"
+#include "api/work_estimate.hpp"
 #include "solve_streamed.hpp"
 
 namespace lightsout::cli {

@@ -37,7 +37,7 @@ std::optional<std::pair<std::size_t, std::size_t>> implied_size(const Rules& rul
 // and written transposed, at a bit a cell.
 bool transpose_invariant(const Rules& rules);
 
-// Work past this (lightsout/work_estimate.hpp: about a nanosecond a unit, so some 3 hours) is
+// Work past this (api/work_estimate.hpp: about a nanosecond a unit, so some 3 hours) is
 // refused unless --force is given.
 inline constexpr double kMaxRulesWork = 1e13;
 

@@ -18,7 +18,7 @@
 #include "lightsout/board_size.hpp"
 #include "lightsout/random_board.hpp"
 #include "lightsout/rules.hpp"
-#include "lightsout/work_estimate.hpp"
+#include "api/work_estimate.hpp"
 #include "solve_streamed.hpp"
 
 namespace lightsout::cli {

@@ -24,7 +24,7 @@
 #include "lightsout/board_format.hpp"
 #include "lightsout/board_size.hpp"
 #include "lightsout/info.hpp"
-#include "lightsout/json_schema.hpp"
+#include "api/json_schema.hpp"
 #include "lightsout/render.hpp"
 #include "lightsout/rules.hpp"
 #include "lightsout/rules_text.hpp"

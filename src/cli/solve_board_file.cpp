@@ -11,7 +11,7 @@
 #include "file_io.hpp"
 #include "lightsout/board_format.hpp"
 #include "lightsout/solver.hpp"
-#include "lightsout/work_estimate.hpp"
+#include "api/work_estimate.hpp"
 #include "progress.hpp"
 #include "solve_streamed.hpp"
 

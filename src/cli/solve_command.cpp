@@ -18,9 +18,9 @@
 #include "lightsout/board_format.hpp"
 #include "lightsout/board_size.hpp"
 #include "lightsout/judge_format.hpp"
-#include "lightsout/small_solver.hpp"
-#include "lightsout/solve.hpp"
-#include "lightsout/work_estimate.hpp"
+#include "core/small_solver.hpp"
+#include "core/solve.hpp"
+#include "api/work_estimate.hpp"
 #include "solve_board_file.hpp"
 
 namespace lightsout::cli {

@@ -5,8 +5,8 @@
 #include <stdexcept>
 #include <utility>
 
-#include "lightsout/gf2_matrix.hpp"
-#include "lightsout/solve.hpp"
+#include "gf2_matrix.hpp"
+#include "solve.hpp"
 
 namespace lightsout {
 namespace detail {

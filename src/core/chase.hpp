@@ -7,7 +7,7 @@
 #include <vector>
 
 #include "lightsout/board.hpp"
-#include "lightsout/solve.hpp"
+#include "solve.hpp"
 
 namespace lightsout::detail {
 

@@ -3,7 +3,7 @@
 
 #include <stdexcept>
 
-#include "lightsout/solve.hpp"
+#include "solve.hpp"
 
 namespace lightsout {
 

@@ -2,8 +2,8 @@
 #include <stdexcept>
 #include <utility>
 
-#include "lightsout/gf2_matrix.hpp"
-#include "lightsout/solve.hpp"
+#include "gf2_matrix.hpp"
+#include "solve.hpp"
 
 namespace lightsout {
 

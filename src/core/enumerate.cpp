@@ -5,7 +5,7 @@
 #include <utility>
 
 #include "chase.hpp"
-#include "lightsout/solve.hpp"
+#include "solve.hpp"
 
 namespace lightsout {
 

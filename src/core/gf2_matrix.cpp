@@ -1,5 +1,5 @@
 // Gf2Matrix: packed Gauss-Jordan elimination and kernel extraction over GF(2).
-#include "lightsout/gf2_matrix.hpp"
+#include "gf2_matrix.hpp"
 
 #include <algorithm>
 #include <stdexcept>

@@ -1,5 +1,5 @@
 // Gf2Poly arithmetic (shifts, products, division, Euclid) and the path-graph maps phi, phi^-1.
-#include "lightsout/gf2_poly.hpp"
+#include "gf2_poly.hpp"
 
 #include <algorithm>
 #include <bit>

@@ -11,7 +11,7 @@
 #include <string>
 #include <utility>
 
-#include "lightsout/solve.hpp"
+#include "solve.hpp"
 
 // The factored formula board_info uses (derived here; checked against elimination for every size
 // up to 60 x 60 and against the plain gcd far beyond, in tests/unit/info_test.cpp).

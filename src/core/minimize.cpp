@@ -4,7 +4,7 @@
 #include <vector>
 
 #include "fewest_presses.hpp"
-#include "lightsout/solve.hpp"
+#include "solve.hpp"
 
 namespace lightsout {
 

@@ -6,8 +6,8 @@
 #include <vector>
 
 #include "chase.hpp"
-#include "lightsout/gf2_poly.hpp"
-#include "lightsout/solve.hpp"
+#include "gf2_poly.hpp"
+#include "solve.hpp"
 #include "lightsout/stream_solve.hpp"
 
 namespace lightsout {

@@ -1,11 +1,11 @@
 // SmallSolver: one elimination of the press matrix, then table-driven solving of tiny boards.
-#include "lightsout/small_solver.hpp"
+#include "small_solver.hpp"
 
 #include <bit>
 #include <stdexcept>
 #include <utility>
 
-#include "lightsout/gf2_matrix.hpp"
+#include "gf2_matrix.hpp"
 
 namespace lightsout {
 

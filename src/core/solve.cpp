@@ -1,5 +1,5 @@
 // solve(): the choice among the classic-rules methods by board size.
-#include "lightsout/solve.hpp"
+#include "solve.hpp"
 
 #include <algorithm>
 #include <stdexcept>

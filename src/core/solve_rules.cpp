@@ -1,6 +1,6 @@
 // solve_rules: the press system of any rules, solved over GF(2) with M4RI or over Z_K by prime
 // powers and the CRT; then the count, the kernel basis and the fewest presses.
-#include "lightsout/solve_rules.hpp"
+#include "solve_rules.hpp"
 
 #include <m4ri/m4ri.h>
 
@@ -12,7 +12,7 @@
 #include <string>
 
 #include "fewest_presses.hpp"
-#include "lightsout/solve.hpp"
+#include "solve.hpp"
 #include "zk_matrix.hpp"
 
 namespace lightsout {

@@ -9,9 +9,9 @@
 
 #include "banded_gf2.hpp"
 #include "chase_rules.hpp"
-#include "lightsout/small_solver.hpp"
-#include "lightsout/solve.hpp"
-#include "lightsout/solve_rules.hpp"
+#include "small_solver.hpp"
+#include "solve.hpp"
+#include "solve_rules.hpp"
 
 namespace lightsout {
 

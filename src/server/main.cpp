@@ -141,8 +141,8 @@ std::function<int()> add_serve_command(CLI::App& app) {
       "--allow-host", o.allow_hosts,
       "A host name clients may use besides localhost and --host (repeatable; '*': any)");
   return [args] {
-    // The body must hold the largest board in any shape (server::body_limit_for).
-    args->options.limits.max_body_bytes = server::body_limit_for(args->options.limits.max_cells);
+    // The body must hold the largest board in any shape (api::body_limit_for).
+    args->options.limits.max_body_bytes = api::body_limit_for(args->options.limits.max_cells);
     return run_serve(*args);
   };
 }

@@ -109,7 +109,7 @@ struct Request {
   bool answer_now = false;
   // Set by a worker (release) before it resumes the connection; read on the I/O thread (acquire).
   std::atomic<bool> answered{false};
-  ApiResponse answer;
+  api::ApiResponse answer;
   unsigned retry_after = 0;
 };
 
@@ -188,15 +188,15 @@ struct WebServer::Impl {
   // The route, and the checks that need no body (a refusal is kept in req.early_*).
   void screen(MHD_Connection* c, std::string_view url, std::string_view method, Request& req);
   MHD_Result dispatch(MHD_Connection* c, Request& req);
-  ApiResponse compute(const Request& req) const;
-  ApiResponse compute_info(const std::string& size, const std::string& rules) const;
-  ApiResponse healthz() const;
+  api::ApiResponse compute(const Request& req) const;
+  api::ApiResponse compute_info(const std::string& size, const std::string& rules) const;
+  api::ApiResponse healthz() const;
   MHD_Result send(MHD_Connection* c, int status, std::string_view body,
                   const char* content_type = "application/json", unsigned retry_after = 0,
                   const char* allow = nullptr, bool close = false);
   MHD_Result send_error(MHD_Connection* c, int status, std::string_view message,
                         unsigned retry_after = 0, const char* allow = nullptr, bool close = false) {
-    return send(c, status, api_error(status, message).body, "application/json", retry_after, allow,
+    return send(c, status, api::api_error(status, message).body, "application/json", retry_after, allow,
                 close);
   }
   // Takes one chunk of the body into req.body, growing its buffer (and the budget it holds);
@@ -307,7 +307,7 @@ void WebServer::Impl::screen(MHD_Connection* c, std::string_view url, std::strin
                              Request& req) {
   const auto refuse = [&req](int status, std::string_view message, const char* allow = nullptr) {
     req.early_status = status;
-    req.early_body = api_error(status, message).body;
+    req.early_body = api::api_error(status, message).body;
     req.allow = allow;
   };
   // A request that cannot be framed or placed: answered at once and its connection closed (what
@@ -400,7 +400,7 @@ void WebServer::Impl::drop_body(Request& req) {
   req.body_held = 0;
 }
 
-ApiResponse WebServer::Impl::healthz() const {
+api::ApiResponse WebServer::Impl::healthz() const {
   const PoolStats s = pool.stats();
   nlohmann::json out;
   out["status"] = "ok";
@@ -420,26 +420,26 @@ ApiResponse WebServer::Impl::healthz() const {
   return {200, out.dump()};
 }
 
-ApiResponse WebServer::Impl::compute_info(const std::string& size, const std::string& rules) const {
-  if (size.empty()) return api_error(400, "size: missing (expected RxC, e.g. 5x6)");
-  return api_info(size, rules, options.limits);
+api::ApiResponse WebServer::Impl::compute_info(const std::string& size, const std::string& rules) const {
+  if (size.empty()) return api::api_error(400, "size: missing (expected RxC, e.g. 5x6)");
+  return api::api_info(size, rules, options.limits);
 }
 
-ApiResponse WebServer::Impl::compute(const Request& req) const {
+api::ApiResponse WebServer::Impl::compute(const Request& req) const {
   switch (req.route) {
     case Route::solve:
-      if (req.body.empty()) return api_error(400, "body: missing (expected a JSON object)");
-      return api_solve(req.body, options.limits);
+      if (req.body.empty()) return api::api_error(400, "body: missing (expected a JSON object)");
+      return api::api_solve(req.body, options.limits);
     case Route::chase:
-      if (req.body.empty()) return api_error(400, "body: missing (expected a JSON object)");
-      return api_chase(req.body, options.limits);
+      if (req.body.empty()) return api::api_error(400, "body: missing (expected a JSON object)");
+      return api::api_chase(req.body, options.limits);
     default:
-      return api_error(500, "internal error");
+      return api::api_error(500, "internal error");
   }
 }
 
 MHD_Result WebServer::Impl::dispatch(MHD_Connection* c, Request& req) {
-  WorkEstimate estimate;
+  api::WorkEstimate estimate;
   std::string info_size;
   std::string info_rules;
   if (req.route == Route::info) {
@@ -447,20 +447,20 @@ MHD_Result WebServer::Impl::dispatch(MHD_Connection* c, Request& req) {
     const char* rules = query(c, "rules");
     info_size = size == nullptr ? "" : size;
     info_rules = rules == nullptr ? "" : rules;
-    estimate = estimate_info(info_size, info_rules);
+    estimate = api::estimate_info(info_size, info_rules);
   } else {
     if (req.route == Route::solve && !req.body.empty()) {
-      if (const auto answer = api_solve_light(req.body, options.limits, estimate)) {
+      if (const auto answer = api::api_solve_light(req.body, options.limits, estimate)) {
         return send(c, answer->status, answer->body);
       }
     } else {
-      estimate = req.route == Route::solve ? estimate_solve(req.body, options.limits)
-                                           : estimate_chase(req.body);
+      estimate = req.route == Route::solve ? api::estimate_solve(req.body, options.limits)
+                                           : api::estimate_chase(req.body);
     }
   }
   const bool info = req.route == Route::info;
   if (estimate.light) {
-    const ApiResponse a = info ? compute_info(info_size, info_rules) : compute(req);
+    const api::ApiResponse a = info ? compute_info(info_size, info_rules) : compute(req);
     return send(c, a.status, a.body);
   }
   // The job's estimate counts the body (four times: parsed, it is larger), so the body's own hold
@@ -475,7 +475,7 @@ MHD_Result WebServer::Impl::dispatch(MHD_Connection* c, Request& req) {
     if (run) {
       r->answer = info ? compute_info(size, rules) : compute(*r);
     } else {
-      r->answer = api_error(503, "server: busy, try again later");
+      r->answer = api::api_error(503, "server: busy, try again later");
       r->retry_after = pool.retry_after_s();
     }
     free_body(r->body);  // the large body goes before the answer is sent
@@ -490,14 +490,14 @@ MHD_Result WebServer::Impl::dispatch(MHD_Connection* c, Request& req) {
       break;
     case WorkPool::Admit::busy:
       free_body(req.body);
-      req.answer = api_error(503, "server: busy, try again later");
+      req.answer = api::api_error(503, "server: busy, try again later");
       req.retry_after = pool.retry_after_s();
       req.answered.store(true, std::memory_order_release);
       MHD_resume_connection(c);
       break;
     case WorkPool::Admit::too_big:
       free_body(req.body);
-      req.answer = api_error(413, "board: needs more memory than the server's --memory budget");
+      req.answer = api::api_error(413, "board: needs more memory than the server's --memory budget");
       req.answered.store(true, std::memory_order_release);
       MHD_resume_connection(c);
       break;
@@ -549,14 +549,14 @@ MHD_Result WebServer::Impl::handle(MHD_Connection* c, const char* url, const cha
     if (req.body.size() + n > options.limits.max_body_bytes) {  // a chunked body past the limit
       drop_body(req);
       req.early_status = 413;
-      req.early_body = api_error(413, "body: larger than the limit of " +
+      req.early_body = api::api_error(413, "body: larger than the limit of " +
                                           std::to_string(options.limits.max_body_bytes) + " bytes")
                            .body;
       req.close_after = true;
     } else if (!take_body(req, data, n)) {
       req.early_status = 503;
       req.early_body =
-          api_error(503, "server: busy (no memory for the request body), try again later").body;
+          api::api_error(503, "server: busy (no memory for the request body), try again later").body;
       req.retry_after = pool.retry_after_s();
       req.close_after = true;
     }
@@ -569,7 +569,7 @@ MHD_Result WebServer::Impl::handle(MHD_Connection* c, const char* url, const cha
   }
   if (req.asset != nullptr) return MHD_queue_response(c, MHD_HTTP_OK, req.asset);
   if (req.route == Route::healthz) {
-    const ApiResponse h = healthz();
+    const api::ApiResponse h = healthz();
     return send(c, h.status, h.body);
   }
   return dispatch(c, req);

@@ -7,7 +7,7 @@
 #include <string>
 #include <vector>
 
-#include "api.hpp"
+#include "api/api.hpp"
 #include "work_pool.hpp"
 
 namespace lightsout::server {
@@ -29,7 +29,7 @@ struct ServerOptions {
   // Past it, a new connection closes the one that has waited longest for its request.
   std::size_t max_connections = 1000;
   std::vector<std::string> allow_hosts;  // Host names served besides localhost and `host`
-  Limits limits;
+  api::Limits limits;
 };
 
 class WebServer {

@@ -23,14 +23,14 @@
 
 #include "fuzz_support.hpp"
 #include "lightsout/board_size.hpp"
-#include "server/api.hpp"
+#include "api/api.hpp"
 
 using lightsout::BoardSize;
 using lightsout::BoardSizeError;
 using lightsout::fuzz::Bytes;
 using lightsout::fuzz::finding;
-using lightsout::server::ApiResponse;
-using lightsout::server::Limits;
+using lightsout::api::ApiResponse;
+using lightsout::api::Limits;
 using nlohmann::json;
 
 namespace {
@@ -196,10 +196,10 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     const std::size_t nul = rest.find('\0');
     const std::string_view query = rest.substr(0, nul);
     const std::string_view rules = nul == std::string_view::npos ? "" : rest.substr(nul + 1);
-    check_response(lightsout::server::api_info(query, rules, limits), mode, {}, query, limits);
+    check_response(lightsout::api::api_info(query, rules, limits), mode, {}, query, limits);
   } else {
-    const ApiResponse response = mode == 0 ? lightsout::server::api_solve(rest, limits)
-                                           : lightsout::server::api_chase(rest, limits);
+    const ApiResponse response = mode == 0 ? lightsout::api::api_solve(rest, limits)
+                                           : lightsout::api::api_chase(rest, limits);
     check_response(response, mode, rest, {}, limits);
   }
   return 0;

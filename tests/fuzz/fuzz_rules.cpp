@@ -21,7 +21,7 @@
 #include "fuzz_support.hpp"
 #include "lightsout/rules.hpp"
 #include "lightsout/rules_text.hpp"
-#include "lightsout/solve_rules.hpp"
+#include "core/solve_rules.hpp"
 
 using lightsout::Rules;
 using lightsout::RulesError;

@@ -30,9 +30,9 @@
 #include "lightsout/board.hpp"
 #include "lightsout/rules.hpp"
 #include "lightsout/rules_text.hpp"
-#include "lightsout/small_solver.hpp"
-#include "lightsout/solve.hpp"
-#include "lightsout/solve_rules.hpp"
+#include "core/small_solver.hpp"
+#include "core/solve.hpp"
+#include "core/solve_rules.hpp"
 #include "lightsout/solver.hpp"
 
 using lightsout::Board;

@@ -36,7 +36,7 @@ class ServerTest : public ::testing::Test {
     options.workers = 2;
     options.request_timeout_s = 1.5;
     options.limits.max_cells = std::size_t{1} << 20;
-    options.limits.max_body_bytes = body_limit_for(options.limits.max_cells);
+    options.limits.max_body_bytes = api::body_limit_for(options.limits.max_cells);
     server_ = new WebServer(options);
     port_ = server_->bind();
     thread_ = new std::thread([] { server_->run(); });

@@ -100,7 +100,7 @@ ServerOptions small_options() {
   o.port = 0;
   o.workers = 2;
   o.request_timeout_s = 1.5;
-  o.limits.max_body_bytes = body_limit_for(o.limits.max_cells);
+  o.limits.max_body_bytes = api::body_limit_for(o.limits.max_cells);
   return o;
 }
 
@@ -353,7 +353,7 @@ ServerOptions tight_options() {
   o.max_queue = 2;
   o.memory_mb = 128;
   o.limits.max_cells = std::size_t{1} << 22;
-  o.limits.max_body_bytes = body_limit_for(o.limits.max_cells);
+  o.limits.max_body_bytes = api::body_limit_for(o.limits.max_cells);
   return o;
 }
 

@@ -31,7 +31,7 @@
 #include <gtest/gtest.h>
 #include <nlohmann/json.hpp>
 
-#include "server/api.hpp"
+#include "api/api.hpp"
 #include "server/http_policy.hpp"
 
 extern char** environ;  // NOLINT(readability-redundant-declaration): POSIX declares it nowhere
@@ -530,8 +530,8 @@ TEST(HardeningPolicy, FetchSite) {
 }
 
 TEST(HardeningPolicy, ErrorText) {
-  using lightsout::server::error_text;
-  using lightsout::server::kMaxErrorBytes;
+  using lightsout::api::error_text;
+  using lightsout::api::kMaxErrorBytes;
   EXPECT_EQ(error_text("rows: missing"), "rows: missing");
   EXPECT_EQ(error_text("a\nb\x7f"), "a\\x0ab\\x7f");
   const std::string cut = error_text(std::string(1000, 'x'));

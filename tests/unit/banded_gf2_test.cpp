@@ -15,7 +15,7 @@
 
 #include "lightsout/rules.hpp"
 #include "lightsout/rules_text.hpp"
-#include "lightsout/solve_rules.hpp"
+#include "core/solve_rules.hpp"
 #include "test_support.hpp"
 
 namespace lightsout {

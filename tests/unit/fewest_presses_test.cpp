@@ -12,8 +12,8 @@
 #include "lightsout/random_board.hpp"
 #include "lightsout/rules.hpp"
 #include "lightsout/rules_text.hpp"
-#include "lightsout/solve.hpp"
-#include "lightsout/solve_rules.hpp"
+#include "core/solve.hpp"
+#include "core/solve_rules.hpp"
 #include "lightsout/solver.hpp"
 #include "test_support.hpp"
 

@@ -1,5 +1,5 @@
 // Unit tests for Gf2Matrix: reduce() yields RREF of the same row space, ranks and kernels agree.
-#include "lightsout/gf2_matrix.hpp"
+#include "core/gf2_matrix.hpp"
 
 #include <gtest/gtest.h>
 

@@ -1,5 +1,5 @@
 // Gf2Poly against a naive std::vector<bool> polynomial ring, and the path maps phi / phi^-1.
-#include "lightsout/gf2_poly.hpp"
+#include "core/gf2_poly.hpp"
 
 #include <gtest/gtest.h>
 

@@ -11,7 +11,7 @@
 #include <vector>
 
 #include "lightsout/board.hpp"
-#include "lightsout/solve.hpp"
+#include "core/solve.hpp"
 #include "test_support.hpp"
 
 namespace lightsout {

@@ -11,7 +11,7 @@
 #include <utility>
 #include <vector>
 
-#include "lightsout/solve.hpp"
+#include "core/solve.hpp"
 #include "test_support.hpp"
 
 namespace lightsout {

@@ -1,5 +1,5 @@
 // Unit tests for SmallSolver: every size up to 64 cells against solve_chase and the board rules.
-#include "lightsout/small_solver.hpp"
+#include "core/small_solver.hpp"
 
 #include <gtest/gtest.h>
 
@@ -10,7 +10,7 @@
 #include <utility>
 #include <vector>
 
-#include "lightsout/solve.hpp"
+#include "core/solve.hpp"
 #include "test_support.hpp"
 
 namespace lightsout {

@@ -1,7 +1,7 @@
 // Unit tests for solve_rules: brute force over every press vector on tiny boards for every rule
 // and many K, the Z_{p^e} elimination on random matrices, nullities computed two ways, the
 // classic solvers' agreement, and the errors.
-#include "lightsout/solve_rules.hpp"
+#include "core/solve_rules.hpp"
 
 #include <gtest/gtest.h>
 
@@ -19,7 +19,7 @@
 #include "core/zk_matrix.hpp"
 #include "lightsout/rules.hpp"
 #include "lightsout/rules_text.hpp"
-#include "lightsout/solve.hpp"
+#include "core/solve.hpp"
 #include "lightsout/solver.hpp"
 #include "test_support.hpp"
 

@@ -1,5 +1,5 @@
 // Unit tests for the solvers: every method against the dense oracle, brute force and known facts.
-#include "lightsout/solve.hpp"
+#include "core/solve.hpp"
 
 #include <gtest/gtest.h>
 

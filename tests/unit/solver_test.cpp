@@ -13,7 +13,7 @@
 #include "lightsout/info.hpp"
 #include "lightsout/random_board.hpp"
 #include "lightsout/rules_text.hpp"
-#include "lightsout/solve_rules.hpp"
+#include "core/solve_rules.hpp"
 
 namespace lightsout {
 namespace {

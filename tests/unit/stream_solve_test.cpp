@@ -14,7 +14,7 @@
 
 #include "lightsout/board.hpp"
 #include "lightsout/board_format.hpp"
-#include "lightsout/solve.hpp"
+#include "core/solve.hpp"
 #include "lightsout/stream_solve.hpp"
 #include "test_support.hpp"
 

@@ -13,8 +13,8 @@
 #include <vector>
 
 #include "lightsout/board.hpp"
-#include "lightsout/gf2_matrix.hpp"
-#include "lightsout/solve.hpp"
+#include "core/gf2_matrix.hpp"
+#include "core/solve.hpp"
 
 namespace lightsout {
 

@@ -9,8 +9,8 @@
 #include <random>
 #include <vector>
 
-#include "lightsout/gf2_matrix.hpp"
-#include "lightsout/gf2_poly.hpp"
+#include "core/gf2_matrix.hpp"
+#include "core/gf2_poly.hpp"
 
 namespace {
 

@@ -1,5 +1,5 @@
 // JSON of facts and results with nlohmann-json: one schema for the CLI and the HTTP API.
-#include "lightsout/json_schema.hpp"
+#include "json_schema.hpp"
 
 #include <nlohmann/json.hpp>
 

@@ -8,10 +8,10 @@
 #include <nlohmann/json.hpp>
 
 #include "lightsout/rules_text.hpp"
-#include "lightsout/work_estimate.hpp"
-#include "server/api.hpp"
+#include "api/work_estimate.hpp"
+#include "api/api.hpp"
 
-namespace lightsout::server {
+namespace lightsout::api {
 namespace {
 
 using nlohmann::json;
@@ -140,4 +140,4 @@ TEST(RulesWork, AdmissionReservesTheMatricesOfOtherRules) {
 }
 
 }  // namespace
-}  // namespace lightsout::server
+}  // namespace lightsout::api

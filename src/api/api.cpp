@@ -21,14 +21,14 @@
 #include "lightsout/board_size.hpp"
 #include "lightsout/chase_trace.hpp"
 #include "lightsout/info.hpp"
-#include "lightsout/json_schema.hpp"
+#include "json_schema.hpp"
 #include "lightsout/rules.hpp"
 #include "lightsout/rules_text.hpp"
 #include "lightsout/solver.hpp"
-#include "lightsout/work_estimate.hpp"
+#include "work_estimate.hpp"
 #include "solver_cache.hpp"
 
-namespace lightsout::server {
+namespace lightsout::api {
 
 namespace {
 
@@ -585,4 +585,4 @@ ApiResponse api_info(std::string_view size, std::string_view rules_text, const L
   });
 }
 
-}  // namespace lightsout::server
+}  // namespace lightsout::api

@@ -11,9 +11,9 @@
 #include "lightsout/rules.hpp"
 #include "lightsout/rules_text.hpp"
 #include "lightsout/solver.hpp"
-#include "server/solver_cache.hpp"
+#include "api/solver_cache.hpp"
 
-namespace lightsout::server {
+namespace lightsout::api {
 namespace {
 
 TEST(SolverCache, SameSizeAndRulesGiveTheSameSolver) {
@@ -91,4 +91,4 @@ TEST(SolverCache, RulesThatDoNotFitTheSizeThrowEveryTime) {
 }
 
 }  // namespace
-}  // namespace lightsout::server
+}  // namespace lightsout::api

@@ -8,7 +8,7 @@
 #include "lightsout/rules.hpp"
 #include "lightsout/solver.hpp"
 
-namespace lightsout::server {
+namespace lightsout::api {
 
 // Boards of at most this many cells are cached (a solver of that size holds at most a few MB: the
 // dense Z_K system of 1024 cells is 1 MB); at most this many per thread, the least recently used
@@ -21,4 +21,4 @@ inline constexpr std::size_t kCachedSolversPerThread = 8;
 // Throws what Solver's constructor throws; nothing is cached then.
 std::shared_ptr<const Solver> cached_solver(const Rules& rules, std::size_t rows, std::size_t cols);
 
-}  // namespace lightsout::server
+}  // namespace lightsout::api

@@ -8,7 +8,7 @@
 #include <string>
 #include <string_view>
 
-namespace lightsout::server {
+namespace lightsout::api {
 
 // The largest body that must be taken for a board of `max_cells` cells in compact JSON: its worst
 // shape is one column ("0", per row: 4 bytes a cell), with room for the other fields and spaces.
@@ -19,7 +19,7 @@ constexpr std::size_t body_limit_for(std::size_t max_cells) {
 struct Limits {
   std::size_t max_cells = std::size_t{1} << 20;        // /api/solve, classic rules
   std::size_t max_rules_cells = std::size_t{1} << 20;  // /api/solve and /api/info, other rules
-  // Other rules are weighed by estimated_solve_work (lightsout/work_estimate.hpp, about a
+  // Other rules are weighed by estimated_solve_work (api/work_estimate.hpp, about a
   // nanosecond a unit natively) and the dense elimination's bytes: 256 x 256 torus K = 255 is
   // 1.6e9, 50 x 50 rowcol K = 255 is 4.7e10 (refused).
   double max_rules_work = 3e9;
@@ -64,4 +64,4 @@ ApiResponse api_error(int status, std::string_view message);
 inline constexpr std::size_t kMaxErrorBytes = 200;
 std::string error_text(std::string_view message);
 
-}  // namespace lightsout::server
+}  // namespace lightsout::api

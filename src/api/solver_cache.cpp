@@ -4,7 +4,7 @@
 #include <algorithm>
 #include <vector>
 
-namespace lightsout::server {
+namespace lightsout::api {
 
 std::shared_ptr<const Solver> cached_solver(const Rules& rules, std::size_t rows,
                                             std::size_t cols) {
@@ -25,4 +25,4 @@ std::shared_ptr<const Solver> cached_solver(const Rules& rules, std::size_t rows
   return made;
 }
 
-}  // namespace lightsout::server
+}  // namespace lightsout::api

@@ -1,5 +1,5 @@
 // work_estimate: the cost model of the automatic method for any rules (see the header).
-#include "lightsout/work_estimate.hpp"
+#include "work_estimate.hpp"
 
 #include <algorithm>
 #include <cmath>
