@@ -9,9 +9,9 @@
 #include <vector>
 
 #include "core/banded_gf2.hpp"
+#include "core/solve_rules.hpp"
 #include "lightsout/rules.hpp"
 #include "lightsout/rules_text.hpp"
-#include "core/solve_rules.hpp"
 
 namespace {
 
@@ -28,7 +28,7 @@ void BM_SolveRules_TorusGf2(benchmark::State& state) {
   const auto n = static_cast<std::size_t>(state.range(0));
   const lightsout::Rules rules = lightsout::parse_rules("torus");
   const std::vector<std::uint8_t> lights = random_lights(n * n, 2, n);
-  lightsout::RulesResult result;
+  lightsout::Result result;
   for (auto _ : state) {
     result = lightsout::solve_rules(rules, n, n, lights);
     benchmark::DoNotOptimize(result);
@@ -44,7 +44,7 @@ void BM_SolveRules_PlaneZk(benchmark::State& state) {
   const auto k = static_cast<unsigned>(state.range(1));
   const lightsout::Rules rules = lightsout::parse_rules("plane,states=" + std::to_string(k));
   const std::vector<std::uint8_t> lights = random_lights(n * n, k, n);
-  lightsout::RulesResult result;
+  lightsout::Result result;
   for (auto _ : state) {
     result = lightsout::solve_rules(rules, n, n, lights);
     benchmark::DoNotOptimize(result);

@@ -16,7 +16,6 @@ namespace lightsout {
 //   - column c of a row is bit (c % 64) of word (c / 64): low bit = column 0;
 //   - the bits past column cols-1 in the last word of every row are always zero.
 // check_invariants() verifies the last rule; every mutating member keeps it.
-namespace detail {
 // Memory for large boards: blocks of 4 MiB and more are 2 MiB aligned and, on Linux, marked for
 // transparent huge pages before their first touch, which cuts the page faults of a fresh
 // billion-cell board and the TLB misses of walking it across its rows (a wide board's chase).
@@ -33,7 +32,6 @@ struct BoardAllocator {
   void deallocate(T* p, std::size_t n) noexcept { free_board_words(p, n * sizeof(T)); }
   bool operator==(const BoardAllocator& /*other*/) const { return true; }
 };
-}  // namespace detail
 
 class Board {
  public:
@@ -94,7 +92,7 @@ class Board {
   std::size_t cols_ = 0;
   std::size_t stride_ = 0;
   std::uint64_t last_mask_ = 0;
-  std::vector<std::uint64_t, detail::BoardAllocator<std::uint64_t>> words_;
+  std::vector<std::uint64_t, BoardAllocator<std::uint64_t>> words_;
 };
 
 // Rows of a board handed out one at a time, in order: what the board writers take, so a board can
@@ -143,28 +141,5 @@ class RowSink {
   std::size_t cols_ = 0;
   std::size_t rows_put_ = 0;
 };
-
-namespace detail {
-// In-place transpose of a 64 x 64 bit block: afterwards bit j of a[i] is what bit i of a[j] was.
-void transpose_block(std::uint64_t a[64]);
-
-// dst = T src, T = I + S with S the path adjacency on `cols` cells: the effect of pressing every
-// set bit of a row on that same row. dst and src must not overlap; both have `stride` words.
-inline void apply_row_operator(std::uint64_t* dst, const std::uint64_t* src, std::size_t stride,
-                               std::uint64_t last_mask) {
-  if (stride == 1) {
-    const std::uint64_t v = src[0];
-    dst[0] = (v ^ (v << 1) ^ (v >> 1)) & last_mask;
-    return;
-  }
-  for (std::size_t k = 0; k < stride; ++k) {
-    const std::uint64_t v = src[k];
-    const std::uint64_t from_left = k > 0 ? src[k - 1] >> 63 : 0;            // column 64k-1 -> 64k
-    const std::uint64_t from_right = k + 1 < stride ? src[k + 1] << 63 : 0;  // 64k+64 -> 64k+63
-    dst[k] = v ^ (v << 1) ^ from_left ^ (v >> 1) ^ from_right;
-  }
-  dst[stride - 1] &= last_mask;
-}
-}  // namespace detail
 
 }  // namespace lightsout

@@ -12,7 +12,7 @@
 #include <string_view>
 
 #include "lightsout/board.hpp"
-#include "lightsout/solver.hpp"
+#include "lightsout/grid.hpp"
 
 namespace lightsout {
 

@@ -73,12 +73,4 @@ struct Facts {
 // Solver's cell limits apply). Throws as board_info, quiet_patterns and Solver do.
 Facts board_facts(const Rules& rules, std::size_t rows, std::size_t cols, bool want_kernel = false);
 
-namespace detail {
-// The nullity straight from the definition, with no factoring: f_N by powering
-// [[x, 1], [1, 0]], H = f_M(x + 1) mod f_N by powering [[x + 1, 1], [1, 0]] modulo f_N, then
-// deg gcd(H, f_N) (N = min side, M = max side). Quasi-linear in N, about twice the time of
-// board_info; kept as the oracle board_info is tested against. Same preconditions.
-std::size_t nullity_direct_gcd(std::size_t rows, std::size_t cols);
-}  // namespace detail
-
 }  // namespace lightsout

@@ -6,8 +6,8 @@
 #include <memory>
 
 #include "lightsout/board.hpp"
+#include "lightsout/grid.hpp"
 #include "lightsout/rules.hpp"
-#include "lightsout/solver.hpp"
 
 namespace lightsout {
 

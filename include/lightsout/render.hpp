@@ -10,7 +10,7 @@
 #include <vector>
 
 #include "lightsout/board.hpp"
-#include "lightsout/solver.hpp"
+#include "lightsout/grid.hpp"
 
 namespace lightsout {
 

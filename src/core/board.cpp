@@ -9,6 +9,8 @@
 
 #if defined(__linux__)
 #include <sys/mman.h>
+
+#include "board_ops.hpp"
 #endif
 
 namespace lightsout {
@@ -38,7 +40,7 @@ void Board::apply(const Board& presses) {
   std::vector<std::uint64_t> horizontal(stride_);
   for (std::size_t r = 0; r < rows_; ++r) {
     const std::uint64_t* p = presses.words_.data() + r * stride_;
-    detail::apply_row_operator(horizontal.data(), p, stride_, last_mask_);
+    apply_row_operator(horizontal.data(), p, stride_, last_mask_);
     std::uint64_t* dst = words_.data() + r * stride_;
     for (std::size_t k = 0; k < stride_; ++k) dst[k] ^= horizontal[k];
     if (r > 0) {
@@ -93,7 +95,7 @@ inline void transpose_stage(std::uint64_t* a, std::uint64_t mask) {
 
 // In-place transpose of a 64 x 64 bit block, bit j of a[i] = element (i, j): swap the
 // off-diagonal halves of ever smaller sub-blocks (32, 16, ..., 1).
-void detail::transpose_block(std::uint64_t a[64]) {
+void transpose_block(std::uint64_t a[64]) {
   transpose_stage<32>(a, 0x00000000FFFFFFFFULL);
   transpose_stage<16>(a, 0x0000FFFF0000FFFFULL);
   transpose_stage<8>(a, 0x00FF00FF00FF00FFULL);
@@ -107,7 +109,7 @@ constexpr std::size_t kHugePage = std::size_t{2} << 20;
 constexpr std::size_t kHugeFrom = std::size_t{4} << 20;
 }  // namespace
 
-void* detail::allocate_board_words(std::size_t bytes) {
+void* allocate_board_words(std::size_t bytes) {
   if (bytes < kHugeFrom) return ::operator new(bytes);
   const std::size_t rounded = (bytes + kHugePage - 1) / kHugePage * kHugePage;
   void* p = std::aligned_alloc(kHugePage, rounded);
@@ -118,7 +120,7 @@ void* detail::allocate_board_words(std::size_t bytes) {
   return p;
 }
 
-void detail::free_board_words(void* p, std::size_t bytes) noexcept {
+void free_board_words(void* p, std::size_t bytes) noexcept {
   if (bytes < kHugeFrom) {
     ::operator delete(p);
   } else {
@@ -148,7 +150,7 @@ Board Board::transposed() const {
           for (std::size_t k = 0; k < 64; ++k) {
             block[k] = k < rn ? words_[(r0 + k) * stride_ + sw] : 0;
           }
-          detail::transpose_block(block);
+          transpose_block(block);
           for (std::size_t k = 0; k < cn; ++k) t.words_[(c0 + k) * t.stride_ + tw] = block[k];
         }
       }

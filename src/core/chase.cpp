@@ -5,6 +5,7 @@
 #include <stdexcept>
 #include <utility>
 
+#include "board_ops.hpp"
 #include "gf2_matrix.hpp"
 #include "solve.hpp"
 
@@ -77,7 +78,7 @@ Gf2Matrix first_row_system(std::size_t m, std::size_t n, const std::vector<std::
     std::fill(cur.begin(), cur.end(), 0);
     cur[j / 64] = std::uint64_t{1} << (j % 64);
     for (std::size_t i = 0; i < m; ++i) {
-      detail::apply_row_operator(next.data(), cur.data(), w, mask);
+      apply_row_operator(next.data(), cur.data(), w, mask);
       for (std::size_t k = 0; k < w; ++k) next[k] ^= prev[k];
       std::swap(prev, cur);
       std::swap(cur, next);

@@ -9,6 +9,7 @@
 #include <thread>
 #include <vector>
 
+#include "board_ops.hpp"
 #include "chase.hpp"
 
 namespace lightsout::detail {

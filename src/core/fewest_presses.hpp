@@ -72,3 +72,14 @@ FewestOutcome fewest_zk(std::vector<std::uint8_t>& solution,
                         std::span<const unsigned> orders, unsigned k, const SearchBudget& budget);
 
 }  // namespace lightsout::detail
+
+namespace lightsout {
+
+// The lightest element of presses + span(kernel) over GF(2), in place: the class branch and bound
+// above for at most 64 kernel vectors, greedy descent past that (adding any kernel vector that
+// lowers the weight, with the bound of the cells no kernel vector touches). Contract: `kernel` a
+// basis of the quiet patterns, every board of presses' shape. The outcome's weight is presses'.
+detail::FewestOutcome minimize_board(Board& presses, std::span<const Board> kernel,
+                                     const detail::SearchBudget& budget);
+
+}  // namespace lightsout

@@ -11,6 +11,7 @@
 #include <string>
 #include <utility>
 
+#include "nullity_oracle.hpp"
 #include "solve.hpp"
 
 // The factored formula board_info uses (derived here; checked against elimination for every size
@@ -186,8 +187,6 @@ std::vector<Board> quiet_patterns(std::size_t rows, std::size_t cols) {
   return std::move(result.kernel);
 }
 
-namespace detail {
-
 std::size_t nullity_direct_gcd(std::size_t rows, std::size_t cols) {
   check_size(rows, cols, "nullity_direct_gcd");
   const std::uint64_t n = std::min<std::uint64_t>(rows, cols);
@@ -197,7 +196,5 @@ std::size_t nullity_direct_gcd(std::size_t rows, std::size_t cols) {
   const GF2X h = path_pair(m, true, &F).cur;  // f_m(x + 1) mod f_n
   return static_cast<std::size_t>(NTL::deg(NTL::GCD(h, chi)));
 }
-
-}  // namespace detail
 
 }  // namespace lightsout

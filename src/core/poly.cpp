@@ -5,10 +5,11 @@
 #include <utility>
 #include <vector>
 
+#include "board_ops.hpp"
 #include "chase.hpp"
 #include "gf2_poly.hpp"
-#include "solve.hpp"
 #include "lightsout/stream_solve.hpp"
+#include "solve.hpp"
 
 namespace lightsout {
 
@@ -106,7 +107,7 @@ PolyStep poly_step(std::size_t m, std::size_t n, std::span<const std::uint64_t> 
 // w <- S w on the path of n cells (S = T + I).
 void apply_path_adjacency(std::vector<std::uint64_t>& w, std::vector<std::uint64_t>& scratch,
                           std::uint64_t mask) {
-  detail::apply_row_operator(scratch.data(), w.data(), w.size(), mask);
+  apply_row_operator(scratch.data(), w.data(), w.size(), mask);
   for (std::size_t t = 0; t < w.size(); ++t) scratch[t] ^= w[t];
   std::swap(w, scratch);
 }

@@ -9,6 +9,8 @@
 #include <utility>
 #include <vector>
 
+#include "board_ops.hpp"
+
 namespace lightsout {
 
 namespace {
@@ -111,7 +113,7 @@ Board random_solvable_board(std::size_t rows, std::size_t cols, std::uint64_t se
     } else {
       std::fill(next.begin(), next.end(), std::uint64_t{0});
     }
-    detail::apply_row_operator(horizontal.data(), cur.data(), stride, mask);
+    apply_row_operator(horizontal.data(), cur.data(), stride, mask);
     const std::span<std::uint64_t> out = lights.row(r);
     for (std::size_t k = 0; k < stride; ++k) out[k] = horizontal[k] ^ prev[k] ^ next[k];
     std::swap(prev, cur);
@@ -158,7 +160,7 @@ class RandomRows final : public RowSource {
     } else {
       std::fill(next_.begin(), next_.end(), std::uint64_t{0});
     }
-    detail::apply_row_operator(out_.data(), cur_.data(), stride(), mask_);
+    apply_row_operator(out_.data(), cur_.data(), stride(), mask_);
     for (std::size_t k = 0; k < out_.size(); ++k) out_[k] ^= prev_[k] ^ next_[k];
     return out_.data();
   }

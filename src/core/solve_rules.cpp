@@ -1,5 +1,5 @@
 // solve_rules: the press system of any rules, solved over GF(2) with M4RI or over Z_K by prime
-// powers and the CRT; then the count, the kernel basis and the fewest presses.
+// powers and the CRT: a solution, the exact count and the kernel basis.
 #include "solve_rules.hpp"
 
 #include <m4ri/m4ri.h>
@@ -11,8 +11,6 @@
 #include <stdexcept>
 #include <string>
 
-#include "fewest_presses.hpp"
-#include "solve.hpp"
 #include "zk_matrix.hpp"
 
 namespace lightsout {
@@ -202,72 +200,15 @@ Elimination solve_zk(const PressSystem& sys, const Values& rhs, bool want_kernel
   return out;
 }
 
-// The fewest presses (sum of the values) in solution + span(kernel) over Z_K, K > 2: the walk of
-// fewest_zk. Contract: e.kernel / e.orders a basis as documented in RulesResult.
-detail::FewestProof minimize_zk(Elimination& e, unsigned k, std::uint64_t budget, double seconds) {
-  const detail::FewestOutcome out = detail::fewest_zk(
-      e.solution, e.kernel, e.orders, k, detail::SearchBudget::from_now(seconds, budget));
-  return {out.proven, out.lower_bound};
-}
-
-// The fewest presses over GF(2), by minimize_presses on boards of the board's shape.
-detail::FewestProof minimize_gf2(Elimination& e, const PressSystem& sys, std::uint64_t budget,
-                                 double seconds) {
-  const auto to_board = [&sys](const Values& v) {
-    Board b(sys.rows, sys.cols);
-    for (std::size_t j = 0; j < v.size(); ++j) {
-      if (v[j] != 0) b.set(sys.cells[j] / sys.cols, sys.cells[j] % sys.cols, true);
-    }
-    return b;
-  };
-  SolveResult r;
-  r.solvable = true;
-  r.presses = to_board(e.solution);
-  r.nullity = e.kernel.size();
-  for (const Values& v : e.kernel) r.kernel.push_back(to_board(v));
-  SolveOptions options;
-  options.minimal = true;
-  options.minimal_budget = budget;
-  options.minimal_seconds = seconds;
-  minimize_presses(r, options);
-  for (std::size_t j = 0; j < e.solution.size(); ++j) {
-    e.solution[j] = r.presses.get(sys.cells[j] / sys.cols, sys.cells[j] % sys.cols) ? 1 : 0;
-  }
-  return {r.minimal_proven, r.minimal_lower_bound};
-}
-
-std::string count_text(const std::vector<std::pair<unsigned, std::size_t>>& factors) {
-  if (factors.empty()) return "1";
-  std::uint64_t value = 1;
-  bool fits = true;
-  for (const auto& [p, exponent] : factors) {
-    for (std::size_t i = 0; i < exponent && fits; ++i) {
-      fits = value <= std::numeric_limits<std::uint64_t>::max() / p;
-      value *= p;
-    }
-  }
-  if (fits) return std::to_string(value);
-  std::string text;
-  for (const auto& [p, exponent] : factors) {
-    if (!text.empty()) text += " * ";
-    text += std::to_string(p);
-    if (exponent > 1) {
-      text += '^';
-      text += std::to_string(exponent);
-    }
-  }
-  return text;
-}
-
 }  // namespace
 
-RulesResult solve_rules(const Rules& rules, std::size_t rows, std::size_t cols,
-                        const std::vector<std::uint8_t>& lights, const RulesSolveOptions& options) {
-  return solve_rules(rules, build_press_system(rules, rows, cols), lights, options);
+Result solve_rules(const Rules& rules, std::size_t rows, std::size_t cols,
+                   const std::vector<std::uint8_t>& lights, bool want_kernel) {
+  return solve_rules(rules, build_press_system(rules, rows, cols), lights, want_kernel);
 }
 
-RulesResult solve_rules(const Rules& rules, const PressSystem& sys,
-                        std::span<const std::uint8_t> lights, const RulesSolveOptions& options) {
+Result solve_rules(const Rules& rules, const PressSystem& sys, std::span<const std::uint8_t> lights,
+                   bool want_kernel) {
   const std::size_t rows = sys.rows;
   const std::size_t cols = sys.cols;
   const unsigned k = sys.states;
@@ -295,7 +236,6 @@ RulesResult solve_rules(const Rules& rules, const PressSystem& sys,
                             " states");
   }
 
-  const bool want_kernel = options.kernel || options.minimal;
   Elimination e;
   if (n == 0) {  // every cell a hole: the empty press set is the one solution
     e.solvable = true;
@@ -305,24 +245,15 @@ RulesResult solve_rules(const Rules& rules, const PressSystem& sys,
     e = solve_zk(sys, rhs, want_kernel);
   }
 
-  RulesResult result;
+  Result result;
+  result.method = k == 2 ? Method::gf2 : Method::zk;
   result.solvable = e.solvable;
   result.nullity = e.nullity;
   if (e.solvable) {
-    for (const auto& factor : e.count_factors) {
-      if (factor.second > 0) result.solution_count_factors.push_back(factor);
+    result.solutions.zero = false;
+    for (const auto& [p, exponent] : e.count_factors) {
+      if (exponent > 0) result.solutions.factors.emplace_back(p, exponent);
     }
-    result.solution_count = count_text(result.solution_count_factors);
-  } else {
-    result.solution_count.assign(1, '0');  // not = "0": GCC 12 -Wrestrict false positive
-  }
-  if (options.minimal && e.solvable) {
-    result.minimal = true;
-    const detail::FewestProof proof =
-        k == 2 ? minimize_gf2(e, sys, options.minimal_budget, options.minimal_seconds)
-               : minimize_zk(e, k, options.minimal_budget, options.minimal_seconds);
-    result.minimal_proven = proof.proven;
-    result.minimal_lower_bound = proof.lower_bound;
   }
 
   // Back to board cells, each re-applied to the press system.
@@ -331,57 +262,28 @@ RulesResult solve_rules(const Rules& rules, const PressSystem& sys,
     for (std::size_t j = 0; j < n; ++j) out[sys.cells[j]] = v[j];
     return out;
   };
-  result.presses = to_cells(e.solvable ? e.solution : Values(n, 0));
+  const Values presses = to_cells(e.solvable ? e.solution : Values(n, 0));
   if (e.solvable) {
     Values after(lights.begin(), lights.end());
-    sys.apply(result.presses, after);
+    sys.apply(presses, after);
     for (const std::uint32_t cell : sys.cells) {
       if (after[cell] != target) throw std::logic_error("solve_rules: the presses do not solve");
     }
   }
-  if (options.kernel) {
+  result.presses = Grid::from_values(rows, cols, k, presses);
+  if (want_kernel) {
     for (std::size_t j = 0; j < e.kernel.size(); ++j) {
-      result.kernel.push_back(to_cells(e.kernel[j]));
+      const Values pattern = to_cells(e.kernel[j]);
       Values effect(rows * cols, 0);
-      sys.apply(result.kernel.back(), effect);
+      sys.apply(pattern, effect);
       if (std::any_of(effect.begin(), effect.end(), [](std::uint8_t v) { return v != 0; })) {
         throw std::logic_error("solve_rules: a kernel vector is not quiet");
       }
+      result.kernel.push_back(Grid::from_values(rows, cols, k, pattern));
     }
     result.kernel_orders = e.orders;
   }
   return result;
 }
-
-namespace detail {
-
-FewestProof minimize_values(std::vector<std::uint8_t>& solution,
-                            const std::vector<std::vector<std::uint8_t>>& kernel,
-                            const std::vector<unsigned>& orders, unsigned k, std::size_t rows,
-                            std::size_t cols, std::uint64_t budget, double seconds) {
-  Elimination e;
-  e.solvable = true;
-  e.solution = std::move(solution);
-  e.kernel = kernel;
-  e.orders = orders;
-  e.nullity = kernel.size();
-  FewestProof proof;
-  if (k == 2) {
-    // Every board cell is a position: the identity press system of the board's shape.
-    PressSystem cells;
-    cells.rows = rows;
-    cells.cols = cols;
-    cells.states = 2;
-    cells.cells.resize(rows * cols);
-    for (std::size_t i = 0; i < rows * cols; ++i) cells.cells[i] = static_cast<std::uint32_t>(i);
-    proof = minimize_gf2(e, cells, budget, seconds);
-  } else {
-    proof = minimize_zk(e, k, budget, seconds);
-  }
-  solution = std::move(e.solution);
-  return proof;
-}
-
-}  // namespace detail
 
 }  // namespace lightsout

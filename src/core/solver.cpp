@@ -9,102 +9,12 @@
 
 #include "banded_gf2.hpp"
 #include "chase_rules.hpp"
+#include "finish_result.hpp"
 #include "small_solver.hpp"
 #include "solve.hpp"
 #include "solve_rules.hpp"
 
 namespace lightsout {
-
-// ---- Grid ----
-
-Grid::Grid(std::size_t rows, std::size_t cols, unsigned states)
-    : rows_(rows), cols_(cols), states_(states) {
-  if (states < kMinStates || states > kMaxStates) {
-    throw std::invalid_argument("Grid: states must be in 2..255, got " + std::to_string(states));
-  }
-  if (states == 2) {
-    bits_ = Board(rows, cols);
-  } else {
-    if (rows == 0 || cols == 0) throw std::invalid_argument("Grid: a side is 0");
-    if (rows > std::numeric_limits<std::size_t>::max() / cols) {
-      throw std::length_error("Grid: too many cells");
-    }
-    values_.assign(rows * cols, 0);
-  }
-}
-
-Grid::Grid(Board bits) : rows_(bits.rows()), cols_(bits.cols()), bits_(std::move(bits)) {}
-
-Grid Grid::from_values(std::size_t rows, std::size_t cols, unsigned states,
-                       std::span<const std::uint8_t> values) {
-  Grid grid(rows, cols, states);
-  if (values.size() != rows * cols) {
-    throw std::invalid_argument("Grid: " + std::to_string(values.size()) + " values for " +
-                                std::to_string(rows * cols) + " cells");
-  }
-  for (std::size_t i = 0; i < values.size(); ++i) {
-    if (values[i] >= states) {
-      throw std::invalid_argument("Grid: value " + std::to_string(values[i]) + " at cell " +
-                                  std::to_string(i) + " is not below the states " +
-                                  std::to_string(states));
-    }
-  }
-  if (states == 2) {
-    for (std::size_t r = 0; r < rows; ++r) {
-      std::uint64_t* row = grid.bits_.row(r).data();
-      const std::uint8_t* src = values.data() + r * cols;
-      for (std::size_t c = 0; c < cols; ++c) row[c / 64] |= std::uint64_t{src[c]} << (c % 64);
-    }
-  } else {
-    std::copy(values.begin(), values.end(), grid.values_.begin());
-  }
-  return grid;
-}
-
-void Grid::set(std::size_t r, std::size_t c, unsigned v) {
-  if (v >= states_) throw std::invalid_argument("Grid::set: value past the states");
-  if (packed()) {
-    bits_.set(r, c, v != 0);
-  } else {
-    values_[r * cols_ + c] = static_cast<std::uint8_t>(v);
-  }
-}
-
-const Board& Grid::bits() const {
-  if (!packed()) throw std::logic_error("Grid::bits: the grid has more than two states");
-  return bits_;
-}
-Board& Grid::bits() {
-  if (!packed()) throw std::logic_error("Grid::bits: the grid has more than two states");
-  return bits_;
-}
-Board Grid::take_bits() && {
-  if (!packed()) throw std::logic_error("Grid::take_bits: the grid has more than two states");
-  return std::move(bits_);
-}
-std::span<const std::uint8_t> Grid::values() const {
-  if (packed()) throw std::logic_error("Grid::values: the grid is bit-packed (two states)");
-  return values_;
-}
-std::span<std::uint8_t> Grid::values() {
-  if (packed()) throw std::logic_error("Grid::values: the grid is bit-packed (two states)");
-  return values_;
-}
-
-std::vector<std::uint8_t> Grid::to_values() const {
-  if (!packed()) return values_;
-  std::vector<std::uint8_t> out(cells());
-  for (std::size_t r = 0; r < rows_; ++r) {
-    const std::uint64_t* row = bits_.row(r).data();
-    for (std::size_t c = 0; c < cols_; ++c) out[r * cols_ + c] = (row[c / 64] >> (c % 64)) & 1U;
-  }
-  return out;
-}
-
-std::uint64_t Grid::total() const {
-  if (packed()) return bits_.popcount();
-  return std::accumulate(values_.begin(), values_.end(), std::uint64_t{0});
-}
 
 // ---- SolutionCount ----
 
@@ -408,6 +318,77 @@ Result Solver::solve(const Grid& lights, const Options& options) const {
   return solve(Grid(lights), options);
 }
 
+namespace {
+
+// Light chasing under rules other than the classic, as a Result (the kernel when `want_kernel`).
+Result solve_by_rules_chase(const detail::RulesChase& chase, const Grid& lights, bool want_kernel) {
+  const std::size_t rows = lights.rows();
+  const std::size_t cols = lights.cols();
+  const unsigned k = lights.states();
+  Result out;
+  out.method = Method::chase;
+  Grid found(rows, cols, k);  // row by row from grid to grid: two states stay at a bit a cell
+  out.solvable = chase.solve(lights, found);
+  if (out.solvable)
+    out.presses = std::move(found);
+  else
+    out.presses = Grid(rows, cols, k);
+  out.nullity = chase.nullity();
+  if (out.solvable) {
+    out.solutions.zero = false;
+    for (const auto& [p, e] : chase.count_factors()) {
+      if (e > 0) out.solutions.factors.emplace_back(p, e);
+    }
+  }
+  if (want_kernel) {
+    for (const auto& pattern : chase.kernel()) {
+      out.kernel.push_back(Grid::from_values(rows, cols, k, pattern));
+    }
+    out.kernel_orders = chase.kernel_orders();
+  }
+  return out;
+}
+
+// Banded elimination of a two-state press system, as a Result; the presses are re-applied.
+Result solve_by_banded(const detail::BandedGf2& banded, const PressSystem& sys, bool target_on,
+                       const Grid& lights, bool want_kernel) {
+  const std::size_t rows = lights.rows();
+  const std::size_t cols = lights.cols();
+  const std::vector<std::uint8_t> values = lights.to_values();
+  const std::uint8_t target = target_on ? 1 : 0;
+  std::vector<std::uint8_t> rhs(sys.size());
+  for (std::size_t t = 0; t < sys.size(); ++t) rhs[t] = values[sys.cells[t]] ^ target;
+  std::vector<std::uint8_t> x;
+  Result out;
+  out.method = Method::banded;
+  out.solvable = banded.solve(rhs, x);
+  out.nullity = banded.nullity();
+  std::vector<std::uint8_t> presses(rows * cols, 0);
+  if (out.solvable) {
+    out.solutions = SolutionCount::power(2, out.nullity);
+    for (std::size_t t = 0; t < sys.size(); ++t) presses[sys.cells[t]] = x[t];
+    std::vector<std::uint8_t> after = values;
+    sys.apply(presses, after);
+    for (const std::uint32_t cell : sys.cells) {
+      if (after[cell] != target) {
+        throw std::logic_error("Solver: the banded solution does not solve");
+      }
+    }
+  }
+  out.presses = Grid::from_values(rows, cols, 2, presses);
+  if (want_kernel) {
+    for (const std::vector<std::uint8_t>& k : banded.kernel()) {
+      std::vector<std::uint8_t> pattern(rows * cols, 0);
+      for (std::size_t t = 0; t < sys.size(); ++t) pattern[sys.cells[t]] = k[t];
+      out.kernel.push_back(Grid::from_values(rows, cols, 2, pattern));
+    }
+    out.kernel_orders.assign(out.kernel.size(), 2);
+  }
+  return out;
+}
+
+}  // namespace
+
 Result Solver::solve(Grid&& lights, const Options& options) const {
   const Impl& s = *impl_;
   if (lights.rows() != s.rows || lights.cols() != s.cols || lights.states() != s.rules.states) {
@@ -416,13 +397,10 @@ Result Solver::solve(Grid&& lights, const Options& options) const {
         " grid of " + std::to_string(lights.states()) + " states for a " + std::to_string(s.rows) +
         "x" + std::to_string(s.cols) + " solver of " + std::to_string(s.rules.states) + " states");
   }
-  SolveOptions classic;
-  classic.kernel = options.kernel || options.minimal;
-  classic.minimal = options.minimal;
-  classic.minimal_budget = options.minimal_budget;
-  classic.minimal_seconds = options.minimal_seconds;
-  classic.progress = options.progress;
-
+  // Each method finds a solution, the count and (when asked or needed for the fewest presses) the
+  // kernel; finish_result does the rest for all of them.
+  const bool want_kernel = options.kernel || options.minimal;
+  Result out;
   if (s.method == Method::tables) {
     const SmallSolver& t = *s.tables;
     const std::uint64_t word = board_word(lights.bits()) ^ s.target;
@@ -430,144 +408,31 @@ Result Solver::solve(Grid&& lights, const Options& options) const {
     r.solvable = t.solvable(word);
     r.nullity = t.nullity();
     r.presses = word_board(r.solvable ? t.solve(word) : 0, s.rows, s.cols);
-    if (r.solvable) {
-      // Re-applied, as every method's answer is.
-      if (t.effect(board_word(r.presses)) != word) {
-        throw std::logic_error("Solver: the table solution does not solve");
-      }
+    // Re-applied, as every method's answer is.
+    if (r.solvable && t.effect(board_word(r.presses)) != word) {
+      throw std::logic_error("Solver: the table solution does not solve");
     }
-    if (classic.kernel) {
+    if (want_kernel) {
       for (const std::uint64_t k : t.kernel()) r.kernel.push_back(word_board(k, s.rows, s.cols));
     }
-    if (options.minimal && r.solvable) minimize_presses(r, classic);
-    if (!options.kernel) r.kernel.clear();
-    return from_classic(std::move(r), s.method);
+    out = from_classic(std::move(r), s.method);
+  } else if (s.rules_chase) {
+    out = solve_by_rules_chase(*s.rules_chase, lights, want_kernel);
+  } else if (s.banded) {
+    out = solve_by_banded(*s.banded, *s.system, s.rules.target_on, lights, want_kernel);
+  } else if (classic_method(s.method)) {
+    SolveOptions classic;
+    classic.kernel = want_kernel;
+    // Enumeration sees every solution: its own fewest presses are proven whatever the budget.
+    classic.minimal = options.minimal && s.method == Method::enumerate;
+    classic.progress = options.progress;
+    out =
+        from_classic(lightsout::solve(std::move(lights).take_bits(), s.method, classic), s.method);
+  } else {
+    out = solve_rules(s.rules, *s.system, lights.to_values(), want_kernel);
   }
-  if (s.rules_chase) return solve_by_rules_chase(lights, options);
-  if (s.banded) return solve_by_banded(lights, options);
-  if (classic_method(s.method)) {
-    SolveResult r = lightsout::solve(std::move(lights).take_bits(), s.method, classic);
-    if (!options.kernel) r.kernel.clear();
-    return from_classic(std::move(r), s.method);
-  }
-  RulesSolveOptions rules_options;
-  rules_options.kernel = options.kernel;
-  rules_options.minimal = options.minimal;
-  rules_options.minimal_budget = options.minimal_budget;
-  rules_options.minimal_seconds = options.minimal_seconds;
-  const std::vector<std::uint8_t> values = lights.to_values();
-  RulesResult r = solve_rules(s.rules, *s.system, values, rules_options);
-  Result out;
-  out.solvable = r.solvable;
-  out.presses = Grid::from_values(s.rows, s.cols, s.rules.states, r.presses);
-  out.nullity = r.nullity;
-  if (r.solvable) {
-    out.solutions.zero = false;
-    for (const auto& [p, e] : r.solution_count_factors) out.solutions.factors.emplace_back(p, e);
-  }
-  for (const auto& k : r.kernel) {
-    out.kernel.push_back(Grid::from_values(s.rows, s.cols, s.rules.states, k));
-  }
-  out.kernel_orders = std::move(r.kernel_orders);
-  out.minimal = r.minimal;
-  out.minimal_proven = r.minimal_proven;
-  out.minimal_lower_bound = r.minimal_lower_bound;
   out.method = s.method;
-  return out;
-}
-
-Result Solver::solve_by_rules_chase(const Grid& lights, const Options& options) const {
-  const Impl& s = *impl_;
-  const detail::RulesChase& chase = *s.rules_chase;
-  const unsigned k = s.rules.states;
-  Result out;
-  out.method = Method::chase;
-  std::vector<std::uint8_t> presses;
-  if (options.minimal) {  // the fewest-presses search walks byte values
-    presses.assign(s.rows * s.cols, 0);
-    out.solvable = chase.solve(lights.to_values(), presses);
-  } else {  // row by row from grid to grid: a bit-packed board stays at a bit a cell
-    Grid found(s.rows, s.cols, k);
-    out.solvable = chase.solve(lights, found);
-    if (out.solvable) out.presses = std::move(found);
-  }
-  out.nullity = chase.nullity();
-  if (out.solvable) {
-    out.solutions.zero = false;
-    for (const auto& [p, e] : chase.count_factors()) {
-      if (e > 0) out.solutions.factors.emplace_back(p, e);
-    }
-  }
-  std::vector<std::vector<std::uint8_t>> kernel;
-  if (options.kernel || (options.minimal && out.solvable)) kernel = chase.kernel();
-  if (options.minimal && out.solvable) {
-    out.minimal = true;
-    const detail::FewestProof proof =
-        detail::minimize_values(presses, kernel, chase.kernel_orders(), k, s.rows, s.cols,
-                                options.minimal_budget, options.minimal_seconds);
-    out.minimal_proven = proof.proven;
-    out.minimal_lower_bound = proof.lower_bound;
-  }
-  if (options.minimal) {
-    out.presses = Grid::from_values(s.rows, s.cols, k, presses);
-  } else if (!out.solvable) {
-    out.presses = Grid(s.rows, s.cols, k);
-  }
-  if (options.kernel) {
-    for (const auto& pattern : kernel) {
-      out.kernel.push_back(Grid::from_values(s.rows, s.cols, k, pattern));
-    }
-    out.kernel_orders = chase.kernel_orders();
-  }
-  return out;
-}
-
-Result Solver::solve_by_banded(const Grid& lights, const Options& options) const {
-  const Impl& s = *impl_;
-  const PressSystem& sys = *s.system;
-  const std::vector<std::uint8_t> values = lights.to_values();
-  const std::uint8_t target = s.rules.target_on ? 1 : 0;
-  std::vector<std::uint8_t> rhs(sys.size());
-  for (std::size_t t = 0; t < sys.size(); ++t) rhs[t] = values[sys.cells[t]] ^ target;
-  std::vector<std::uint8_t> x;
-  Result out;
-  out.method = Method::banded;
-  out.solvable = s.banded->solve(rhs, x);
-  out.nullity = s.banded->nullity();
-  std::vector<std::uint8_t> presses(s.rows * s.cols, 0);
-  if (out.solvable) {
-    out.solutions = SolutionCount::power(2, out.nullity);
-    for (std::size_t t = 0; t < sys.size(); ++t) presses[sys.cells[t]] = x[t];
-    std::vector<std::uint8_t> after = values;
-    sys.apply(presses, after);
-    for (const std::uint32_t cell : sys.cells) {
-      if (after[cell] != target)
-        throw std::logic_error("Solver: the banded solution does not solve");
-    }
-  }
-  std::vector<std::vector<std::uint8_t>> kernel;
-  if (options.kernel || (options.minimal && out.solvable)) {
-    for (const std::vector<std::uint8_t>& k : s.banded->kernel()) {
-      std::vector<std::uint8_t> pattern(s.rows * s.cols, 0);
-      for (std::size_t t = 0; t < sys.size(); ++t) pattern[sys.cells[t]] = k[t];
-      kernel.push_back(std::move(pattern));
-    }
-  }
-  const std::vector<unsigned> orders(kernel.size(), 2);
-  if (options.minimal && out.solvable) {
-    out.minimal = true;
-    const detail::FewestProof proof =
-        detail::minimize_values(presses, kernel, orders, 2, s.rows, s.cols, options.minimal_budget,
-                                options.minimal_seconds);
-    out.minimal_proven = proof.proven;
-    out.minimal_lower_bound = proof.lower_bound;
-  }
-  out.presses = Grid::from_values(s.rows, s.cols, 2, presses);
-  if (options.kernel) {
-    for (const auto& pattern : kernel)
-      out.kernel.push_back(Grid::from_values(s.rows, s.cols, 2, pattern));
-    out.kernel_orders = orders;
-  }
+  finish_result(out, options);
   return out;
 }
 

@@ -5,6 +5,8 @@
 #include <bit>
 #include <utility>
 
+#include "board_ops.hpp"
+
 namespace lightsout {
 
 StreamChase::StreamChase(std::vector<std::uint64_t> first_row, RowSink* out)
@@ -28,7 +30,7 @@ void StreamChase::on_rows(const std::uint64_t* rows, std::size_t count) {
       for (const std::uint64_t v : cur_) presses_ += static_cast<std::uint64_t>(std::popcount(v));
     }
     const std::uint64_t* b = rows + i * w;
-    detail::apply_row_operator(next_.data(), cur_.data(), w, mask_);
+    apply_row_operator(next_.data(), cur_.data(), w, mask_);
     for (std::size_t k = 0; k < w; ++k) next_[k] ^= prev_[k] ^ b[k];
     std::swap(prev_, cur_);
     std::swap(cur_, next_);
@@ -64,7 +66,7 @@ void StreamVerify::on_rows(const std::uint64_t* rows, std::size_t count) {
   for (std::size_t i = 0; i < count; ++i) {
     pull(next_);
     const std::uint64_t* b = rows + i * w;
-    detail::apply_row_operator(lit_.data(), cur_.data(), w, mask_);
+    apply_row_operator(lit_.data(), cur_.data(), w, mask_);
     for (std::size_t k = 0; k < w; ++k) {
       lights_left_ +=
           static_cast<std::uint64_t>(std::popcount(lit_[k] ^ prev_[k] ^ next_[k] ^ b[k]));

@@ -18,10 +18,10 @@
 #include <string_view>
 #include <vector>
 
+#include "core/solve_rules.hpp"
 #include "fuzz_support.hpp"
 #include "lightsout/rules.hpp"
 #include "lightsout/rules_text.hpp"
-#include "core/solve_rules.hpp"
 
 using lightsout::Rules;
 using lightsout::RulesError;
@@ -119,14 +119,19 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     lights[i] =
         static_cast<std::uint8_t>((rows_byte * 31U + cols_byte * 7U + i * 13U) % rules.states);
   }
-  lightsout::RulesSolveOptions options;
+  lightsout::Options options;
+  options.kernel = true;
   options.minimal = (rows_byte & 0x80) != 0;
   options.minimal_budget = std::uint64_t{1} << 16;
-  const lightsout::RulesResult result = lightsout::solve_rules(rules, rows, cols, lights, options);
+  // The dense methods through the Solver (its finishing step searches the fewest presses).
+  const lightsout::Result result =
+      lightsout::Solver(rules, rows, cols,
+                        rules.states == 2 ? lightsout::Method::gf2 : lightsout::Method::zk)
+          .solve(lightsout::Grid::from_values(rows, cols, rules.states, lights), options);
   if (result.solvable) {
     // Bring every existing cell to the target.
     std::vector<std::uint8_t> end = lights;
-    system.apply(result.presses, end);
+    system.apply(result.presses.to_values(), end);
     const std::uint8_t goal = rules.target_on ? static_cast<std::uint8_t>(rules.states - 1) : 0;
     for (const std::uint32_t cell : system.cells) {
       if (end[cell] != goal) finding("solve_rules presses do not reach the target");

@@ -26,13 +26,13 @@
 #include <utility>
 #include <vector>
 
+#include "core/small_solver.hpp"
+#include "core/solve.hpp"
+#include "core/solve_rules.hpp"
 #include "fuzz_support.hpp"
 #include "lightsout/board.hpp"
 #include "lightsout/rules.hpp"
 #include "lightsout/rules_text.hpp"
-#include "core/small_solver.hpp"
-#include "core/solve.hpp"
-#include "core/solve_rules.hpp"
 #include "lightsout/solver.hpp"
 
 using lightsout::Board;
@@ -235,15 +235,19 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     const lightsout::Rules classic = lightsout::parse_rules("");
     std::vector<std::uint8_t> values(cells);
     for (std::size_t i = 0; i < cells; ++i) values[i] = lights.get(i / cols, i % cols) ? 1 : 0;
-    lightsout::RulesSolveOptions rules_options;
+    lightsout::Options rules_options;
+    rules_options.kernel = true;
     rules_options.minimal = minimal;
     rules_options.minimal_budget = options.minimal_budget;
-    const lightsout::RulesResult r =
-        lightsout::solve_rules(classic, rows, cols, values, rules_options);
+    // The dense GF(2) method through the Solver (its finishing step searches the fewest presses).
+    const lightsout::Result r =
+        lightsout::Solver(classic, rows, cols, lightsout::Method::gf2)
+            .solve(lightsout::Grid::from_values(rows, cols, 2, values), rules_options);
+    const std::vector<std::uint8_t> press_values = r.presses.to_values();
     Board press_board(rows, cols);
     for (std::size_t i = 0; i < cells; ++i) {
-      if (r.presses.at(i) > 1) finding("solve_rules press value past K - 1");
-      if (r.presses[i] != 0) press_board.set(i / cols, i % cols, true);
+      if (press_values.at(i) > 1) finding("solve_rules press value past K - 1");
+      if (press_values[i] != 0) press_board.set(i / cols, i % cols, true);
     }
     if (r.solvable) check_darkens(lights, press_board, "rules");
     if (r.kernel.size() != r.nullity) finding("solve_rules kernel size differs from nullity");

@@ -13,9 +13,9 @@
 #include <utility>
 #include <vector>
 
+#include "core/solve_rules.hpp"
 #include "lightsout/rules.hpp"
 #include "lightsout/rules_text.hpp"
-#include "core/solve_rules.hpp"
 #include "test_support.hpp"
 
 namespace lightsout {
@@ -97,7 +97,7 @@ std::size_t rank_of(std::vector<std::vector<std::uint8_t>> rows) {
 // Checks one factorisation against the dense path on `lights` (per board cell) and on a board
 // that is solvable by construction.
 void check(const Rules& rules, const PressSystem& sys, const BandedGf2& banded,
-           const std::vector<std::uint8_t>& lights, const RulesResult& dense, std::mt19937_64& rng,
+           const std::vector<std::uint8_t>& lights, const Result& dense, std::mt19937_64& rng,
            const std::string& what) {
   ASSERT_EQ(banded.cells(), sys.size()) << what;
   EXPECT_EQ(banded.nullity(), dense.nullity) << what;
@@ -144,7 +144,7 @@ TEST(BandedGf2, AgreesWithDenseEliminationEverywhere) {
           if (sys.size() == 0) continue;  // every cell a hole
           std::vector<std::uint8_t> lights(rows * cols);
           for (std::uint8_t& v : lights) v = static_cast<std::uint8_t>(rng() & 1U);
-          const RulesResult dense = solve_rules(rules, sys, lights);
+          const Result dense = solve_rules(rules, sys, lights);
           const std::string what =
               text + " on " + std::to_string(rows) + "x" + std::to_string(cols);
           check(rules, sys, BandedGf2(sys), lights, dense, rng, what + " (best order)");
@@ -179,7 +179,7 @@ TEST(BandedGf2, LargeNullitiesAndManyRightSides) {
         if (round != 0) {
           for (std::uint8_t& v : lights) v = static_cast<std::uint8_t>(rng() & 1U);
         }
-        const RulesResult dense = solve_rules(rules, sys, lights);
+        const Result dense = solve_rules(rules, sys, lights);
         check(rules, sys, banded, lights, dense, rng, text + " " + std::to_string(n));
       }
     }

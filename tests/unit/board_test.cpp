@@ -1,5 +1,6 @@
 // Unit tests for Board: packed layout, presses, whole-board operations and text round trips.
 #include "lightsout/board.hpp"
+#include "core/board_ops.hpp"
 
 #include <gtest/gtest.h>
 
@@ -296,8 +297,8 @@ TEST(BoardTest, RowOperatorMatchesPathAdjacency) {
     for (int trial = 0; trial < 8; ++trial) {
       const Board src = random_board(1, n, rng);
       Board dst(1, n);
-      detail::apply_row_operator(dst.words().data(), src.words().data(), src.stride(),
-                                 src.last_word_mask());
+      apply_row_operator(dst.words().data(), src.words().data(), src.stride(),
+                         src.last_word_mask());
       EXPECT_TRUE(dst.check_invariants());
       // On a single row the press effect is exactly T = I + S.
       EXPECT_EQ(dst, naive_effect(src));

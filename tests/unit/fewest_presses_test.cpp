@@ -9,11 +9,11 @@
 #include <optional>
 #include <vector>
 
+#include "core/solve.hpp"
+#include "core/solve_rules.hpp"
 #include "lightsout/random_board.hpp"
 #include "lightsout/rules.hpp"
 #include "lightsout/rules_text.hpp"
-#include "core/solve.hpp"
-#include "core/solve_rules.hpp"
 #include "lightsout/solver.hpp"
 #include "test_support.hpp"
 
@@ -194,21 +194,22 @@ TEST(FewestPresses, ZkWalkAndItsBoundAgainstBruteForce) {
       for (auto& v : presses) v = static_cast<std::uint8_t>(rng() % rules.states);
       std::vector<std::uint8_t> lights(m * n, 0);
       build_press_system(rules, m, n).apply(presses, lights);
-      RulesResult r = solve_rules(rules, m, n, lights);
+      const Result r = solve_rules(rules, m, n, lights);
+      const test_support::ResultValues v = test_support::values_of(r);
       if (!r.solvable || r.kernel.empty()) continue;
       std::uint64_t size = 1;
       for (const unsigned o : r.kernel_orders) size *= o;
       if (size > 20000) continue;
       SCOPED_TRACE(::testing::Message() << text << " " << m << "x" << n);
       const std::uint64_t truth =
-          zk_brute_force(r.presses, r.kernel, r.kernel_orders, rules.states);
+          zk_brute_force(v.presses, v.kernel, r.kernel_orders, rules.states);
       ++checked;
       for (const std::uint64_t work : {0ULL, 50ULL, ~0ULL}) {
-        std::vector<std::uint8_t> x = r.presses;
+        std::vector<std::uint8_t> x = v.presses;
         detail::SearchBudget budget;
         budget.work = work;
         const detail::FewestOutcome out =
-            detail::fewest_zk(x, r.kernel, r.kernel_orders, rules.states, budget);
+            detail::fewest_zk(x, v.kernel, r.kernel_orders, rules.states, budget);
         std::uint64_t w = 0;
         for (const std::uint8_t v : x) w += v;
         EXPECT_EQ(w, out.weight);

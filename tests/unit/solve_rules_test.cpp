@@ -16,10 +16,10 @@
 #include <string>
 #include <vector>
 
+#include "core/solve.hpp"
 #include "core/zk_matrix.hpp"
 #include "lightsout/rules.hpp"
 #include "lightsout/rules_text.hpp"
-#include "core/solve.hpp"
 #include "lightsout/solver.hpp"
 #include "test_support.hpp"
 
@@ -235,7 +235,8 @@ unsigned additive_order(const std::vector<std::uint8_t>& g, unsigned k) {
   return 0;
 }
 
-// Everything solve_rules says about `samples` lights patterns on one board, against brute force.
+// Everything the dense methods say about `samples` lights patterns on one board, against brute
+// force.
 void check_against_brute_force(const Spec& spec, std::size_t rows, std::size_t cols,
                                std::mt19937_64& rng, int samples) {
   const Oracle o = make_oracle(spec, rows, cols);
@@ -271,32 +272,34 @@ void check_against_brute_force(const Spec& spec, std::size_t rows, std::size_t c
     const std::size_t code = bf.code_of(need);
     const std::uint32_t expected = bf.count[code];
 
-    RulesSolveOptions options;
+    Options options;
+    options.kernel = true;
     options.minimal = sample % 3 != 2;
-    const RulesResult res = solve_rules(rules, rows, cols, lights, options);
+    const Result res = test_support::solve_dense_values(rules, rows, cols, lights, options);
+    const test_support::ResultValues values = test_support::values_of(res);
     ASSERT_EQ(res.solvable, expected > 0) << "sample " << sample;
-    EXPECT_EQ(res.solution_count, std::to_string(expected));
+    EXPECT_EQ(res.solutions.to_string(), std::to_string(expected));
     std::uint64_t product = 1;
-    for (const auto& [p, exponent] : res.solution_count_factors) {
+    for (const auto& [p, exponent] : res.solutions.factors) {
       for (std::size_t i = 0; i < exponent; ++i) product *= p;
     }
     EXPECT_EQ(product, expected > 0 ? expected : 1);
-    ASSERT_EQ(res.presses.size(), rows * cols);
+    ASSERT_EQ(values.presses.size(), rows * cols);
     for (std::size_t i = 0; i < rows * cols; ++i) {
-      EXPECT_LT(res.presses[i], k);
+      EXPECT_LT(values.presses[i], k);
       if (!spec.holes.empty() && spec.holes[i]) {
-        EXPECT_EQ(res.presses[i], 0);
+        EXPECT_EQ(values.presses[i], 0);
       }
     }
     if (res.solvable) {
-      EXPECT_EQ(o.effect(res.presses), need) << "the presses do not solve";
+      EXPECT_EQ(o.effect(values.presses), need) << "the presses do not solve";
     } else {
-      EXPECT_EQ(total_weight(res.presses), 0U);
+      EXPECT_EQ(total_weight(values.presses), 0U);
     }
     if (options.minimal && res.solvable) {
       EXPECT_TRUE(res.minimal);
       EXPECT_TRUE(res.minimal_proven);
-      EXPECT_EQ(total_weight(res.presses), bf.min_weight[code]) << "not the fewest presses";
+      EXPECT_EQ(total_weight(values.presses), bf.min_weight[code]) << "not the fewest presses";
     }
     // Every Solver method that takes these rules, against the same brute force: the automatic
     // choice (tables, chase, banded, gf2 or zk) and each fast path forced.
@@ -333,14 +336,14 @@ void check_against_brute_force(const Spec& spec, std::size_t rows, std::size_t c
     ASSERT_EQ(res.kernel_orders.size(), res.nullity);
     std::uint64_t kernel_size = 1;
     for (std::size_t j = 0; j < res.kernel.size(); ++j) {
-      ASSERT_EQ(res.kernel[j].size(), rows * cols);
-      EXPECT_EQ(o.effect(res.kernel[j]), std::vector<unsigned>(n, 0)) << "not quiet";
-      EXPECT_EQ(additive_order(res.kernel[j], k), res.kernel_orders[j]);
+      ASSERT_EQ(values.kernel[j].size(), rows * cols);
+      EXPECT_EQ(o.effect(values.kernel[j]), std::vector<unsigned>(n, 0)) << "not quiet";
+      EXPECT_EQ(additive_order(values.kernel[j], k), res.kernel_orders[j]);
       EXPECT_EQ(k % res.kernel_orders[j], 0U);
       kernel_size *= res.kernel_orders[j];
       for (std::size_t i = 0; i < rows * cols; ++i) {
         if (!spec.holes.empty() && spec.holes[i]) {
-          EXPECT_EQ(res.kernel[j][i], 0);
+          EXPECT_EQ(values.kernel[j][i], 0);
         }
       }
     }
@@ -353,7 +356,7 @@ void check_against_brute_force(const Spec& spec, std::size_t rows, std::size_t c
         std::vector<std::uint8_t> v(rows * cols, 0);
         for (std::size_t j = 0; j < c.size(); ++j) {
           for (std::size_t i = 0; i < v.size(); ++i) {
-            v[i] = static_cast<std::uint8_t>((v[i] + c[j] * res.kernel[j][i]) % k);
+            v[i] = static_cast<std::uint8_t>((v[i] + c[j] * values.kernel[j][i]) % k);
           }
         }
         seen.insert(std::string(v.begin(), v.end()));
@@ -597,11 +600,9 @@ std::vector<std::uint8_t> zeros(std::size_t cells) { return std::vector<std::uin
 
 TEST(SolveRulesNullity, TorusM4riAgainstNaiveElimination) {
   const Rules torus = parse_rules("torus");
-  RulesSolveOptions options;
-  options.kernel = false;
   for (std::size_t m = 1; m <= 12; ++m) {
     for (std::size_t n = 1; n <= 12; ++n) {
-      const RulesResult res = solve_rules(torus, m, n, zeros(m * n), options);
+      const Result res = solve_rules(torus, m, n, zeros(m * n), false);
       EXPECT_EQ(res.nullity, naive_torus_nullity(m, n)) << m << "x" << n;
       EXPECT_TRUE(res.kernel.empty());
     }
@@ -626,13 +627,13 @@ TEST(SolveRulesNullity, LargerToriAgainstGf2Matrix) {
       }
     }
     const std::size_t expected = cells - a.reduce(cells).size();
-    const RulesResult res = solve_rules(torus, m, n, zeros(cells));
+    const Result res = solve_rules(torus, m, n, zeros(cells));
     EXPECT_EQ(res.nullity, expected) << m << "x" << n;
     ASSERT_EQ(res.kernel.size(), res.nullity);
     const PressSystem sys = build_press_system(torus, m, n);
     for (const auto& g : res.kernel) {
       std::vector<std::uint8_t> effect(cells, 0);
-      sys.apply(g, effect);
+      sys.apply(g.to_values(), effect);
       EXPECT_EQ(effect, zeros(cells));
     }
   }
@@ -692,13 +693,11 @@ Poly chebyshev(std::size_t n, unsigned p, unsigned s, unsigned t) {
 TEST(SolveRulesNullity, PlaneGfpMatchesTheChebyshevGcd) {
   for (const unsigned p : {2U, 3U, 5U, 7U}) {
     const Rules rules = parse_rules("states=" + std::to_string(p));
-    RulesSolveOptions options;
-    options.kernel = false;
     for (std::size_t m = 1; m <= 9; ++m) {
       for (std::size_t n = 1; n <= 9; ++n) {
         const std::size_t expected =
             gcd_degree(chebyshev(m, p, 1, p - 1), chebyshev(n, p, p - 1, 0), p);
-        EXPECT_EQ(solve_rules(rules, m, n, zeros(m * n), options).nullity, expected)
+        EXPECT_EQ(solve_rules(rules, m, n, zeros(m * n), false).nullity, expected)
             << "p=" << p << " " << m << "x" << n;
       }
     }
@@ -724,9 +723,9 @@ TEST(SolveRulesClassic, AgreesWithPolyAndChase) {
                                       : test_support::random_solvable(m, n, rng);
       std::vector<std::uint8_t> values(m * n);
       for (std::size_t i = 0; i < m * n; ++i) values[i] = lights.get(i / n, i % n) ? 1 : 0;
-      RulesSolveOptions options;
+      Options options;
       options.minimal = m * n <= 100;
-      const RulesResult res = solve_rules(classic, m, n, values, options);
+      const Result res = test_support::solve_dense_values(classic, m, n, values, options);
       SolveOptions poly_options;
       poly_options.minimal = options.minimal;
       const SolveResult poly = solve_poly(lights, poly_options);
@@ -738,7 +737,8 @@ TEST(SolveRulesClassic, AgreesWithPolyAndChase) {
       EXPECT_EQ(res.nullity, nullity_poly(m, n));
       if (!res.solvable) continue;
       Board presses(m, n);
-      for (std::size_t i = 0; i < m * n; ++i) presses.set(i / n, i % n, res.presses[i] != 0);
+      for (std::size_t i = 0; i < m * n; ++i)
+        presses.set(i / n, i % n, res.presses.get(i / n, i % n) != 0);
       EXPECT_EQ(test_support::naive_effect(presses), lights);
       if (options.minimal && res.minimal_proven && poly.minimal_proven) {
         EXPECT_EQ(presses.popcount(), poly.presses.popcount()) << m << "x" << n;
@@ -754,63 +754,63 @@ TEST(SolveRulesCount, BigCountsAreFactored) {
   // rowcol on 1 x 80 under 2 states: each press toggles the whole row, so the 80 buttons have
   // rank 1: 2^79 solutions of the dark board.
   const Rules rowcol = parse_rules("nbhd=rowcol");
-  const RulesResult res = solve_rules(rowcol, 1, 80, zeros(80));
+  const Result res = solve_rules(rowcol, 1, 80, zeros(80));
   EXPECT_EQ(res.nullity, 79U);
-  EXPECT_EQ(res.solution_count, "2^79");
-  EXPECT_EQ(res.solution_count_factors, (std::vector<std::pair<unsigned, std::size_t>>{{2, 79}}));
-  const RulesResult small = solve_rules(rowcol, 1, 63, zeros(63));
-  EXPECT_EQ(small.solution_count, "4611686018427387904");  // 2^62, still decimal
+  EXPECT_EQ(res.solutions.to_string(), "2^79");
+  EXPECT_EQ(res.solutions.factors, (std::vector<std::pair<unsigned, std::uint64_t>>{{2, 79}}));
+  const Result small = solve_rules(rowcol, 1, 63, zeros(63));
+  EXPECT_EQ(small.solutions.to_string(), "4611686018427387904");  // 2^62, still decimal
   // 12 states: 1 x 40 rowcol has rank 1 mod 4 and mod 3: 4^39 * 3^39 solutions.
-  const RulesResult mixed = solve_rules(parse_rules("nbhd=rowcol,states=12"), 1, 40, zeros(40));
-  EXPECT_EQ(mixed.solution_count, "2^78 * 3^39");
+  const Result mixed = solve_rules(parse_rules("nbhd=rowcol,states=12"), 1, 40, zeros(40));
+  EXPECT_EQ(mixed.solutions.to_string(), "2^78 * 3^39");
   EXPECT_EQ(mixed.nullity, 39U);
-  EXPECT_EQ(mixed.solution_count_factors,
-            (std::vector<std::pair<unsigned, std::size_t>>{{2, 78}, {3, 39}}));
+  EXPECT_EQ(mixed.solutions.factors,
+            (std::vector<std::pair<unsigned, std::uint64_t>>{{2, 78}, {3, 39}}));
 }
 
 TEST(SolveRulesCount, AllHolesAndUnsolvable) {
   const FileLoader all_holes = [](const std::string&) { return std::string("##\n##\n"); };
-  const RulesResult res =
-      solve_rules(parse_rules("holes=x,states=5", all_holes), 2, 2, {1, 2, 3, 4});
+  const Result res = solve_rules(parse_rules("holes=x,states=5", all_holes), 2, 2, {1, 2, 3, 4});
   EXPECT_TRUE(res.solvable);
-  EXPECT_EQ(res.solution_count, "1");
+  EXPECT_EQ(res.solutions.to_string(), "1");
   EXPECT_EQ(res.nullity, 0U);
-  EXPECT_EQ(res.presses, zeros(4));
+  EXPECT_EQ(res.presses.to_values(), zeros(4));
   // 4 x 4 classic, one corner lit: unsolvable, count "0", but the kernel is still given.
   std::vector<std::uint8_t> lights = zeros(16);
   lights[0] = 1;
-  const RulesResult none = solve_rules(parse_rules(""), 4, 4, lights);
+  const Result none = solve_rules(parse_rules(""), 4, 4, lights);
   EXPECT_FALSE(none.solvable);
-  EXPECT_EQ(none.solution_count, "0");
-  EXPECT_TRUE(none.solution_count_factors.empty());
+  EXPECT_EQ(none.solutions.to_string(), "0");
+  EXPECT_TRUE(none.solutions.factors.empty());
   EXPECT_EQ(none.nullity, 4U);
   EXPECT_EQ(none.kernel.size(), 4U);
-  EXPECT_EQ(none.presses, zeros(16));
+  EXPECT_EQ(none.presses.to_values(), zeros(16));
 }
 
 TEST(SolveRulesOptions, KernelOffAndGreedyFallback) {
-  RulesSolveOptions options;
-  options.kernel = false;
+  Options options;
   options.minimal = true;
   // 2 states, nullity 79 > 64: greedy descent; the empty solution is proven by the bound of the
   // cells no quiet pattern touches... which is 0 here, and 0 presses reach it.
-  const RulesResult gf2 = solve_rules(parse_rules("nbhd=rowcol"), 1, 80, zeros(80), options);
+  const Result gf2 =
+      test_support::solve_dense_values(parse_rules("nbhd=rowcol"), 1, 80, zeros(80), options);
   EXPECT_TRUE(gf2.kernel.empty());
   EXPECT_TRUE(gf2.kernel_orders.empty());
   EXPECT_TRUE(gf2.minimal);
   EXPECT_TRUE(gf2.minimal_proven);
   EXPECT_EQ(gf2.minimal_lower_bound, 0U);
-  EXPECT_EQ(std::count(gf2.presses.begin(), gf2.presses.end(), 0), 80);
+  EXPECT_EQ(gf2.presses.total(), 0U);
   // 3 states, 3^39 solutions: the walk is cut short (a tenth of a second), after a greedy descent
   // over multiples of the generators; not proven, with a bound below the answer.
   options.minimal_seconds = 0.1;
   std::vector<std::uint8_t> lights(40, 1);
-  const RulesResult zk = solve_rules(parse_rules("nbhd=rowcol,states=3"), 1, 40, lights, options);
+  const Result zk =
+      test_support::solve_dense_values(parse_rules("nbhd=rowcol,states=3"), 1, 40, lights, options);
   ASSERT_TRUE(zk.solvable);
   EXPECT_TRUE(zk.minimal);
-  EXPECT_LE(total_weight(zk.presses), 2U);  // one press twice (or two once) clears the row
-  EXPECT_LE(zk.minimal_lower_bound, total_weight(zk.presses));
-  EXPECT_EQ(zk.minimal_proven, zk.minimal_lower_bound == total_weight(zk.presses));
+  EXPECT_LE(zk.presses.total(), 2U);  // one press twice (or two once) clears the row
+  EXPECT_LE(zk.minimal_lower_bound, zk.presses.total());
+  EXPECT_EQ(zk.minimal_proven, zk.minimal_lower_bound == zk.presses.total());
 }
 
 TEST(SolveRulesErrors, BadInputs) {

@@ -8,13 +8,15 @@
 #include <cstdint>
 #include <ostream>
 #include <random>
+#include <span>
 #include <string>
 #include <utility>
 #include <vector>
 
-#include "lightsout/board.hpp"
 #include "core/gf2_matrix.hpp"
 #include "core/solve.hpp"
+#include "lightsout/board.hpp"
+#include "lightsout/solver.hpp"
 
 namespace lightsout {
 
@@ -235,6 +237,26 @@ inline void expect_self_consistent(const Board& lights, const SolveResult& res,
 inline void expect_agrees(const SolveResult& res, const SolveResult& oracle) {
   EXPECT_EQ(res.solvable, oracle.solvable);
   EXPECT_EQ(res.nullity, oracle.nullity);
+}
+
+// A Result's grids as one value a cell (row-major), the form the brute-force oracles compare.
+struct ResultValues {
+  std::vector<std::uint8_t> presses;
+  std::vector<std::vector<std::uint8_t>> kernel;
+};
+inline ResultValues values_of(const Result& r) {
+  ResultValues v;
+  v.presses = r.presses.to_values();
+  for (const Grid& pattern : r.kernel) v.kernel.push_back(pattern.to_values());
+  return v;
+}
+
+// The dense elimination (method gf2 for two states, zk for more) through the Solver, with its
+// finishing step (the fewest presses), on one value a cell.
+inline Result solve_dense_values(const Rules& rules, std::size_t rows, std::size_t cols,
+                                 std::span<const std::uint8_t> lights, const Options& options) {
+  const Solver solver(rules, rows, cols, rules.states == 2 ? Method::gf2 : Method::zk);
+  return solver.solve(Grid::from_values(rows, cols, rules.states, lights), options);
 }
 
 }  // namespace lightsout::test_support
