@@ -7,12 +7,14 @@
 
 #include <CLI/CLI.hpp>
 
+#include "tool/command_line.hpp"
+
 namespace lightsout::cli {
 
-// Exit statuses shared by every subcommand.
-inline constexpr int kExitOk = 0;
-inline constexpr int kExitUnsolvable = 1;
-inline constexpr int kExitBadInput = 2;
+// Exit statuses shared by every subcommand (and by lightsout-server).
+using tool::kExitBadInput;
+using tool::kExitOk;
+using tool::kExitUnsolvable;
 
 // What the running command is doing ("reading the board", ...): main names it when memory runs
 // out ("lightsout: out of memory while reading the board", exit 2).

@@ -4,6 +4,7 @@
 #include <exception>
 #include <functional>
 #include <new>
+#include <optional>
 #include <string>
 #include <utility>
 #include <vector>
@@ -12,6 +13,7 @@
 #include <CLI/CLI.hpp>
 
 #include "commands.hpp"
+#include "tool/command_line.hpp"
 #include "usage_errors.hpp"
 
 namespace lightsout::cli {
@@ -62,22 +64,10 @@ int run_cli(int argc, char** argv) {
       {"render", lightsout::cli::add_render_command(app)},
       {"serve", lightsout::cli::add_serve_command(app)},
   };
-  try {
-    app.parse(argc, argv);
-  } catch (const CLI::CallForHelp& e) {
-    return app.exit(e);
-  } catch (const CLI::CallForAllHelp& e) {
-    return app.exit(e);
-  } catch (const CLI::CallForVersion& e) {
-    return app.exit(e);
-  } catch (const CLI::ParseError& e) {
-    // A mistyped name gets the nearest real one; other errors keep CLI11's words.
-    if (const auto message = lightsout::cli::unknown_name_message(app, argc, argv)) {
-      fmt::print(stderr, "lightsout: {}\n", *message);
-    } else {
-      fmt::print(stderr, "lightsout: {}\nRun 'lightsout --help' for usage.\n", e.what());
-    }
-    return lightsout::cli::kExitBadInput;
+  // A mistyped name gets the nearest real one; other errors keep CLI11's words.
+  if (const std::optional<int> status = lightsout::tool::parse_command_line(
+          app, argc, argv, [&] { return lightsout::cli::unknown_name_message(app, argc, argv); })) {
+    return *status;
   }
   try {
     for (const auto& [name, run] : commands) {

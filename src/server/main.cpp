@@ -12,20 +12,24 @@
 #include <exception>
 #include <functional>
 #include <memory>
+#include <optional>
 #include <string>
 #include <thread>
 
 #include <fmt/core.h>
 
-#include "cli/commands.hpp"
 #include "server/http_policy.hpp"
 #include "server/server.hpp"
+#include "tool/command_line.hpp"
 
-namespace lightsout::cli {
+namespace lightsout::server {
 namespace {
 
+using tool::kExitBadInput;
+using tool::kExitOk;
+
 struct ServeArgs {
-  server::ServerOptions options;
+  ServerOptions options;
 };
 
 // Process-wide memory and descriptor policy of the server: blocks of 256 KiB or more are mapped
@@ -51,7 +55,7 @@ int run_serve(const ServeArgs& args) {
   sigaddset(&signals, SIGUSR1);
   pthread_sigmask(SIG_BLOCK, &signals, nullptr);
 
-  server::WebServer web(args.options);
+  WebServer web(args.options);
   int port = 0;
   try {
     port = web.bind();
@@ -70,7 +74,7 @@ int run_serve(const ServeArgs& args) {
   const std::string host = args.options.host.find(':') != std::string::npos
                                ? "[" + args.options.host + "]"
                                : args.options.host;
-  if (!server::is_loopback(args.options.host)) {
+  if (!is_loopback(args.options.host)) {
     fmt::print(stderr,
                "lightsout: serve: warning: listening on {}, which other machines may reach; the "
                "API has no authentication (requests must name an --allow-host host)\n",
@@ -88,7 +92,7 @@ std::function<int()> add_serve_command(CLI::App& app) {
   auto args = std::make_shared<ServeArgs>();
   CLI::App* cmd =
       app.add_subcommand("serve", "Serve the web playground and its JSON API over HTTP");
-  server::ServerOptions& o = args->options;
+  ServerOptions& o = args->options;
   cmd->add_option("--host", o.host, "Address to listen on")->capture_default_str();
   cmd->add_option("--port", o.port, "Port (0: any free port)")
       ->check(CLI::Range(0, 65535))
@@ -154,17 +158,8 @@ int run_cli(int argc, char** argv) {
   app.set_version_flag("--version", std::string("lightsout ") + LIGHTSOUT_VERSION);
   app.require_subcommand(1);
   const std::function<int()> serve = add_serve_command(app);
-  try {
-    app.parse(argc, argv);
-  } catch (const CLI::CallForHelp& e) {
-    return app.exit(e);
-  } catch (const CLI::CallForAllHelp& e) {
-    return app.exit(e);
-  } catch (const CLI::CallForVersion& e) {
-    return app.exit(e);
-  } catch (const CLI::ParseError& e) {
-    fmt::print(stderr, "lightsout: {}\nRun 'lightsout --help' for usage.\n", e.what());
-    return kExitBadInput;
+  if (const std::optional<int> status = tool::parse_command_line(app, argc, argv)) {
+    return *status;
   }
   try {
     return serve();
@@ -175,16 +170,16 @@ int run_cli(int argc, char** argv) {
 }
 
 }  // namespace
-}  // namespace lightsout::cli
+}  // namespace lightsout::server
 
 // Nothing escapes main: building the command line can throw too (CLI11, std::bad_alloc).
 int main(int argc, char** argv) {
   try {
-    return lightsout::cli::run_cli(argc, argv);
+    return lightsout::server::run_cli(argc, argv);
   } catch (const std::exception& e) {
     std::fprintf(stderr, "lightsout: %s\n", e.what());
   } catch (...) {
     std::fputs("lightsout: unexpected error\n", stderr);
   }
-  return lightsout::cli::kExitBadInput;
+  return lightsout::tool::kExitBadInput;
 }
