@@ -9,9 +9,9 @@
 
 #if defined(__linux__)
 #include <sys/mman.h>
+#endif
 
 #include "board_ops.hpp"
-#endif
 
 namespace lightsout {
 
