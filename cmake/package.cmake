@@ -125,4 +125,7 @@ install(FILES ${PROJECT_BINARY_DIR}/package/lightsoutConfig.cmake
         COMPONENT lightsout_development)
 
 # The command-line tool (not part of the package's targets).
-install(TARGETS lightsout RUNTIME DESTINATION ${CMAKE_INSTALL_BINDIR} COMPONENT lightsout_runtime)
+if(TARGET lightsout)
+  install(TARGETS lightsout RUNTIME DESTINATION ${CMAKE_INSTALL_BINDIR}
+          COMPONENT lightsout_runtime)
+endif()
