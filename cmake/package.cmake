@@ -1,5 +1,6 @@
 # The library as a package: the lightsout::lightsout umbrella target, install rules, the CMake
-# package config (installed, and exported from the build tree) and lightsout.pc for pkg-config. Included at the end of the top-level CMakeLists.txt, once
+# package config (installed, and exported from the build tree), lightsout.pc for pkg-config and
+# the Debian packages of `cpack -G DEB`. Included at the end of the top-level CMakeLists.txt, once
 # the targets exist. The targets carry their own usage requirements ($<BUILD_INTERFACE:...>,
 # $<INSTALL_INTERFACE:...>, the imported lightsout::_NAME libraries of lightsout_imported_library),
 # so they are exported as they are defined.
@@ -122,3 +123,59 @@ if(TARGET lightsout-server)
   install(TARGETS lightsout-server RUNTIME DESTINATION ${CMAKE_INSTALL_LIBEXECDIR}/lightsout
           COMPONENT lightsout_runtime)
 endif()
+
+# --- Debian packages: cpack -G DEB (in the build tree) ---
+# lightsout (the programs) and liblightsout-dev (headers, static libraries, CMake and pkg-config
+# files). The runtime dependencies come from dpkg-shlibdeps (Debian's dpkg-dev) when it is there.
+if(NOT PROJECT_IS_TOP_LEVEL)
+  return()
+endif()
+set(LIGHTSOUT_PACKAGE_MAINTAINER "lightsout maintainers <maintainers@lightsout.invalid>"
+    CACHE STRING "The Maintainer field of the Debian packages")
+set(CPACK_PACKAGE_NAME lightsout)
+set(CPACK_PACKAGE_VENDOR lightsout)
+set(CPACK_PACKAGE_VERSION ${PROJECT_VERSION})
+set(CPACK_PACKAGE_CONTACT "${LIGHTSOUT_PACKAGE_MAINTAINER}")
+# No CPACK_PACKAGE_DESCRIPTION_SUMMARY: CPack would put it first in both packages; each
+# description below starts with its own synopsis line.
+set(CPACK_PACKAGE_INSTALL_DIRECTORY lightsout)
+set(CPACK_DEB_COMPONENT_INSTALL ON)
+set(CPACK_COMPONENTS_ALL lightsout_development)
+if(TARGET lightsout OR TARGET lightsout-server)
+  list(APPEND CPACK_COMPONENTS_ALL lightsout_runtime)
+endif()
+set(CPACK_DEBIAN_FILE_NAME DEB-DEFAULT)
+set(CPACK_DEBIAN_PACKAGE_SECTION math)
+set(CPACK_DEBIAN_LIGHTSOUT_RUNTIME_PACKAGE_NAME lightsout)
+set(CPACK_DEBIAN_LIGHTSOUT_RUNTIME_DESCRIPTION
+    "exact Lights Out solver for any board and rules
+Solves Lights Out boards exactly, from the 5x6 judge problem (POJ 1222) to
+boards of billions of cells: solvable or not, the number of solutions, the
+quiet patterns and the fewest presses, for variants too (torus, K states,
+any neighbourhood, holes, graphs). The lightsout command reads and writes
+judge text and board files; `lightsout serve` serves a web playground and a
+JSON API.")
+set(CPACK_DEBIAN_LIGHTSOUT_DEVELOPMENT_PACKAGE_NAME liblightsout-dev)
+set(CPACK_DEBIAN_LIGHTSOUT_DEVELOPMENT_PACKAGE_SECTION libdevel)
+set(CPACK_DEBIAN_LIGHTSOUT_DEVELOPMENT_DESCRIPTION
+    "exact Lights Out solver for any board and rules - C++20 library
+The static libraries, headers, CMake package (find_package(lightsout)) and
+pkg-config files of lightsout's C++20 library: boards, GF(2) arithmetic, the
+solvers and the judge text and board file formats (and, where built, pictures
+of boards as PNG and SVG).")
+# What a consumer of the static libraries links and includes.
+set(_lightsout_dev_depends libntl-dev libgmp-dev libgf2x-dev libm4ri-dev libfmt-dev
+    nlohmann-json3-dev)
+if(TARGET lightsout_render)
+  list(APPEND _lightsout_dev_depends libpng-dev zlib1g-dev)
+endif()
+list(JOIN _lightsout_dev_depends ", " CPACK_DEBIAN_LIGHTSOUT_DEVELOPMENT_PACKAGE_DEPENDS)
+find_program(LIGHTSOUT_DPKG_SHLIBDEPS dpkg-shlibdeps)
+if(LIGHTSOUT_DPKG_SHLIBDEPS)
+  set(CPACK_DEBIAN_LIGHTSOUT_RUNTIME_PACKAGE_SHLIBDEPS ON)
+else()
+  # What dpkg-shlibdeps gives on Debian 12 for the Release build.
+  set(CPACK_DEBIAN_LIGHTSOUT_RUNTIME_PACKAGE_DEPENDS
+      "libc6 (>= 2.36), libgcc-s1 (>= 3.4), libgf2x3, libmicrohttpd12 (>= 0.9.50), libstdc++6 (>= 12)")
+endif()
+include(CPack)
