@@ -3,6 +3,7 @@
 # - every installed header compiles alone (scripts/check_headers.sh);
 # - examples/consumer configures, builds (warnings as errors) and runs through
 #   find_package(lightsout), and its link line carries no linker option of lightsout's (--wrap);
+#   so does its consumer_render, through lightsout::render;
 # - the same main.cpp builds and runs through pkg-config (lightsout.pc);
 # - <prefix>/bin/lightsout --version, and `lightsout serve` answers / and /api/solve
 #   (scripts/check_serve.sh).
@@ -54,15 +55,23 @@ if [[ -z $link ]]; then
   echo "check_consumer: no link line for the consumer in the verbose build output" >&2
   exit 1
 fi
-if [[ $link == *--wrap* ]]; then
-  echo "check_consumer: the consumer's link line has lightsout's --wrap options:" >&2
-  echo "$link" >&2
+if wrapped=$(grep -F -- --wrap "$tmp/log"); then
+  echo "check_consumer: the consumer's build has lightsout's --wrap options:" >&2
+  echo "$wrapped" >&2
   exit 1
 fi
 if ! "$tmp/build/consumer" >"$tmp/consumer.out"; then
   cat "$tmp/consumer.out"
   echo "check_consumer: the consumer failed" >&2
   exit 1
+fi
+# The render library, where the tree built it.
+if grep -q '^LIGHTSOUT_RENDER:BOOL=ON' "$build/CMakeCache.txt"; then
+  if [[ ! -x $tmp/build/consumer_render ]]; then
+    echo "check_consumer: lightsout::render was not found in the prefix" >&2
+    exit 1
+  fi
+  step render "$tmp/build/consumer_render"
 fi
 
 # pkg-config, from the prefix's lightsout.pc alone (PKG_CONFIG_PATH in front of the system's).
