@@ -21,6 +21,7 @@ for h in "${headers[@]}"; do
 done
 # One compiler a header, as many at a time as there are cores; -fsyntax-only: no object files.
 failed=0
+# shellcheck disable=SC2016 # the sh -c script expands its own arguments
 printf '%s\n' "$tmp"/*.cpp | xargs -P "$(nproc)" -I{} sh -c \
   '"$1" -std=c++20 -Wall -Wextra -Wpedantic -Werror -fsyntax-only -I"$2" "$3" 2>"$3.log" ||
    { echo "check_headers: $(basename "$3" .cpp).hpp does not compile alone:" >&2; cat "$3.log" >&2;

@@ -34,7 +34,8 @@ while [[ ${#queue[@]} -gt 0 ]]; do
   queue=("${queue[@]:1}")
   [[ -e $tmp/pc/$module.pc ]] && continue
   ln -s "$(pkg-config --variable=pcfiledir "$module")/$module.pc" "$tmp/pc/$module.pc"
-  queue+=($(pkg-config --print-requires --print-requires-private "$module" | awk '{print $1}'))
+  mapfile -t -O "${#queue[@]}" queue < <(pkg-config --print-requires --print-requires-private \
+    "$module" | awk '{print $1}')
 done
 export PKG_CONFIG_LIBDIR=$tmp/pc
 unset PKG_CONFIG_PATH

@@ -43,9 +43,10 @@ body='{"rows":5,"cols":6,"lights":["011010","100111","001001","100101","011100"]
 curl -sS --max-time 30 -H 'Content-Type: application/json' -d "$body" -o "$tmp/solve" \
   -w '%{http_code}\n' "${url}api/solve" >"$tmp/status" || fail "POST /api/solve failed"
 [[ $(cat "$tmp/status") == 200 ]] || fail "POST /api/solve answered $(cat "$tmp/status"): $(cat "$tmp/solve")"
-grep -q '"solvable":true' "$tmp/solve" &&
-  grep -q '"presses":\["101001","110101","001011","100100","010000"\]' "$tmp/solve" ||
+if ! grep -q '"solvable":true' "$tmp/solve" ||
+  ! grep -q '"presses":\["101001","110101","001011","100100","010000"\]' "$tmp/solve"; then
   fail "POST /api/solve answered: $(cat "$tmp/solve")"
+fi
 
 kill -TERM "$pid"
 status=0
