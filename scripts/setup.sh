@@ -5,7 +5,7 @@ LIGHTSOUT_ROOT=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 # Build and test dependencies, by Debian package name.
 LIGHTSOUT_PACKAGES=(g++ make cmake libfmt-dev libcli11-dev libgtest-dev libbenchmark-dev libntl-dev libgmp-dev
   libgf2x-dev libm4ri-dev pkg-config time libcpp-httplib-dev nlohmann-json3-dev libpng-dev
-  zlib1g-dev libmicrohttpd-dev)
+  zlib1g-dev libmicrohttpd-dev curl dpkg-dev)
 # ./test's Python stage: the module (pybind11, numpy), its venv install with pip
 # --no-build-isolation (setuptools, wheel) and its tests (pytest). All from Debian: no PyPI.
 LIGHTSOUT_PYTHON_PACKAGES=(python3 python3-dev python3-venv python3-pip python3-setuptools

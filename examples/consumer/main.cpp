@@ -1,4 +1,5 @@
-// Solves one 5x5 board on a torus with 3 states through lightsout::Solver and checks the presses.
+// Solves one 5x5 board on a torus with 3 states through lightsout::Solver and checks the presses;
+// then a classic board by M4RI elimination (method gf2), as a consumer links M4RI.
 #include <cstddef>
 #include <cstdint>
 #include <iostream>
@@ -48,5 +49,27 @@ int main() {
     return 1;
   }
   std::cout << "check: the presses darken the board\n";
+
+  // The same kind of check through M4RI elimination (method gf2): the classic 5x5 game, one
+  // press in the middle.
+  const lightsout::Rules classic = lightsout::Rules::classic();
+  std::vector<std::uint8_t> press(kRows * kCols, 0);
+  press[2 * kCols + 2] = 1;
+  std::vector<std::uint8_t> plus(kRows * kCols, 0);
+  lightsout::build_press_system(classic, kRows, kCols).apply(press, plus);
+  const lightsout::Solver gf2(classic, kRows, kCols, lightsout::Method::gf2);
+  const lightsout::Result res2 = gf2.solve(lightsout::Grid::from_values(kRows, kCols, 2, plus), {});
+  std::vector<std::uint8_t> after2 = plus;
+  lightsout::build_press_system(classic, kRows, kCols).apply(res2.presses.to_values(), after2);
+  bool dark2 = res2.solvable && res2.method == lightsout::Method::gf2;
+  for (const std::uint8_t v : after2) {
+    dark2 = dark2 && v == 0;
+  }
+  if (!dark2) {
+    std::cerr << "consumer: method gf2 (M4RI) did not darken the classic board\n";
+    return 1;
+  }
+  std::cout << "check: method " << lightsout::method_name(res2.method)
+            << " darkens the classic board\n";
   return 0;
 }

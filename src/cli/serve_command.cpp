@@ -1,5 +1,6 @@
-// `lightsout serve`: execs lightsout-server from the directory of this executable, so that the
-// other commands never load the HTTP server, TLS and compression libraries.
+// `lightsout serve`: execs lightsout-server from the directory of this executable (a build tree),
+// else from the libexec directory beside it (an installed prefix: bin/../libexec/lightsout), so
+// that the other commands never load the HTTP server, TLS and compression libraries.
 #include <unistd.h>
 
 #include <cerrno>
@@ -17,6 +18,8 @@ namespace lightsout::cli {
 namespace {
 
 constexpr const char* kServerProgram = "lightsout-server";
+// The installed lightsout-server's directory relative to the bin directory (from CMake).
+constexpr const char* kLibexecFromBin = LIGHTSOUT_LIBEXEC_FROM_BIN;
 
 // The directory of the running executable (with its final '/'), or "" if unknown.
 std::string own_directory() {
@@ -35,7 +38,11 @@ int exec_server(const char* argv0, const std::vector<std::string>& args) {
     fmt::print(stderr, "lightsout: serve: cannot find this program's directory\n");
     return kExitBadInput;
   }
-  const std::string server = dir + kServerProgram;
+  std::string server = dir + kServerProgram;
+  if (::access(server.c_str(), X_OK) != 0) {
+    const std::string installed = dir + kLibexecFromBin + "/" + kServerProgram;
+    if (::access(installed.c_str(), X_OK) == 0) server = installed;
+  }
   std::vector<char*> argv;
   argv.push_back(const_cast<char*>(argv0));
   argv.push_back(const_cast<char*>("serve"));
