@@ -4,7 +4,6 @@
 #include "io/suggest.hpp"
 
 #include <algorithm>
-#include <charconv>
 #include <cstdint>
 #include <stdexcept>
 #include <string_view>
@@ -25,23 +24,6 @@ void print_rules_error(const std::exception& e) {
   std::string_view message = e.what();
   if (message.starts_with("rules: ")) message.remove_prefix(7);
   fmt::print(stderr, "lightsout: --rules: {}\n", message);
-}
-
-// K of a "states=K" token in the rules text, 2 when there is none or it is malformed (parse_rules
-// then says so): only to choose the graph limit before the graph is read.
-unsigned states_in(std::string_view text) {
-  while (!text.empty()) {
-    // Tokens end at a comma or a blank, as parse_rules reads them.
-    const std::size_t stop = text.find_first_of(", \t\r\n");
-    std::string_view token = text.substr(0, stop);
-    text = stop == std::string_view::npos ? std::string_view{} : text.substr(stop + 1);
-    if (!token.starts_with("states=")) continue;
-    token.remove_prefix(7);
-    unsigned k = 0;
-    const auto [end, ec] = std::from_chars(token.data(), token.data() + token.size(), k);
-    if (ec == std::errc() && k >= 2 && k <= 255) return k;
-  }
-  return 2;
 }
 
 // The most nodes a graph may have here: for K > 2 the largest board dense elimination over Z_K
@@ -78,7 +60,7 @@ std::string load_rules_file(const std::string& path) {
 
 std::optional<Rules> parse_cli_rules(const std::string& text) {
   try {
-    return parse_rules(text, load_rules_file, max_graph_nodes(states_in(text)));
+    return parse_rules(text, load_rules_file, max_graph_nodes);
   } catch (const std::exception& e) {
     print_rules_error(e);
     return std::nullopt;
