@@ -16,6 +16,7 @@
 #include <utility>
 #include <vector>
 
+#include "api/board_files.hpp"
 #include "cells.hpp"
 #include "files.hpp"
 #include "lightsout/info.hpp"
@@ -40,7 +41,7 @@ constexpr std::size_t kMaxInfoSide = 1'000'000'000;
 struct PyRules {
   std::shared_ptr<const Rules> rules;
   explicit PyRules(const std::optional<std::string>& text)
-      : rules(std::make_shared<const Rules>(text ? parse_rules(*text, load_text_file)
+      : rules(std::make_shared<const Rules>(text ? parse_rules(*text, api::load_rules_file)
                                                  : Rules::classic())) {}
 };
 

@@ -1,4 +1,4 @@
-// --rules and --method on the command line: the file loader, one-line errors, the Solver.
+// --rules and --method on the command line: the graph limit, one-line errors, the Solver.
 #include "cli_rules.hpp"
 
 #include "io/suggest.hpp"
@@ -11,9 +11,9 @@
 
 #include <fmt/core.h>
 
-#include "file_io.hpp"
-#include "lightsout/rules_text.hpp"
+#include "api/board_files.hpp"
 #include "api/work_estimate.hpp"
+#include "lightsout/rules_text.hpp"
 #include "solve_streamed.hpp"
 
 namespace lightsout::cli {
@@ -41,26 +41,9 @@ std::size_t max_graph_nodes(unsigned states) {
 
 }  // namespace
 
-std::string load_rules_file(const std::string& path) {
-  InputFile file(path);
-  const auto size = file.regular_file_size();
-  const std::string too_big =
-      fmt::format("'{}' is larger than {} MiB", path, kMaxRulesFileBytes >> 20);
-  if (size && *size > kMaxRulesFileBytes) throw std::runtime_error(too_big);
-  std::string text;
-  std::vector<char> buf(std::size_t{1} << 20);
-  for (;;) {
-    const std::size_t n = file.read(buf.data(), buf.size());
-    if (n == 0) break;
-    if (text.size() + n > kMaxRulesFileBytes) throw std::runtime_error(too_big);
-    text.append(buf.data(), n);
-  }
-  return text;
-}
-
 std::optional<Rules> parse_cli_rules(const std::string& text) {
   try {
-    return parse_rules(text, load_rules_file, max_graph_nodes);
+    return parse_rules(text, api::load_rules_file, max_graph_nodes);
   } catch (const std::exception& e) {
     print_rules_error(e);
     return std::nullopt;
