@@ -44,7 +44,7 @@ constexpr std::size_t kMaxInfoSide = 1'000'000'000;
 struct PyRules {
   std::shared_ptr<const Rules> rules;
   explicit PyRules(const std::optional<std::string>& text)
-      : rules(std::make_shared<const Rules>(text ? parse_rules(*text, api::load_rules_file)
+      : rules(std::make_shared<const Rules>(text ? api::rules_with_files(*text)
                                                  : Rules::classic())) {}
 };
 

@@ -190,3 +190,16 @@ def test_rules_file_errors(tmp_path):
         out.truncate((64 << 20) + 1)  # sparse: nothing stored
     with pytest.raises(lightsout.RulesError, match=r"is larger than 64 MiB"):
         lightsout.info(3, 3, rules=f"graph={big}")
+
+
+def test_rules_graph_limits_are_the_clis(cli, tmp_path):
+    # api::rules_with_files for both: K > 2 graphs up to 2^16 nodes, wherever states=K stands.
+    graph = tmp_path / "g.txt"
+    graph.write_text("65537\n0 1\n")
+    rules = f"graph={graph},states=3"
+    proc = run_cli(cli, "info", "--rules", rules, check_codes=(2,))
+    message = proc.stderr.strip().removeprefix("lightsout: --rules: ")
+    assert message.endswith("the graph has 65537 nodes, over the limit of 65536 here")
+    with pytest.raises(lightsout.RulesError) as e:
+        lightsout.info(65537, 1, rules=rules)
+    assert str(e.value) == message

@@ -1,10 +1,13 @@
-// read_board_file and load_rules_file: an InputFile, its limits, and one-line errors.
+// read_board_file, load_rules_file and rules_with_files: an InputFile, its limits, one-line errors.
 #include "board_files.hpp"
 
+#include <algorithm>
 #include <cerrno>
 #include <vector>
 
 #include <fmt/core.h>
+
+#include "lightsout/rules_text.hpp"
 
 namespace lightsout::api {
 
@@ -48,6 +51,18 @@ std::string load_rules_file(const std::string& path) {
     text.append(buf.data(), n);
   }
   return text;
+}
+
+std::size_t max_file_graph_nodes(unsigned states) {
+  Rules rules;
+  rules.states = states;
+  const std::uint64_t most =
+      states == 2 ? kMaxTwoStateGraphNodes : Solver::max_cells(rules, Method::zk);
+  return static_cast<std::size_t>(std::min<std::uint64_t>(most, kMaxGraphNodes));
+}
+
+Rules rules_with_files(std::string_view text) {
+  return parse_rules(text, load_rules_file, max_file_graph_nodes);
 }
 
 }  // namespace lightsout::api

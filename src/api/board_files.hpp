@@ -1,14 +1,17 @@
 // Board and rules files read by every front end: the one place that opens a board file with its
-// BoardReadLimits, and the loader of holes=FILE / graph=FILE.
+// BoardReadLimits, the loader of holes=FILE / graph=FILE, and the rules text that may name them.
 #pragma once
 
+#include <cstddef>
 #include <cstdint>
 #include <optional>
 #include <stdexcept>
 #include <string>
+#include <string_view>
 
 #include "api/input_file.hpp"  // FileError
 #include "lightsout/board_format.hpp"
+#include "lightsout/rules.hpp"
 #include "lightsout/solver.hpp"  // Grid
 
 namespace lightsout::api {
@@ -54,5 +57,21 @@ inline constexpr std::uint64_t kMaxRulesFileBytes = std::uint64_t{64} << 20;
 // file, or a pipe's data, past kMaxRulesFileBytes: a regular file is refused by its size before
 // anything is read, a pipe once it passes the limit.
 std::string load_rules_file(const std::string& path);
+
+// The most nodes a graph=FILE or graph=[...] of rules_with_files may have, for rules of `states`
+// states: for K > 2 the largest board dense elimination over Z_K takes (2^16 cells); for K = 2,
+// 2^20 nodes. Banded elimination would take up to 2^26 cells, but its cost depends on the edges,
+// which come after the count: a 2^24-node graph of a few bytes took gigabytes before it was
+// refused or solved. A larger graph is refused before it is built.
+inline constexpr std::uint64_t kMaxTwoStateGraphNodes = std::uint64_t{1} << 20;
+std::size_t max_file_graph_nodes(unsigned states);
+
+// Contract: the rules of `text` (rules_text.hpp) where holes=FILE and graph=FILE are files here,
+// read by load_rules_file (relative to the working directory), and a graph holds at most
+// max_file_graph_nodes(K) nodes, wherever states=K stands: what the CLI's --rules and Python's
+// rules= take. Throws RulesError as parse_rules does (RulesTooLarge for a graph past the limit,
+// "token 'graph=F': the graph has N nodes, over the limit of L here"; a file's error under its
+// token's name).
+Rules rules_with_files(std::string_view text);
 
 }  // namespace lightsout::api

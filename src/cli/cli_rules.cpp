@@ -1,4 +1,4 @@
-// --rules and --method on the command line: the graph limit, one-line errors, the Solver.
+// --rules and --method on the command line: one-line errors, the Solver.
 #include "cli_rules.hpp"
 
 #include "io/suggest.hpp"
@@ -26,24 +26,11 @@ void print_rules_error(const std::exception& e) {
   fmt::print(stderr, "lightsout: --rules: {}\n", message);
 }
 
-// The most nodes a graph may have here: for K > 2 the largest board dense elimination over Z_K
-// takes (2^16 cells); for K = 2, 2^20 nodes. Banded elimination would take up to 2^26 cells, but
-// its cost depends on the edges, which come after the count: a 2^24-node graph of a few bytes
-// took gigabytes before it was refused or solved. A larger graph is refused before it is built.
-inline constexpr std::uint64_t kMaxTwoStateGraphNodes = std::uint64_t{1} << 20;
-std::size_t max_graph_nodes(unsigned states) {
-  Rules rules;
-  rules.states = states;
-  const std::uint64_t most =
-      states == 2 ? kMaxTwoStateGraphNodes : Solver::max_cells(rules, Method::zk);
-  return static_cast<std::size_t>(std::min<std::uint64_t>(most, kMaxGraphNodes));
-}
-
 }  // namespace
 
 std::optional<Rules> parse_cli_rules(const std::string& text) {
   try {
-    return parse_rules(text, api::load_rules_file, max_graph_nodes);
+    return api::rules_with_files(text);
   } catch (const std::exception& e) {
     print_rules_error(e);
     return std::nullopt;

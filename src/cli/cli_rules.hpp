@@ -16,8 +16,8 @@
 
 namespace lightsout::cli {
 
-// The rules of --rules TEXT (classic rules when not given), holes=FILE and graph=FILE read by
-// api::load_rules_file; on an error prints "lightsout: --rules: <message>" and returns nullopt.
+// The rules of --rules TEXT (classic rules when not given), as api::rules_with_files reads them;
+// on an error prints "lightsout: --rules: <message>" and returns nullopt.
 std::optional<Rules> parse_cli_rules(const std::string& text);
 
 // The size a rules description implies when none is given: N x 1 for a graph, the holes grid's

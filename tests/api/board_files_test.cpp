@@ -185,5 +185,28 @@ TEST_F(BoardFiles, RulesFilesPast64MiBAreRefused) {
   EXPECT_EQ(load_rules_file(big).size(), kMaxRulesFileBytes);
 }
 
+TEST_F(BoardFiles, RulesWithFilesLimitGraphsByTheirStates) {
+  EXPECT_EQ(max_file_graph_nodes(2), kMaxTwoStateGraphNodes);
+  EXPECT_EQ(max_file_graph_nodes(3), std::size_t{1} << 16);
+  // states=K after the graph counts: the graph is read last.
+  const std::string graph = write("g.txt", "65537\n0 1\n");
+  try {
+    rules_with_files("graph=" + graph + ",states=3");
+    FAIL() << "nothing thrown";
+  } catch (const RulesTooLarge& e) {
+    EXPECT_EQ(std::string(e.what()), "rules: token 'graph=" + graph +
+                                         "': the graph has 65537 nodes, over the limit of "
+                                         "65536 here");
+  }
+  EXPECT_EQ(rules_with_files("graph=" + graph).graph.size(), 65537U);
+  EXPECT_THROW(rules_with_files("graph=[1048577:]"), RulesTooLarge);
+  // A missing file: a RulesError naming the token, one line.
+  const std::string missing = path("none.txt");
+  const std::string m = message_of<RulesError>([&] { rules_with_files("holes=" + missing); });
+  EXPECT_NE(m.find("'holes=" + missing + "'"), std::string::npos) << m;
+  EXPECT_NE(m.find("cannot open '" + missing + "': No such file or directory"), std::string::npos)
+      << m;
+}
+
 }  // namespace
 }  // namespace lightsout::api
