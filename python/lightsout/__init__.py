@@ -241,7 +241,7 @@ def read_board(
     """Reads a board file (PBM P1/P4, grid text, judge text; K > 2: judge text) as a uint8
     array. The format: ``format`` ('p1', 'p4', 'pbm', 'grid', 'judge'), else the extension,
     else the content. ``max_cells``: the largest board read (default as the CLI: 2^34 cells from
-    a regular file, 2^26 from a pipe)."""
+    a regular file, 2^26 from a pipe). ``"-"`` is standard input, as for the CLI."""
     return _core.read_board(os.fspath(path), format, states, max_cells or 0)
 
 
