@@ -47,7 +47,9 @@ def main() -> int:
 
     n = 10_000
     lights = rng.integers(0, 2, size=(n, n), dtype=np.uint8).astype(bool)
-    result = lightsout.solve(lights)  # warms the cached Solver for this size
+    # A warm-up. solve() keeps only Solvers of up to 1024 cells (api::cached_solver): this one is
+    # prepared on every call, which costs next to nothing for the classic rules.
+    result = lightsout.solve(lights)
     print(f"10^4 x 10^4 bool board: method {result.method}, solvable {result.solvable}")
     tool = os.path.join(build, "bench", "solve_file_time")
     if not os.path.exists(tool):

@@ -54,6 +54,11 @@ class RulesTooLarge : public RulesError {
 // that gave them.
 Rules parse_rules(std::string_view text, const FileLoader& loader = nullptr,
                   std::size_t max_graph_nodes = kMaxGraphNodes);
+// The same with a graph limit that depends on the rules' states (the states=K token may come
+// before or after graph=): the graph is read once the other tokens are.
+using GraphNodeLimit = std::function<std::size_t(unsigned states)>;
+Rules parse_rules(std::string_view text, const FileLoader& loader,
+                  const GraphNodeLimit& max_graph_nodes);
 
 // The canonical text: the topology (or the graph) first, then only what differs from the
 // defaults, in the order states, nbhd, self, target, holes; holes and graphs inline. A mask

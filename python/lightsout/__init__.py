@@ -8,20 +8,22 @@ Tutorial: docs/python.md.
 
 from __future__ import annotations
 
-import functools
-import json
-import math
+import collections.abc
 import os
 from typing import List, Optional, Tuple, Union
 
 import numpy as np
 
 from . import _core
-from ._core import BoardFormatError, RulesError
+from ._core import BoardFormatError, Facts, RulesError
+
+# info() returned a dict before it returned Facts: Facts keeps the read-only mapping of it.
+collections.abc.Mapping.register(Facts)
 
 __all__ = [
     "BoardFormatError",
     "Picture",
+    "Facts",
     "Result",
     "RulesError",
     "Solver",
@@ -40,14 +42,12 @@ PathLike = Union[str, "os.PathLike[str]"]
 REPR_MAX_PIXELS = 1 << 24
 
 
-@functools.lru_cache(maxsize=32)
-def _parsed(text: Optional[str]) -> _core.Rules:
-    return _core.Rules(text)
-
-
 def _rules(rules: RulesLike) -> _core.Rules:
+    # Parsed on every call (microseconds for a short text; a holes or graph file is read again,
+    # so a changed file is seen): the Solvers of a size are what is worth caching, and the C++
+    # API layer caches those (api::cached_solver).
     if rules is None or isinstance(rules, str):
-        return _parsed(rules)
+        return _core.Rules(rules)
     if isinstance(rules, _core.Rules):
         return rules
     raise TypeError("rules must be a rules text such as 'torus,states=3', or None")
@@ -90,42 +90,38 @@ def _board2d(lights, states: int, what: str = "lights") -> Tuple[np.ndarray, boo
     return a, as_bool, False
 
 
-def _count(factors) -> int:
-    if factors is None:
-        return 0
-    return math.prod(p**e for p, e in factors)
-
-
 class Result:
     """One board solved: ``solvable``, ``presses`` (the lights' shape and dtype kind),
     ``nullity``, ``solutions`` (exact), ``minimal``, ``minimal_proven``, ``minimal_lower_bound``
     (with ``minimal``: no solution has fewer presses; equal to ``press_count`` when proven),
-    ``method``.
+    ``method``; with ``kernel=True``, ``kernel`` and ``kernel_orders``.
 
-    The presses stay bit-packed in C++ until ``presses`` is first read (a 10^8-cell board's
-    100 MB array is made only when wanted); ``press_count`` needs no array."""
+    The library's Result (``_core.Result``) with the lights' shape and dtype: the presses stay
+    bit-packed in C++ until ``presses`` is first read (a 10^8-cell board's 100 MB array is made
+    only when wanted); ``press_count`` needs no array."""
 
-    def __init__(self, raw, lights: np.ndarray, rules: _core.Rules, as_bool: bool, flat: bool):
-        solvable, presses, nullity, factors, minimal, proven, method, bound = raw
-        self.solvable: bool = solvable
+    def __init__(self, result: _core.Result, lights: np.ndarray, rules: _core.Rules,
+                 as_bool: bool, flat: bool):
+        self._result = result
         self._as_bool = as_bool
         self._flat = flat
         self._lights = lights
         self._rules = rules
-        self._grid: _core.Grid = presses
-        self._array: Optional[np.ndarray] = None
-        self.nullity: int = nullity
-        self.solutions: int = _count(factors)
-        self.minimal: bool = minimal
-        self.minimal_proven: bool = proven
-        self.minimal_lower_bound: Optional[int] = bound if minimal and solvable else None
-        self.method: str = method
+
+    solvable = property(lambda self: self._result.solvable)
+    nullity = property(lambda self: self._result.nullity)
+    solutions = property(lambda self: self._result.solutions, doc="The exact solution count.")
+    minimal = property(lambda self: self._result.minimal)
+    minimal_proven = property(lambda self: self._result.minimal_proven)
+    minimal_lower_bound = property(
+        lambda self: self._result.minimal_lower_bound,
+        doc="With minimal on a solvable board: no solution has fewer presses; else None.")
+    method = property(lambda self: self._result.method, doc="The method that ran.")
+    kernel_orders = property(lambda self: self._result.kernel_orders)
 
     @property
     def _presses(self) -> np.ndarray:
-        if self._array is None:
-            self._array = self._grid.to_array()
-        return self._array
+        return self._result.presses
 
     @property
     def presses(self) -> np.ndarray:
@@ -135,7 +131,12 @@ class Result:
     @property
     def press_count(self) -> int:
         """The number of presses (a value v counts as v presses)."""
-        return self._grid.total
+        return self._result.press_count
+
+    @property
+    def kernel(self) -> np.ndarray:
+        """With ``kernel=True``: a basis of the quiet patterns, (count, rows, cols); else none."""
+        return self._shaped(self._result.kernel)
 
     def _shaped(self, a: np.ndarray) -> np.ndarray:
         if self._as_bool:
@@ -148,8 +149,7 @@ class Result:
         """A basis of the quiet patterns (presses that change nothing): an array of shape
         (count, rows, cols); every solution is ``presses`` plus a combination of them (mod K)."""
         rows, cols = self._lights.shape
-        patterns, _orders = _core.quiet_patterns(self._rules, rows, cols)
-        return self._shaped(patterns)
+        return self._shaped(_core.facts(self._rules, rows, cols, kernel=True).kernel)
 
     def picture(self, cell: Optional[int] = None, max_side: int = 1024) -> "Picture":
         """The board with its presses overlaid (red dots); the board alone when unsolvable."""
@@ -185,13 +185,15 @@ class Solver:
         """Whether boards go through the word-sized fast path (two states, <= 64 cells)."""
         return self._solver.word_sized
 
-    def solve(self, lights, minimal: bool = False, minimal_time: float = 10.0) -> Result:
+    def solve(self, lights, minimal: bool = False, minimal_time: float = 10.0,
+              kernel: bool = False) -> Result:
         """``minimal_time``: seconds for the fewest-presses search to prove its answer (0: no
         limit); when it runs out, ``minimal_proven`` is False and ``minimal_lower_bound`` says
-        how far the proof got."""
+        how far the proof got. ``kernel``: fill ``Result.kernel``, a basis of the quiet
+        patterns."""
         board, as_bool, flat = _board2d(lights, self.states)
-        raw = self._solver.solve(board, minimal, minimal_time)
-        return Result(raw, board, self._rules, as_bool, flat)
+        result = self._solver.solve(board, minimal, minimal_time, kernel)
+        return Result(result, board, self._rules, as_bool, flat)
 
     def solve_many(self, boards, minimal: bool = False, minimal_time: float = 10.0):
         """Solves every board of an (N, rows, cols) array with the GIL released. Returns
@@ -210,29 +212,27 @@ class Solver:
         return f"<lightsout.Solver {self.rows}x{self.cols} rules={self.rules!r} method={self.method}>"
 
 
-# The Solvers of the last few (rules, size) pairs that solve() met: preparing one (tables, a
-# factorisation) can cost more than a solve.
-@functools.lru_cache(maxsize=8)
-def _solver(rules: _core.Rules, rows: int, cols: int) -> _core.Solver:
-    return _core.Solver(rows, cols, rules)
-
-
 def solve(
-    lights, rules: RulesLike = None, minimal: bool = False, minimal_time: float = 10.0
+    lights, rules: RulesLike = None, minimal: bool = False, minimal_time: float = 10.0,
+    kernel: bool = False
 ) -> Result:
     """Solves one board: lights is a 2-D array of bool or integers 0..K-1 (1-D for a graph).
     ``rules`` is the CLI's ``--rules`` text (None: the classic game). ``minimal_time``: seconds
-    for the fewest-presses search to prove its answer (0: no limit)."""
+    for the fewest-presses search to prove its answer (0: no limit). ``kernel``: fill
+    ``Result.kernel``. The Solver of each small size (up to 1024 cells) is kept per thread, as
+    the server keeps it: repeated calls on one size skip preparing it."""
     r = _rules(rules)
     board, as_bool, flat = _board2d(lights, r.states)
-    raw = _solver(r, board.shape[0], board.shape[1]).solve(board, minimal, minimal_time)
-    return Result(raw, board, r, as_bool, flat)
+    return Result(_core.solve(r, board, minimal, minimal_time, kernel), board, r, as_bool, flat)
 
 
-def info(rows: int, cols: int, rules: RulesLike = None) -> dict:
-    """What a board size decides, the dict of ``lightsout info RxC --json``: rows, cols,
-    nullity, solvable_log2, all_solvable, rules, states, quiet_patterns."""
-    return json.loads(_core.info_json(_rules(rules), rows, cols))
+def info(rows: int, cols: int, rules: RulesLike = None, kernel: bool = False) -> Facts:
+    """What a board size decides, as ``Facts``: attributes rows, cols, states, cells, nullity,
+    quiet_patterns (the exact count, an int), solvable_log2 (None for K > 2), all_solvable,
+    rules; with ``kernel``, ``kernel`` (a basis of the quiet patterns, (count, rows, cols)) and
+    ``kernel_orders``. ``to_dict()`` (and indexing, ``info(5, 5)["nullity"]``) is the JSON of
+    ``lightsout info RxC --json``, quiet_patterns a string there."""
+    return _core.facts(_rules(rules), rows, cols, kernel)
 
 
 def read_board(
@@ -241,7 +241,7 @@ def read_board(
     """Reads a board file (PBM P1/P4, grid text, judge text; K > 2: judge text) as a uint8
     array. The format: ``format`` ('p1', 'p4', 'pbm', 'grid', 'judge'), else the extension,
     else the content. ``max_cells``: the largest board read (default as the CLI: 2^34 cells from
-    a regular file, 2^26 from a pipe)."""
+    a regular file, 2^26 from a pipe). ``"-"`` is standard input, as for the CLI."""
     return _core.read_board(os.fspath(path), format, states, max_cells or 0)
 
 

@@ -16,10 +16,14 @@
 #include <utility>
 #include <vector>
 
+#include <fmt/core.h>
+
+#include "api/board_files.hpp"
+#include "api/json_schema.hpp"
+#include "api/solver_cache.hpp"
 #include "cells.hpp"
 #include "files.hpp"
 #include "lightsout/info.hpp"
-#include "api/json_schema.hpp"
 #include "lightsout/render.hpp"
 #include "lightsout/rules.hpp"
 #include "lightsout/rules_text.hpp"
@@ -40,7 +44,7 @@ constexpr std::size_t kMaxInfoSide = 1'000'000'000;
 struct PyRules {
   std::shared_ptr<const Rules> rules;
   explicit PyRules(const std::optional<std::string>& text)
-      : rules(std::make_shared<const Rules>(text ? parse_rules(*text, load_text_file)
+      : rules(std::make_shared<const Rules>(text ? api::rules_with_files(*text)
                                                  : Rules::classic())) {}
 };
 
@@ -61,41 +65,92 @@ py::object factors_of(const SolutionCount& n) {
   return out;
 }
 
-// A Grid held for Python, turned into a (rows, cols) uint8 array on request.
-struct PyGrid {
-  Grid grid;
+// The exact number as a Python int (2^300 * 3^12 too).
+py::int_ count_of(const SolutionCount& n) {
+  if (n.zero) return py::int_(0);
+  if (const std::optional<std::uint64_t> v = n.value()) return py::int_(*v);
+  py::object out = py::int_(1);
+  for (const auto& [p, e] : n.factors) out = out * py::int_(p).attr("__pow__")(e);
+  return out;
+}
 
-  Bytes2 to_array() const {
-    Bytes2 out =
-        new_bytes({static_cast<py::ssize_t>(grid.rows()), static_cast<py::ssize_t>(grid.cols())});
-    std::uint8_t* dst = out.mutable_data();
-    py::gil_scoped_release release;
-    grid_to_bytes(grid, dst);
-    return out;
+// A Grid as a new (rows, cols) uint8 array, converted with the GIL released.
+Bytes2 grid_array(const Grid& grid) {
+  Bytes2 out =
+      new_bytes({static_cast<py::ssize_t>(grid.rows()), static_cast<py::ssize_t>(grid.cols())});
+  std::uint8_t* dst = out.mutable_data();
+  py::gil_scoped_release release;
+  grid_to_bytes(grid, dst);
+  return out;
+}
+
+// Grids of one shape as a (count, rows, cols) uint8 array.
+Bytes2 grids_array(const std::vector<Grid>& grids, std::size_t rows, std::size_t cols) {
+  Bytes2 out = new_bytes({static_cast<py::ssize_t>(grids.size()), static_cast<py::ssize_t>(rows),
+                          static_cast<py::ssize_t>(cols)});
+  std::uint8_t* dst = out.mutable_data();
+  py::gil_scoped_release release;
+  for (std::size_t i = 0; i < grids.size(); ++i) grid_to_bytes(grids[i], dst + i * rows * cols);
+  return out;
+}
+
+// The library's Result for Python: the presses stay a Grid (bit-packed for two states) until
+// first asked for as an array, which is then kept.
+class PyResult {
+ public:
+  PyResult(Result result, std::size_t rows, std::size_t cols)
+      : result_(std::move(result)), rows_(rows), cols_(cols) {}
+
+  bool solvable() const { return result_.solvable; }
+  const Bytes2& presses() {
+    if (!presses_) presses_ = grid_array(result_.presses);
+    return *presses_;
   }
+  std::uint64_t press_count() const { return result_.presses.total(); }
+  std::size_t nullity() const { return result_.nullity; }
+  py::int_ solutions() const { return count_of(result_.solutions); }
+  py::object solution_factors() const { return factors_of(result_.solutions); }
+  // With kernel=True: a basis of the quiet patterns, else none (0, rows, cols).
+  Bytes2 kernel() const { return grids_array(result_.kernel, rows_, cols_); }
+  const std::vector<unsigned>& kernel_orders() const { return result_.kernel_orders; }
+  bool minimal() const { return result_.minimal; }
+  bool minimal_proven() const { return result_.minimal_proven; }
+  // With minimal on a solvable board: no solution has fewer presses; else None.
+  std::optional<std::uint64_t> minimal_lower_bound() const {
+    if (!result_.minimal || !result_.solvable) return std::nullopt;
+    return result_.minimal_lower_bound;
+  }
+  std::string method() const { return std::string(method_name(result_.method)); }
+  std::pair<std::size_t, std::size_t> shape() const { return {rows_, cols_}; }
+
+ private:
+  Result result_;
+  std::size_t rows_, cols_;
+  std::optional<Bytes2> presses_;
 };
+
+// Solves one board of `solver`'s size with the GIL released (the board converted then too).
+PyResult solve_board(const Solver& solver, const std::uint8_t* in, bool minimal,
+                     double minimal_time, bool kernel) {
+  Result result;
+  {
+    py::gil_scoped_release release;
+    Grid grid = grid_from_bytes(in, solver.rows(), solver.cols(), solver.states());
+    result = solver.solve(std::move(grid),
+                          {.kernel = kernel, .minimal = minimal, .minimal_seconds = minimal_time});
+  }
+  return PyResult(std::move(result), solver.rows(), solver.cols());
+}
 
 class PySolver {
  public:
   PySolver(std::size_t rows, std::size_t cols, const PyRules& rules)
       : rules_(rules.rules), solver_(*rules.rules, rows, cols) {}
 
-  // (solvable, presses, nullity, factors, minimal, minimal_proven, method, minimal_lower_bound);
-  // the presses stay a Grid (bit-packed for two states) until asked for as an array.
-  py::tuple solve(const Bytes2& lights, bool minimal, double minimal_time) const {
+  PyResult solve(const Bytes2& lights, bool minimal, double minimal_time, bool kernel) const {
     const auto [rows, cols] = shape2(lights, "lights");
     check_shape(rows, cols);
-    const std::uint8_t* in = lights.data();
-    Result result;
-    {
-      py::gil_scoped_release release;
-      Grid grid = grid_from_bytes(in, rows, cols, solver_.states());
-      result =
-          solver_.solve(std::move(grid), {.minimal = minimal, .minimal_seconds = minimal_time});
-    }
-    return py::make_tuple(result.solvable, PyGrid{std::move(result.presses)}, result.nullity,
-                          factors_of(result.solutions), result.minimal, result.minimal_proven,
-                          std::string(method_name(result.method)), result.minimal_lower_bound);
+    return solve_board(solver_, lights.data(), minimal, minimal_time, kernel);
   }
 
   // (solvable (N,) bool, presses (N, rows, cols) uint8, proven (N,) bool): unsolvable boards
@@ -164,32 +219,48 @@ class PySolver {
   Solver solver_;
 };
 
-// A basis of the quiet patterns, (count, rows, cols) uint8, and their additive orders.
-py::tuple py_quiet_patterns(const PyRules& rules, std::size_t rows, std::size_t cols) {
-  Facts facts;
+// One board solved by the calling thread's cached Solver of its size and rules
+// (api::cached_solver: the API's one cache policy, per thread, so safe with the GIL released).
+PyResult py_solve(const PyRules& rules, const Bytes2& lights, bool minimal, double minimal_time,
+                  bool kernel) {
+  const auto [rows, cols] = shape2(lights, "lights");
+  std::shared_ptr<const Solver> solver;
   {
     py::gil_scoped_release release;
-    if (!is_classic(*rules.rules)) Solver check(*rules.rules, rows, cols);
-    facts = board_facts(*rules.rules, rows, cols, true);
+    solver = api::cached_solver(*rules.rules, rows, cols);
   }
-  Bytes2 out = new_bytes({static_cast<py::ssize_t>(facts.kernel.size()),
-                          static_cast<py::ssize_t>(rows), static_cast<py::ssize_t>(cols)});
-  for (std::size_t i = 0; i < facts.kernel.size(); ++i) {
-    grid_to_bytes(facts.kernel[i], out.mutable_data() + i * rows * cols);
-  }
-  return py::make_tuple(out, facts.kernel_orders);
+  return solve_board(*solver, lights.data(), minimal, minimal_time, kernel);
 }
 
-// `lightsout info RxC --rules TEXT --json`, the same checks and the same text.
-std::string info_json(const PyRules& rules, std::size_t rows, std::size_t cols) {
+// The library's Facts for Python, with the rules they are of (for to_dict, the JSON schema's).
+struct PyFacts {
+  Facts facts;
+  std::shared_ptr<const Rules> rules;
+  bool has_kernel = false;
+
+  // `lightsout info RxC --rules TEXT --json` as a dict: the one schema (api/json_schema.hpp).
+  py::dict to_dict() const {
+    return py::module_::import("json").attr("loads")(facts_json(facts, *rules, false));
+  }
+  py::object kernel() const {
+    if (!has_kernel) return py::none();
+    return grids_array(facts.kernel, facts.rows, facts.cols);
+  }
+};
+
+// `lightsout info RxC --rules TEXT`: the same checks; with `kernel`, a basis of the quiet
+// patterns too (up to the library's kernel limits: std::length_error, a ValueError).
+PyFacts py_facts(const PyRules& rules, std::size_t rows, std::size_t cols, bool kernel) {
   if (rows == 0 || cols == 0 || rows > kMaxInfoSide || cols > kMaxInfoSide) {
     throw std::invalid_argument(
         "board size must be RxC with 1 <= R, C <= " + std::to_string(kMaxInfoSide) +
         " (e.g. 5x5), got '" + std::to_string(rows) + "x" + std::to_string(cols) + "'");
   }
+  PyFacts out{{}, rules.rules, kernel};
   py::gil_scoped_release release;
   if (!is_classic(*rules.rules)) Solver check(*rules.rules, rows, cols);
-  return facts_json(board_facts(*rules.rules, rows, cols, false), *rules.rules, false);
+  out.facts = board_facts(*rules.rules, rows, cols, kernel);
+  return out;
 }
 
 std::optional<BoardFormat> format_of(const std::optional<std::string>& name) {
@@ -204,7 +275,7 @@ Bytes2 py_read_board(const std::string& path, const std::optional<std::string>& 
     py::gil_scoped_release release;
     grid = read_grid_file(path, format_of(format), states, max_cells);
   }
-  return PyGrid{std::move(grid)}.to_array();
+  return grid_array(grid);
 }
 
 void py_write_board(const std::string& path, const Bytes2& values,
@@ -307,18 +378,73 @@ PYBIND11_MODULE(_core, m) {
         return py::make_tuple(r.rules->holes.rows(), r.rules->holes.cols());
       });
 
-  py::class_<PyGrid>(m, "Grid")
-      .def_property_readonly(
-          "shape", [](const PyGrid& g) { return py::make_tuple(g.grid.rows(), g.grid.cols()); })
-      .def_property_readonly("states", [](const PyGrid& g) { return g.grid.states(); })
-      .def_property_readonly("total", [](const PyGrid& g) { return g.grid.total(); })
-      .def("to_array", &PyGrid::to_array);
+  py::class_<PyResult>(m, "Result")
+      .def_property_readonly("solvable", &PyResult::solvable)
+      .def_property_readonly("presses", &PyResult::presses)
+      .def_property_readonly("press_count", &PyResult::press_count)
+      .def_property_readonly("nullity", &PyResult::nullity)
+      .def_property_readonly("solutions", &PyResult::solutions)
+      .def_property_readonly("solution_factors", &PyResult::solution_factors)
+      .def_property_readonly("kernel", &PyResult::kernel)
+      .def_property_readonly("kernel_orders", &PyResult::kernel_orders)
+      .def_property_readonly("minimal", &PyResult::minimal)
+      .def_property_readonly("minimal_proven", &PyResult::minimal_proven)
+      .def_property_readonly("minimal_lower_bound", &PyResult::minimal_lower_bound)
+      .def_property_readonly("method", &PyResult::method)
+      .def_property_readonly("shape", &PyResult::shape);
+
+  // The facts as attributes (quiet_patterns an exact int), and, for code that used the dict
+  // info() returned before, read-only mapping access to to_dict() (the JSON of `info --json`).
+  py::class_<PyFacts>(m, "Facts")
+      .def_property_readonly("rows", [](const PyFacts& f) { return f.facts.rows; })
+      .def_property_readonly("cols", [](const PyFacts& f) { return f.facts.cols; })
+      .def_property_readonly("states", [](const PyFacts& f) { return f.facts.states; })
+      .def_property_readonly("cells", [](const PyFacts& f) { return f.facts.cells; })
+      .def_property_readonly("nullity", [](const PyFacts& f) { return f.facts.nullity; })
+      .def_property_readonly("quiet_patterns",
+                             [](const PyFacts& f) { return count_of(f.facts.quiet_patterns); })
+      .def_property_readonly("solvable_log2",
+                             [](const PyFacts& f) { return f.facts.solvable_log2; })
+      .def_property_readonly("all_solvable", [](const PyFacts& f) { return f.facts.all_solvable; })
+      .def_property_readonly("rules", [](const PyFacts& f) { return to_string(*f.rules); })
+      .def_property_readonly("kernel", &PyFacts::kernel)
+      .def_property_readonly("kernel_orders",
+                             [](const PyFacts& f) { return f.facts.kernel_orders; })
+      .def("to_dict", &PyFacts::to_dict)
+      .def("__getitem__",
+           [](const PyFacts& f, const py::object& key) { return py::object(f.to_dict()[key]); })
+      .def("__contains__",
+           [](const PyFacts& f, const py::object& key) { return f.to_dict().contains(key); })
+      .def("__iter__", [](const PyFacts& f) { return py::iter(f.to_dict().attr("keys")()); })
+      .def("__len__", [](const PyFacts& f) { return py::len(f.to_dict()); })
+      .def("keys", [](const PyFacts& f) { return f.to_dict().attr("keys")(); })
+      .def("values", [](const PyFacts& f) { return f.to_dict().attr("values")(); })
+      .def("items", [](const PyFacts& f) { return f.to_dict().attr("items")(); })
+      .def(
+          "get",
+          [](const PyFacts& f, const py::object& key, const py::object& fallback) {
+            return f.to_dict().attr("get")(key, fallback);
+          },
+          py::arg("key"), py::arg("default") = py::none())
+      .def("__eq__",
+           [](const PyFacts& f, const py::object& other) -> py::object {
+             if (py::isinstance<PyFacts>(other)) {
+               return py::bool_(f.to_dict().equal(other.cast<const PyFacts&>().to_dict()));
+             }
+             if (py::isinstance<py::dict>(other)) return py::bool_(f.to_dict().equal(other));
+             return py::reinterpret_borrow<py::object>(Py_NotImplemented);
+           })
+      .def("__repr__", [](const PyFacts& f) {
+        return fmt::format("<lightsout.Facts {}x{} rules={} nullity={} quiet_patterns={}>",
+                           f.facts.rows, f.facts.cols, to_string(*f.rules), f.facts.nullity,
+                           f.facts.quiet_patterns.to_string());
+      });
 
   py::class_<PySolver>(m, "Solver")
       .def(py::init<std::size_t, std::size_t, const PyRules&>(), py::arg("rows"), py::arg("cols"),
            py::arg("rules"))
       .def("solve", &PySolver::solve, py::arg("lights"), py::arg("minimal") = false,
-           py::arg("minimal_time") = 10.0)
+           py::arg("minimal_time") = 10.0, py::arg("kernel") = false)
       .def("solve_many", &PySolver::solve_many, py::arg("boards"), py::arg("minimal") = false,
            py::arg("minimal_time") = 10.0)
       .def_property_readonly("rows", &PySolver::rows)
@@ -339,8 +465,10 @@ PYBIND11_MODULE(_core, m) {
       .def_property_readonly("cell", &PyPicture::cell)
       .def("encode", &PyPicture::encode, py::arg("format"));
 
-  m.def("quiet_patterns", &py_quiet_patterns, py::arg("rules"), py::arg("rows"), py::arg("cols"));
-  m.def("info_json", &info_json, py::arg("rules"), py::arg("rows"), py::arg("cols"));
+  m.def("solve", &py_solve, py::arg("rules"), py::arg("lights"), py::arg("minimal") = false,
+        py::arg("minimal_time") = 10.0, py::arg("kernel") = false);
+  m.def("facts", &py_facts, py::arg("rules"), py::arg("rows"), py::arg("cols"),
+        py::arg("kernel") = false);
   m.def("read_board", &py_read_board, py::arg("path"), py::arg("format"), py::arg("states"),
         py::arg("max_cells"));
   m.def("write_board", &py_write_board, py::arg("path"), py::arg("values"), py::arg("format"),

@@ -1,10 +1,9 @@
-// --rules and --method on the command line: the file loader, one-line errors, the Solver.
+// --rules and --method on the command line: one-line errors, the Solver.
 #include "cli_rules.hpp"
 
 #include "io/suggest.hpp"
 
 #include <algorithm>
-#include <charconv>
 #include <cstdint>
 #include <stdexcept>
 #include <string_view>
@@ -12,9 +11,9 @@
 
 #include <fmt/core.h>
 
-#include "file_io.hpp"
-#include "lightsout/rules_text.hpp"
+#include "api/board_files.hpp"
 #include "api/work_estimate.hpp"
+#include "lightsout/rules_text.hpp"
 #include "solve_streamed.hpp"
 
 namespace lightsout::cli {
@@ -27,58 +26,11 @@ void print_rules_error(const std::exception& e) {
   fmt::print(stderr, "lightsout: --rules: {}\n", message);
 }
 
-// K of a "states=K" token in the rules text, 2 when there is none or it is malformed (parse_rules
-// then says so): only to choose the graph limit before the graph is read.
-unsigned states_in(std::string_view text) {
-  while (!text.empty()) {
-    // Tokens end at a comma or a blank, as parse_rules reads them.
-    const std::size_t stop = text.find_first_of(", \t\r\n");
-    std::string_view token = text.substr(0, stop);
-    text = stop == std::string_view::npos ? std::string_view{} : text.substr(stop + 1);
-    if (!token.starts_with("states=")) continue;
-    token.remove_prefix(7);
-    unsigned k = 0;
-    const auto [end, ec] = std::from_chars(token.data(), token.data() + token.size(), k);
-    if (ec == std::errc() && k >= 2 && k <= 255) return k;
-  }
-  return 2;
-}
-
-// The most nodes a graph may have here: for K > 2 the largest board dense elimination over Z_K
-// takes (2^16 cells); for K = 2, 2^20 nodes. Banded elimination would take up to 2^26 cells, but
-// its cost depends on the edges, which come after the count: a 2^24-node graph of a few bytes
-// took gigabytes before it was refused or solved. A larger graph is refused before it is built.
-inline constexpr std::uint64_t kMaxTwoStateGraphNodes = std::uint64_t{1} << 20;
-std::size_t max_graph_nodes(unsigned states) {
-  Rules rules;
-  rules.states = states;
-  const std::uint64_t most =
-      states == 2 ? kMaxTwoStateGraphNodes : Solver::max_cells(rules, Method::zk);
-  return static_cast<std::size_t>(std::min<std::uint64_t>(most, kMaxGraphNodes));
-}
-
 }  // namespace
-
-std::string load_rules_file(const std::string& path) {
-  InputFile file(path);
-  const auto size = file.regular_file_size();
-  const std::string too_big =
-      fmt::format("'{}' is larger than {} MiB", path, kMaxRulesFileBytes >> 20);
-  if (size && *size > kMaxRulesFileBytes) throw std::runtime_error(too_big);
-  std::string text;
-  std::vector<char> buf(std::size_t{1} << 20);
-  for (;;) {
-    const std::size_t n = file.read(buf.data(), buf.size());
-    if (n == 0) break;
-    if (text.size() + n > kMaxRulesFileBytes) throw std::runtime_error(too_big);
-    text.append(buf.data(), n);
-  }
-  return text;
-}
 
 std::optional<Rules> parse_cli_rules(const std::string& text) {
   try {
-    return parse_rules(text, load_rules_file, max_graph_nodes(states_in(text)));
+    return api::rules_with_files(text);
   } catch (const std::exception& e) {
     print_rules_error(e);
     return std::nullopt;

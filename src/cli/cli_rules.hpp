@@ -16,15 +16,8 @@
 
 namespace lightsout::cli {
 
-// holes=FILE and graph=FILE files larger than this are refused.
-inline constexpr std::uint64_t kMaxRulesFileBytes = std::uint64_t{64} << 20;
-
-// The CLI's FileLoader: the whole file (a path relative to the working directory). Throws
-// std::runtime_error "cannot open 'F': <reason>" or "'F' is larger than 64 MiB".
-std::string load_rules_file(const std::string& path);
-
-// The rules of --rules TEXT (classic rules when not given); on an error prints
-// "lightsout: --rules: <message>" and returns nullopt.
+// The rules of --rules TEXT (classic rules when not given), as api::rules_with_files reads them;
+// on an error prints "lightsout: --rules: <message>" and returns nullopt.
 std::optional<Rules> parse_cli_rules(const std::string& text);
 
 // The size a rules description implies when none is given: N x 1 for a graph, the holes grid's

@@ -11,50 +11,6 @@
 
 namespace lightsout::cli {
 
-InputFile::InputFile(const std::string& path) {
-  if (path == "-") {
-    fd_ = 0;
-    owned_ = false;
-    name_ = "<stdin>";
-    return;
-  }
-  fd_ = ::open(path.c_str(), O_RDONLY | O_CLOEXEC);
-  if (fd_ < 0) throw std::runtime_error("cannot open '" + path + "': " + std::strerror(errno));
-  owned_ = true;
-  name_ = path;
-  struct stat st {};
-  if (::fstat(fd_, &st) == 0 && S_ISDIR(st.st_mode)) {
-    ::close(fd_);
-    throw std::runtime_error("cannot read '" + path + "': it is a directory");
-  }
-  if (S_ISREG(st.st_mode)) {
-    size_ = static_cast<std::uint64_t>(st.st_size);
-    stored_ = std::min(*size_, static_cast<std::uint64_t>(st.st_blocks) * 512);
-  }
-}
-
-InputFile::~InputFile() {
-  if (owned_) ::close(fd_);
-}
-
-std::size_t InputFile::buffer_bytes() const {
-  constexpr std::uint64_t kSmallest = std::uint64_t{16} << 10;
-  constexpr std::uint64_t kLargest = std::uint64_t{1} << 20;
-  if (!size_) return kLargest;
-  // Twice the input holds any judge answer to it in one block (values are written as read).
-  return static_cast<std::size_t>(std::clamp(*size_ * 2 + 1, kSmallest, kLargest));
-}
-
-std::size_t InputFile::read(char* buf, std::size_t capacity) {
-  for (;;) {
-    const ssize_t n = ::read(fd_, buf, capacity);
-    if (n >= 0) return static_cast<std::size_t>(n);
-    if (errno != EINTR) {
-      throw std::runtime_error("reading '" + name_ + "': " + std::strerror(errno));
-    }
-  }
-}
-
 namespace {
 
 void write_all(int fd, const char* data, std::size_t size, const std::string& name) {

@@ -11,6 +11,7 @@
 
 #include <fmt/core.h>
 
+#include "api/board_files.hpp"
 #include "cli_rules.hpp"
 #include "commands.hpp"
 #include "fewest_report.hpp"
@@ -57,29 +58,22 @@ struct ReadGrid {
   bool transposed = false;
 };
 
-// Reads a board file of K states as `solve` reads it: two states through read_board_thin, so a
+// Reads a board file of K states as `solve` reads it: two states thin (read_board_file), so a
 // thin board comes back by columns, a bit a cell (one past the cell limit, an endless pipe, is
 // refused within 8 MiB). On a parse error prints "lightsout: FILE:LINE:COL: message" and returns
-// nullopt. Unopenable files throw std::runtime_error (main prints it, exit 2).
+// nullopt. Unopenable files throw api::FileError (main prints it, exit 2).
 std::optional<ReadGrid> read_grid_file(const std::string& path, std::optional<BoardFormat> format,
                                        unsigned states, std::uint64_t max_cells) {
-  InputFile input(path);
-  if (!format && path != "-") format = board_format_for_path(path);
-  BoardReadLimits limits;
-  limits.input_bytes = input.regular_file_size();
-  limits.max_cells = max_cells != 0 ? max_cells : default_max_cells(input.stored_bytes());
-  limits.max_cells_option = "--max-cells";
   set_activity("reading '" + path + "'");
   try {
-    const ReadFn read = [&input](char* buf, std::size_t cap) { return input.read(buf, cap); };
-    if (states == 2) {
-      ReadGrid out;
-      out.grid = Grid(read_board_thin(read, format, limits, nullptr, &out.transposed));
-      return out;
-    }
-    return ReadGrid{read_grid(read, format, states, limits), false};
-  } catch (const BoardParseError& e) {
-    fmt::print(stderr, "lightsout: {}:{}\n", input.name(), e.what());
+    api::BoardFile file = api::read_board_file(path, {.format = format,
+                                                      .states = states,
+                                                      .thin = true,
+                                                      .max_cells = max_cells,
+                                                      .max_cells_option = "--max-cells"});
+    return ReadGrid{std::move(file.grid), file.transposed};
+  } catch (const api::BoardFileError& e) {
+    fmt::print(stderr, "lightsout: {}\n", e.what());
     return std::nullopt;
   }
 }

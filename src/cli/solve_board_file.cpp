@@ -2,16 +2,18 @@
 #include "solve_board_file.hpp"
 
 #include <optional>
+#include <utility>
 
 #include <fmt/core.h>
 
+#include "api/board_files.hpp"
+#include "api/work_estimate.hpp"
 #include "cli_rules.hpp"
 #include "commands.hpp"
 #include "fewest_report.hpp"
 #include "file_io.hpp"
 #include "lightsout/board_format.hpp"
 #include "lightsout/solver.hpp"
-#include "api/work_estimate.hpp"
 #include "progress.hpp"
 #include "solve_streamed.hpp"
 
@@ -83,37 +85,33 @@ int run_board_solve(const BoardSolveArgs& args, const Rules& rules, const RulesB
 
   PhaseClock clock(!args.quiet && stderr_is_terminal());
   prompt_if_terminal(args.input, "a board");
-  InputFile input(args.input);
   Grid lights;
   BoardFormat detected = BoardFormat::grid;
   bool transposed = false;  // lights (and so the presses) hold the transpose of the board
   try {
     clock.report("read", 0.0);
-    BoardReadLimits limits;
-    limits.input_bytes = input.regular_file_size();
-    limits.max_cells =
-        args.max_cells != 0 ? args.max_cells : default_max_cells(input.stored_bytes());
-    limits.max_cells_option = "--max-cells";
     set_activity("reading the board");
-    const ReadFn read = [&input](char* buf, std::size_t cap) { return input.read(buf, cap); };
-    if (is_classic(rules) || transpose_invariant(rules)) {
-      // The classic rules are the same on the transpose: a thin board is read, solved and
-      // written transposed, at a bit a cell instead of a word a row. So are other two-state
-      // rules of a symmetric neighbourhood on the plane or torus, kept transposed when light
-      // chasing takes them (it runs along the longer side either way).
-      Board board = read_board_thin(read, in_format, limits, &detected, &transposed);
-      if (transposed && !is_classic(rules) &&
-          estimate_solve(rules, board.cols(), board.rows()).method != Method::chase) {
-        board = board.transposed();
-        transposed = false;
-      }
-      lights = Grid(std::move(board));
-    } else {
-      lights = read_grid(read, in_format, k, limits, &detected);
+    // The classic rules are the same on the transpose: a thin board is read, solved and written
+    // transposed, at a bit a cell instead of a word a row. So are other two-state rules of a
+    // symmetric neighbourhood on the plane or torus, kept transposed when light chasing takes
+    // them (it runs along the longer side either way).
+    api::BoardFile file =
+        api::read_board_file(args.input, {.format = in_format,
+                                          .states = k,
+                                          .thin = is_classic(rules) || transpose_invariant(rules),
+                                          .max_cells = args.max_cells,
+                                          .max_cells_option = "--max-cells"});
+    lights = std::move(file.grid);
+    detected = file.detected;
+    transposed = file.transposed;
+    if (transposed && !is_classic(rules) &&
+        estimate_solve(rules, lights.cols(), lights.rows()).method != Method::chase) {
+      lights = Grid(lights.bits().transposed());
+      transposed = false;
     }
-  } catch (const BoardParseError& e) {
+  } catch (const api::BoardFileError& e) {
     clock.finish();
-    fmt::print(stderr, "lightsout: {}:{}\n", input.name(), e.what());
+    fmt::print(stderr, "lightsout: {}\n", e.what());
     return kExitBadInput;
   }
   const std::size_t rows = transposed ? lights.cols() : lights.rows();

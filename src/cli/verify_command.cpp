@@ -3,9 +3,11 @@
 #include <memory>
 #include <optional>
 #include <string>
+#include <utility>
 
 #include <fmt/core.h>
 
+#include "api/board_files.hpp"
 #include "commands.hpp"
 #include "file_io.hpp"
 #include "lightsout/board_format.hpp"
@@ -34,24 +36,19 @@ struct ReadBoard {
 };
 
 // Reads one board file; on a parse error prints "lightsout: FILE:LINE:COL: message" and returns
-// nullopt. Unopenable files throw std::runtime_error (main prints it, exit 2).
+// nullopt. Unopenable files throw api::FileError (main prints it, exit 2).
 std::optional<ReadBoard> read_board_file(const std::string& path, std::optional<BoardFormat> format,
                                          std::uint64_t max_cells) {
-  InputFile input(path);
-  if (!format && path != "-") format = board_format_for_path(path);
-  BoardReadLimits limits;
-  limits.input_bytes = input.regular_file_size();
-  limits.max_cells = max_cells != 0 ? max_cells : default_max_cells(input.stored_bytes());
-  limits.max_cells_option = "--max-cells";
   set_activity("reading '" + path + "'");
   try {
-    ReadBoard read;
-    read.board =
-        read_board_thin([&input](char* buf, std::size_t cap) { return input.read(buf, cap); },
-                        format, limits, nullptr, &read.transposed);
-    return read;
-  } catch (const BoardParseError& e) {
-    fmt::print(stderr, "lightsout: {}:{}\n", input.name(), e.what());
+    api::BoardFile file = api::read_board_file(path, {.format = format,
+                                                      .states = 2,
+                                                      .thin = true,
+                                                      .max_cells = max_cells,
+                                                      .max_cells_option = "--max-cells"});
+    return ReadBoard{std::move(file.grid).take_bits(), file.transposed};
+  } catch (const api::BoardFileError& e) {
+    fmt::print(stderr, "lightsout: {}\n", e.what());
     return std::nullopt;
   }
 }

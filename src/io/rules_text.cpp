@@ -299,6 +299,11 @@ std::string mask_text(const std::vector<Offset>& offsets) {
 }  // namespace
 
 Rules parse_rules(std::string_view text, const FileLoader& loader, std::size_t max_graph_nodes) {
+  return parse_rules(text, loader, [max_graph_nodes](unsigned) { return max_graph_nodes; });
+}
+
+Rules parse_rules(std::string_view text, const FileLoader& loader,
+                  const GraphNodeLimit& max_graph_nodes) {
   Rules rules;
   text = trim(text);
   if (text.empty()) return rules;
@@ -310,6 +315,7 @@ Rules parse_rules(std::string_view text, const FileLoader& loader, std::size_t m
   std::string target_token;
   std::string holes_token;
   std::string graph_token;
+  std::string_view graph_value;
   const auto once = [](std::string& seen, std::string_view token, std::string_view what) {
     if (!seen.empty()) {
       fail(token, std::string(what) + " already given by '" + seen + "'");
@@ -369,9 +375,9 @@ Rules parse_rules(std::string_view text, const FileLoader& loader, std::size_t m
       rules.holes = parse_holes(token, holes_source(token, value, loader));
       rules.holes_label = std::string(token);
     } else if (eq != std::string_view::npos && key == "graph") {
+      // Read after the other tokens: its limit depends on states=K, which may come later.
       once(graph_token, token, "the graph is");
-      rules.graph = parse_graph(token, graph_source(token, value, loader), max_graph_nodes);
-      rules.graph_label = std::string(token);
+      graph_value = value;
     } else {
       fail(token,
            "unknown token (expected plane, torus, cylinder, states=K, nbhd=..., self=0, "
@@ -383,6 +389,9 @@ Rules parse_rules(std::string_view text, const FileLoader& loader, std::size_t m
     text.remove_prefix(separator_length(text));
   }
   if (!graph_token.empty()) {
+    rules.graph = parse_graph(graph_token, graph_source(graph_token, graph_value, loader),
+                              max_graph_nodes(rules.states));
+    rules.graph_label = graph_token;
     for (const std::string& other : {topology_token, nbhd_token, holes_token}) {
       if (!other.empty()) fail(other, "does not apply to a graph ('" + graph_token + "')");
     }

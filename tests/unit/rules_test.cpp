@@ -349,6 +349,34 @@ TEST(RulesText, InlineErrorsAndFiles) {
             "holes=[010/000] or graph=[3:0-1/1-2]");
 }
 
+// A limit by the states: the graph is read after the other tokens, so states=K after graph=
+// still sets its limit (the CLI's: K > 2 graphs are held to dense elimination's cells).
+TEST(RulesText, GraphNodeLimitByStates) {
+  const GraphNodeLimit limit = [](unsigned states) -> std::size_t { return states == 2 ? 4 : 2; };
+  EXPECT_EQ(parse_rules("graph=[4:0-1]", nullptr, limit).graph.size(), 4U);
+  EXPECT_THROW(parse_rules("graph=[4:0-1],states=3", nullptr, limit), RulesTooLarge);
+  EXPECT_THROW(parse_rules("states=3,graph=[4:0-1]", nullptr, limit), RulesTooLarge);
+  const Rules r = parse_rules("graph=[2:0-1],states=3", nullptr, limit);
+  EXPECT_EQ(r.states, 3U);
+  EXPECT_EQ(r.graph.size(), 2U);
+  EXPECT_EQ(r.graph_label, "graph=[2:0-1]");
+  // The file loader is still asked once, for the graph token.
+  int asked = 0;
+  const FileLoader loader = [&asked](const std::string& path) {
+    ++asked;
+    EXPECT_EQ(path, "g.txt");
+    return std::string("3\n0 1\n");
+  };
+  try {
+    parse_rules("graph=g.txt,states=5", loader, limit);
+    ADD_FAILURE() << "no RulesTooLarge";
+  } catch (const RulesTooLarge& e) {
+    EXPECT_STREQ(e.what(),
+                 "rules: token 'graph=g.txt': the graph has 3 nodes, over the limit of 2 here");
+  }
+  EXPECT_EQ(asked, 1);
+}
+
 // A caller's node limit refuses a larger graph (RulesTooLarge, a RulesError) before allocating it.
 TEST(RulesText, GraphNodeLimit) {
   EXPECT_EQ(parse_rules("graph=[3:0-1/1-2]", nullptr, 3).graph.size(), 3U);

@@ -1,0 +1,68 @@
+// read_board_file, load_rules_file and rules_with_files: an InputFile, its limits, one-line errors.
+#include "board_files.hpp"
+
+#include <algorithm>
+#include <cerrno>
+#include <vector>
+
+#include <fmt/core.h>
+
+#include "lightsout/rules_text.hpp"
+
+namespace lightsout::api {
+
+BoardFile read_board_file(const std::string& path, const BoardFileOptions& options) {
+  InputFile input(path);
+  std::optional<BoardFormat> format = options.format;
+  if (!format && path != "-") format = board_format_for_path(path);
+  BoardReadLimits limits;
+  limits.input_bytes = input.regular_file_size();
+  limits.max_cells =
+      options.max_cells != 0 ? options.max_cells : default_max_cells(input.stored_bytes());
+  limits.max_cells_option = options.max_cells_option;
+  const ReadFn read = [&input](char* buf, std::size_t cap) { return input.read(buf, cap); };
+  BoardFile out;
+  try {
+    if (options.thin && options.states == 2) {
+      out.grid = Grid(read_board_thin(read, format, limits, &out.detected, &out.transposed));
+    } else {
+      out.grid = read_grid(read, format, options.states, limits, &out.detected);
+    }
+  } catch (const BoardParseError& e) {
+    throw BoardFileError(fmt::format("{}:{}", input.name(), e.what()));
+  }
+  return out;
+}
+
+std::string load_rules_file(const std::string& path) {
+  InputFile file(path);
+  const auto too_big = [&path] {
+    return FileError(fmt::format("'{}' is larger than {} MiB", path, kMaxRulesFileBytes >> 20),
+                     EFBIG);
+  };
+  const auto size = file.regular_file_size();
+  if (size && *size > kMaxRulesFileBytes) throw too_big();
+  std::string text;
+  std::vector<char> buf(std::size_t{1} << 20);
+  for (;;) {
+    const std::size_t n = file.read(buf.data(), buf.size());
+    if (n == 0) break;
+    if (text.size() + n > kMaxRulesFileBytes) throw too_big();
+    text.append(buf.data(), n);
+  }
+  return text;
+}
+
+std::size_t max_file_graph_nodes(unsigned states) {
+  Rules rules;
+  rules.states = states;
+  const std::uint64_t most =
+      states == 2 ? kMaxTwoStateGraphNodes : Solver::max_cells(rules, Method::zk);
+  return static_cast<std::size_t>(std::min<std::uint64_t>(most, kMaxGraphNodes));
+}
+
+Rules rules_with_files(std::string_view text) {
+  return parse_rules(text, load_rules_file, max_file_graph_nodes);
+}
+
+}  // namespace lightsout::api
