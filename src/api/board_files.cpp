@@ -8,6 +8,7 @@
 #include <fmt/core.h>
 
 #include "lightsout/rules_text.hpp"
+#include "lightsout/solver.hpp"
 
 namespace lightsout::api {
 

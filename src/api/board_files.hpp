@@ -12,7 +12,7 @@
 #include "api/input_file.hpp"  // FileError
 #include "lightsout/board_format.hpp"
 #include "lightsout/rules.hpp"
-#include "lightsout/solver.hpp"  // Grid
+#include "lightsout/grid.hpp"
 
 namespace lightsout::api {
 
