@@ -31,6 +31,7 @@ __all__ = [
     "picture",
     "read_board",
     "solve",
+    "solve_file",
     "write_board",
 ]
 
@@ -257,6 +258,26 @@ def write_board(
         states = max(2, top + 1) if top < 255 else 256
     cells, _ = _cells(a, states, "the board")
     _core.write_board(os.fspath(path), cells, format, states)
+
+
+def solve_file(
+    board: PathLike,
+    presses: PathLike,
+    format: Optional[str] = None,
+    presses_format: Optional[str] = None,
+    max_cells: Optional[int] = None,
+) -> "_core.StreamedSolve":
+    """Solves a classic board file of any size in two passes over it, writing the presses to
+    ``presses`` as they are found: memory grows with the board's width only (what ``lightsout
+    solve`` does for files larger than its memory budget). The formats as for ``read_board``
+    (``presses_format`` defaults to the extension's, else the board's). Returns an object with
+    ``outcome`` ('solved', 'unsolvable': nothing written, or 'wide': fewer rows than columns,
+    which does not stream and is not written: use ``read_board`` and ``solve``), ``rows``,
+    ``cols``, ``nullity`` and ``presses`` (the number written). The presses file is replaced only
+    once the whole answer is written, and never when it is the board file itself."""
+    return _core.solve_file(
+        os.fspath(board), os.fspath(presses), format, presses_format, max_cells or 0
+    )
 
 
 class Picture:

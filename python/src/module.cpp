@@ -21,8 +21,10 @@
 #include "api/board_files.hpp"
 #include "api/json_schema.hpp"
 #include "api/solver_cache.hpp"
+#include "api/streamed_files.hpp"
 #include "cells.hpp"
 #include "files.hpp"
+#include "lightsout/atomic_file.hpp"
 #include "lightsout/info.hpp"
 #include "lightsout/render.hpp"
 #include "lightsout/rules.hpp"
@@ -287,6 +289,27 @@ void py_write_board(const std::string& path, const Bytes2& values,
   write_grid_file(path, grid_from_bytes(src, rows, cols, states), f);
 }
 
+// A classic board file too large for memory, solved in two passes (api/streamed_files.hpp).
+api::StreamedSolve py_solve_file(const std::string& board, const std::string& presses,
+                                 const std::optional<std::string>& format,
+                                 const std::optional<std::string>& presses_format,
+                                 std::uint64_t max_cells) {
+  api::StreamedSolveOptions options;
+  options.in_format = format_of(format);
+  options.out_format = format_of(presses_format);
+  if (!options.out_format) options.out_format = board_format_for_path(presses);
+  options.plain_answer_to_plain_input = !presses_format.has_value();
+  options.max_cells = max_cells;
+  py::gil_scoped_release release;
+  try {
+    const std::string inputs[] = {board};
+    refuse_output_over_input(presses, inputs, "the presses");
+    return api::solve_board_file_streamed(board, presses, options);
+  } catch (const FileWriteError& e) {
+    throw FileError(e.what(), e.error());
+  }
+}
+
 // Panels from (count, rows, cols) arrays.
 class PyPicture {
  public:
@@ -469,6 +492,25 @@ PYBIND11_MODULE(_core, m) {
         py::arg("minimal_time") = 10.0, py::arg("kernel") = false);
   m.def("facts", &py_facts, py::arg("rules"), py::arg("rows"), py::arg("cols"),
         py::arg("kernel") = false);
+  py::class_<api::StreamedSolve>(m, "StreamedSolve")
+      .def_property_readonly("outcome",
+                             [](const api::StreamedSolve& s) {
+                               switch (s.outcome) {
+                                 case api::StreamedSolve::Outcome::solved:
+                                   return "solved";
+                                 case api::StreamedSolve::Outcome::unsolvable:
+                                   return "unsolvable";
+                                 case api::StreamedSolve::Outcome::wide:
+                                   break;
+                               }
+                               return "wide";
+                             })
+      .def_readonly("rows", &api::StreamedSolve::rows)
+      .def_readonly("cols", &api::StreamedSolve::cols)
+      .def_readonly("nullity", &api::StreamedSolve::nullity)
+      .def_readonly("presses", &api::StreamedSolve::presses);
+  m.def("solve_file", &py_solve_file, py::arg("board"), py::arg("presses"), py::arg("format"),
+        py::arg("presses_format"), py::arg("max_cells"));
   m.def("read_board", &py_read_board, py::arg("path"), py::arg("format"), py::arg("states"),
         py::arg("max_cells"));
   m.def("write_board", &py_write_board, py::arg("path"), py::arg("values"), py::arg("format"),

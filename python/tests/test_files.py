@@ -85,3 +85,51 @@ def test_picture_save_replaces_the_file_whole(tmp_path):
     (tmp_path / "d.png").mkdir()
     with pytest.raises(IsADirectoryError, match="it is a directory"):
         lightsout.Picture(np.eye(3, dtype=bool)).save(tmp_path / "d.png")
+
+
+def test_solve_file_streams_tall_boards(tmp_path):
+    # Two passes over the file: the presses it writes solve the board (re-applied by the oracle),
+    # in every board format, with P1 answered in P1.
+    from oracle import Variant, effect, solved
+
+    classic = Variant(None)
+    rng = np.random.default_rng(21)
+    presses = rng.integers(0, 2, size=(300, 37), dtype=np.uint8)
+    lights = effect(classic, presses)  # solvable by construction
+    for name, fmt in [("b.pbm", None), ("b.grid", None), ("b.p1", "p1"), ("b.txt", "judge")]:
+        board = tmp_path / name
+        lightsout.write_board(board, lights, format=fmt)
+        out = tmp_path / ("presses-" + name)
+        r = lightsout.solve_file(board, out, format=fmt, presses_format=fmt)
+        assert (r.outcome, r.rows, r.cols) == ("solved", 300, 37)
+        got = lightsout.read_board(out, format=fmt)
+        assert solved(classic, lights, got)
+        assert r.presses == int(got.sum())
+        assert r.nullity == lightsout.info(300, 37).nullity
+
+
+def test_solve_file_unsolvable_wide_and_same_file(tmp_path):
+    # 4x4 has quiet patterns: one lit corner is not solvable; nothing is written then.
+    board = tmp_path / "b.grid"
+    lights = np.zeros((4, 4), dtype=np.uint8)
+    lights[0, 0] = 1
+    lightsout.write_board(board, lights)
+    out = tmp_path / "p.grid"
+    r = lightsout.solve_file(board, out)
+    assert (r.outcome, r.nullity) == ("unsolvable", 4)
+    assert not out.exists()
+    # Wider than tall does not stream: said, and nothing written.
+    wide = tmp_path / "w.grid"
+    lightsout.write_board(wide, np.ones((3, 10), dtype=np.uint8))
+    assert lightsout.solve_file(wide, out).outcome == "wide"
+    assert not out.exists()
+    # The board file itself is never the output: refused, and the board is intact.
+    before = board.read_bytes()
+    with pytest.raises(OSError, match="same file"):
+        lightsout.solve_file(board, board)
+    assert board.read_bytes() == before
+    # A malformed board: the reader's line:column message.
+    bad = tmp_path / "bad.grid"
+    bad.write_text("0101\n01x1\n")
+    with pytest.raises(lightsout.BoardFormatError, match=r"bad.grid:2:3"):
+        lightsout.solve_file(bad, out)

@@ -4,23 +4,21 @@
 #include <cstdint>
 #include <optional>
 
+#include "api/streamed_files.hpp"
 #include "lightsout/board_format.hpp"
 #include "solve_board_file.hpp"
 
 namespace lightsout::cli {
 
-// The largest board read when streaming (memory does not depend on it): 2^40 cells.
-inline constexpr std::uint64_t kMaxStreamedCells = std::uint64_t{1} << 40;
-
-// A quarter of physical memory: the default of --memory.
-std::uint64_t default_memory_budget();
+// The library's streamed solve (api/streamed_files.hpp) and its default --memory.
+using api::default_memory_budget;
+using api::kMaxStreamedCells;
 
 // Contract: when the input is a regular file larger than half of --memory (default
 // default_memory_budget()) and --minimal is not asked, solves the board (classic rules; the caller
-// checks) by two passes over the file with O(cols) memory: the chase from a zero first row gives
-// the phantom row, plan_first_row the first press row, and the second chase writes each press
-// row as it goes, checking the phantom row at the end. Returns the exit status, or nullopt when
-// the board is to be solved in memory (small enough, a pipe, --minimal, or wider than tall).
+// checks) by api::solve_board_file_streamed and prints what it found. Returns the exit status, or
+// nullopt when the board is to be solved in memory (small enough, a pipe, --minimal, or wider
+// than tall).
 std::optional<int> try_streamed_solve(const BoardSolveArgs& args,
                                       std::optional<BoardFormat> in_format,
                                       std::optional<BoardFormat> out_format);

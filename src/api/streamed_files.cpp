@@ -1,0 +1,214 @@
+// The streamed solve and verify of streamed_files.hpp: two passes of StreamChase over one file,
+// or StreamVerify fed by a press file read on a second thread.
+#include "streamed_files.hpp"
+
+#include <unistd.h>
+
+#include <condition_variable>
+#include <deque>
+#include <mutex>
+#include <thread>
+#include <utility>
+#include <vector>
+
+#include <fmt/core.h>
+
+#include "board_files.hpp"
+#include "input_file.hpp"
+#include "lightsout/atomic_file.hpp"
+#include "lightsout/stream_solve.hpp"
+
+namespace lightsout::api {
+
+namespace {
+
+BoardReadLimits limits_for(const InputFile& input, std::uint64_t max_cells) {
+  BoardReadLimits limits;
+  limits.input_bytes = input.regular_file_size();
+  // Memory no longer grows with the board: only what the file holds bounds it.
+  limits.max_cells = max_cells != 0 ? max_cells : kMaxStreamedCells;
+  limits.max_cells_option = "--max-cells";
+  return limits;
+}
+
+// read_board_rows from `input` into `sink`, a malformed board as BoardFileError "F:L:C: ...".
+std::size_t read_rows(InputFile& input, std::optional<BoardFormat> format,
+                      const BoardReadLimits& limits, BoardFormat* detected, RowSink& sink,
+                      std::string_view note = {}) {
+  try {
+    return read_board_rows([&](char* buf, std::size_t cap) { return input.read(buf, cap); }, format,
+                           limits, detected, sink);
+  } catch (const BoardParseError& e) {
+    throw BoardFileError(fmt::format("{}:{}{}", input.name(), e.what(), note));
+  }
+}
+
+// Thrown into the press reader when the board side has given up, to stop it early.
+struct Cancelled {};
+
+// Press rows from the reader thread to the checker: blocks of rows, at most kMaxBlocks waiting.
+class RowQueue final : public RowSink {
+ public:
+  static constexpr std::size_t kMaxBlocks = 4;
+
+  // Reader side.
+  void end(std::string error) {
+    const std::lock_guard lock(mutex_);
+    done_ = true;
+    error_ = std::move(error);
+    changed_.notify_all();
+  }
+  // Checker side: the next press row, nullptr when none is left (or the reader failed).
+  const std::uint64_t* pull() {
+    if (block_ != nullptr && index_ < block_rows_) return block_->data() + stride() * index_++;
+    std::unique_lock lock(mutex_);
+    if (block_ != nullptr) {
+      blocks_.pop_front();
+      block_ = nullptr;
+      changed_.notify_all();
+    }
+    changed_.wait(lock, [this] { return !blocks_.empty() || done_; });
+    if (blocks_.empty()) return nullptr;
+    block_ = &blocks_.front();
+    block_rows_ = block_->size() / stride();
+    index_ = 1;
+    return block_->data();
+  }
+  void cancel() {
+    const std::lock_guard lock(mutex_);
+    cancelled_ = true;
+    changed_.notify_all();
+  }
+  // After the reader ended.
+  const std::string& error() const { return error_; }
+  std::size_t cols_seen() const { return cols(); }
+
+ protected:
+  void on_rows(const std::uint64_t* rows, std::size_t count) override {
+    std::unique_lock lock(mutex_);
+    changed_.wait(lock, [this] { return blocks_.size() < kMaxBlocks || cancelled_; });
+    if (cancelled_) throw Cancelled{};
+    blocks_.emplace_back(rows, rows + count * stride());
+    changed_.notify_all();
+  }
+
+ private:
+  std::mutex mutex_;
+  std::condition_variable changed_;
+  std::deque<std::vector<std::uint64_t>> blocks_;
+  bool done_ = false;
+  bool cancelled_ = false;
+  std::string error_;
+  // The checker's block (the front of blocks_ while in use).
+  const std::vector<std::uint64_t>* block_ = nullptr;
+  std::size_t block_rows_ = 0;
+  std::size_t index_ = 0;
+};
+
+}  // namespace
+
+std::uint64_t default_memory_budget() {
+  const long pages = sysconf(_SC_PHYS_PAGES);
+  const long page = sysconf(_SC_PAGESIZE);
+  if (pages <= 0 || page <= 0) return std::uint64_t{4} << 30;
+  return static_cast<std::uint64_t>(pages) * static_cast<std::uint64_t>(page) / 4;
+}
+
+StreamedSolve solve_board_file_streamed(const std::string& input, const std::string& output,
+                                        const StreamedSolveOptions& options) {
+  const auto activity = [&options](std::string_view text) {
+    if (options.activity) options.activity(text);
+  };
+  StreamedSolve out;
+  BoardFormat detected = BoardFormat::grid;
+
+  // Pass 1: the chase from a zero first row, for the phantom row.
+  InputFile first_pass(input);
+  const BoardReadLimits limits = limits_for(first_pass, options.max_cells);
+  StreamChase probe({}, nullptr);
+  activity("reading the board (first of two passes)");
+  out.rows = read_rows(first_pass, options.in_format, limits, &detected, probe);
+  out.cols = probe.cols();
+  // Chasing down a wide board's rows would need an n x n system over the long side; its columns
+  // are reached only with the board in memory.
+  if (out.rows < out.cols) {
+    out.outcome = StreamedSolve::Outcome::wide;
+    return out;
+  }
+  activity(fmt::format("solving the first-row system of a {}x{} board", out.rows, out.cols));
+  const FirstRowPlan plan = plan_first_row(out.rows, out.cols, probe.phantom());
+  out.nullity = plan.nullity;
+  if (!plan.solvable) {
+    out.outcome = StreamedSolve::Outcome::unsolvable;
+    return out;
+  }
+
+  // Pass 2: the chase from the planned first row, each press row written as it is found.
+  BoardFormat format = options.out_format.value_or(detected);
+  if (options.plain_answer_to_plain_input && format == BoardFormat::pbm_raw &&
+      detected == BoardFormat::pbm_plain) {
+    format = BoardFormat::pbm_plain;
+  }
+  if (options.before_writing) options.before_writing(format);
+  AtomicFile file(output);
+  BoardRowWriter writer(format, out.rows,
+                        [&file](const char* data, std::size_t size) { file.write(data, size); });
+  StreamChase chase(plan.first_row, &writer);
+  InputFile second_pass(input);
+  activity("reading the board again and writing the presses");
+  read_rows(second_pass, options.in_format, limits, nullptr, chase, " (second pass)");
+  if (chase.rows_put() != out.rows || chase.cols() != out.cols || !chase.phantom_is_zero()) {
+    throw BoardFileError(second_pass.name() + ": the file changed between the two passes");
+  }
+  writer.finish();
+  file.commit();
+  out.presses = chase.presses();
+  return out;
+}
+
+StreamedVerify verify_board_files_streamed(const std::string& board, const std::string& presses,
+                                           std::optional<BoardFormat> board_format,
+                                           std::optional<BoardFormat> presses_format,
+                                           std::uint64_t max_cells) {
+  if (!board_format) board_format = board_format_for_path(board);
+  if (!presses_format && presses != "-") presses_format = board_format_for_path(presses);
+  InputFile board_file(board);
+  InputFile press_file(presses);
+  RowQueue queue;
+  std::thread reader([&] {
+    std::string error;
+    try {
+      read_rows(press_file, presses_format, limits_for(press_file, max_cells), nullptr, queue);
+    } catch (const Cancelled&) {
+      error = "cancelled";
+    } catch (const std::exception& e) {
+      error = e.what();
+    }
+    queue.end(std::move(error));
+  });
+
+  StreamVerify check([&queue] { return queue.pull(); });
+  std::string board_error;
+  std::size_t rows = 0;
+  try {
+    rows = read_rows(board_file, board_format, limits_for(board_file, max_cells), nullptr, check);
+  } catch (const std::exception& e) {
+    board_error = e.what();
+  }
+  // Let the reader finish (reading the rest of the press file, to learn its size) or stop it.
+  if (!board_error.empty()) queue.cancel();
+  while (board_error.empty() && queue.pull() != nullptr) {
+  }
+  reader.join();
+  if (!board_error.empty()) throw BoardFileError(board_error);
+  if (!queue.error().empty()) throw BoardFileError(queue.error());
+  StreamedVerify out;
+  out.rows = rows;
+  out.cols = check.cols();
+  out.press_rows = queue.rows_put();
+  out.press_cols = queue.cols();
+  if (out.sizes_agree()) out.lights_left = check.lights_left();
+  return out;
+}
+
+}  // namespace lightsout::api
