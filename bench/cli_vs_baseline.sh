@@ -9,6 +9,7 @@
 #              BENCH_MIN_TIME (0.1 s per Google Benchmark case), BENCH_REPETITIONS (5).
 set -euo pipefail
 
+# shellcheck source=bench/lib.sh
 source "$(dirname "${BASH_SOURCE[0]}")/lib.sh"
 bench_init cli_vs_baseline "${1:-}"
 use_results_dir "${2:-}" bench-results

@@ -9,6 +9,7 @@
 # Writes docs/fewest-presses.md.
 set -euo pipefail
 
+# shellcheck source=bench/lib.sh
 source "$(dirname "${BASH_SOURCE[0]}")/lib.sh"
 bench_init fewest_presses "${1:-}"
 max_n="${FEWEST_MAX_N:-100}"

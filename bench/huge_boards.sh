@@ -22,6 +22,7 @@
 #              default TMPDIR, else /tmp).
 set -euo pipefail
 
+# shellcheck source=bench/lib.sh
 source "$(dirname "${BASH_SOURCE[0]}")/lib.sh"
 bench_init huge_boards "${1:-}"
 use_results_dir "${2:-}" huge-results

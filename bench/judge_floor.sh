@@ -10,6 +10,7 @@
 # Environment: BENCH_PUZZLES (1000000), BENCH_SEED (1), BENCH_FLOOR_ROUNDS (15, at least 5).
 set -euo pipefail
 
+# shellcheck source=bench/lib.sh
 source "$(dirname "${BASH_SOURCE[0]}")/lib.sh"
 bench_init judge_floor "${1:-}"
 puzzles="${BENCH_PUZZLES:-1000000}"

@@ -1,5 +1,7 @@
 # Sourced by the bench scripts (after `set -euo pipefail`): their shared prologue, checks and
 # timing helpers. Sets script_dir (bench/) and repo_root; bench_init sets the rest.
+# The variables it sets are for the script that sources it; timed uses that script's $results.
+# shellcheck disable=SC2034,SC2154
 script_dir="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
 repo_root="$(cd "$script_dir/.." && pwd)"
 

@@ -15,6 +15,7 @@
 # --memory (to try the script on a small board).
 set -euo pipefail
 
+# shellcheck source=bench/lib.sh
 source "$(dirname "${BASH_SOURCE[0]}")/lib.sh"
 bench_init out_of_core "${1:-}"
 lightsout="$build_dir/lightsout"

@@ -8,6 +8,7 @@
 # docs/performance.md in place, so that it can run alone.
 set -euo pipefail
 
+# shellcheck source=bench/lib.sh
 source "$(dirname "${BASH_SOURCE[0]}")/lib.sh"
 bench_init startup "${1:-}"
 runs="${BENCH_STARTUP_RUNS:-500}"

@@ -8,6 +8,7 @@
 # BENCH_VARIANT_RUNS (default 5): hyperfine runs per case; the median is reported.
 set -euo pipefail
 
+# shellcheck source=bench/lib.sh
 source "$(dirname "${BASH_SOURCE[0]}")/lib.sh"
 bench_init variants "${1:-}"
 ensure_tools hyperfine time

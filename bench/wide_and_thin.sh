@@ -14,6 +14,7 @@
 # /tmp) and are removed at the end.
 set -euo pipefail
 
+# shellcheck source=bench/lib.sh
 source "$(dirname "${BASH_SOURCE[0]}")/lib.sh"
 bench_init wide_and_thin "${1:-}"
 lightsout="$build_dir/lightsout"
