@@ -1,4 +1,5 @@
-// Shared unit-test helpers: seeded random boards and naive reference computations over GF(2).
+// Shared unit-test helpers: seeded random boards, naive reference computations over GF(2) and a
+// judge reader over a string.
 #pragma once
 
 #include <gtest/gtest.h>
