@@ -9,45 +9,27 @@
 #              BENCH_MIN_TIME (0.1 s per Google Benchmark case), BENCH_REPETITIONS (5).
 set -euo pipefail
 
-script_dir="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
-repo_root="$(cd "$script_dir/.." && pwd)"
-build_dir="$(cd "${1:-$repo_root/build}" && pwd)"
-results_dir="${2:-}"
-keep_note=false
-if [[ -z "$results_dir" ]]; then
-  keep_note=true
-  results_dir="$(mktemp -d "${TMPDIR:-/tmp}/lightsout-bench-results.XXXXXX")"
-fi
-mkdir -p "$results_dir"
-results_dir="$(cd "$results_dir" && pwd)"
+# shellcheck source=bench/lib.sh
+source "$(dirname "${BASH_SOURCE[0]}")/lib.sh"
+bench_init cli_vs_baseline "${1:-}"
+use_results_dir "${2:-}" bench-results
 
 puzzles="${BENCH_PUZZLES:-1000000}"
 seed="${BENCH_SEED:-1}"
 runs="${BENCH_RUNS:-7}"
 min_time="${BENCH_MIN_TIME:-0.1}"
 repetitions="${BENCH_REPETITIONS:-5}"
-if ((runs < 5)); then
-  echo "cli_vs_baseline: BENCH_RUNS must be at least 5 (got $runs)" >&2
-  exit 2
-fi
-
-die() {
-  echo "cli_vs_baseline: FAIL: $*" >&2
-  exit 1
-}
+at_least BENCH_RUNS "$runs" 5
 
 lightsout="$build_dir/lightsout"
 baseline="$build_dir/bench/baseline_enumerate"
 gen_judge="$build_dir/bench/gen_judge"
 solvers_bench="$build_dir/bench/solvers_bench"
-for exe in "$lightsout" "$baseline" "$gen_judge" "$solvers_bench"; do
-  [[ -x "$exe" ]] || die "missing executable $exe (build the project in Release first: bench/run)"
-done
-command -v hyperfine >/dev/null || die "hyperfine is not installed"
-[[ -x /usr/bin/time ]] || die "/usr/bin/time is missing (apt-get install time)"
+need_executables "$lightsout" "$baseline" "$gen_judge" "$solvers_bench"
+need_hyperfine
+need_gnu_time
 
-work="$(mktemp -d "${TMPDIR:-/tmp}/lightsout-bench.XXXXXX")"
-trap 'rm -rf "$work"' EXIT
+make_work bench
 input="$work/puzzles.in"
 out_lightsout="$work/lightsout.out"
 out_baseline="$work/baseline.out"
@@ -83,11 +65,9 @@ fi
 echo "   identical ($(stat -c %s "$out_lightsout") bytes)"
 
 # --- 2. Wall time: alternate the two programs, one run each per round. --------------------------
-# Each round is one hyperfine call (exact wall clock, shell start-up subtracted); the order flips
-# every round so neither program always runs on a warmer machine. Two output sinks: a regular file
+# Each round is one hyperfine call (alternate_rounds in lib.sh). Two output sinks: a regular file
 # in the temporary directory (what a user redirecting to a file pays) and /dev/null.
-q() { printf '%q' "$1"; }
-load_before="$(cut -d' ' -f1-3 /proc/loadavg)"
+load_before="$(load_average)"
 for sink in file null; do
   if [[ $sink == file ]]; then
     lo_out="$out_lightsout" base_out="$out_baseline"
@@ -97,19 +77,11 @@ for sink in file null; do
   lo_cmd="$(q "$lightsout") solve $(q "$input") > $(q "$lo_out")"
   base_cmd="$(q "$baseline") < $(q "$input") > $(q "$base_out")"
   echo "== timing, output to $([[ $sink == file ]] && echo "a file in $(dirname "$work")" || echo /dev/null): $runs rounds"
-  for ((round = 1; round <= runs; round++)); do
-    if ((round % 2)); then
-      order=(-n lightsout "$lo_cmd" -n baseline "$base_cmd")
-    else
-      order=(-n baseline "$base_cmd" -n lightsout "$lo_cmd")
-    fi
-    hyperfine --runs 1 --style none --export-json "$results_dir/hyperfine-$sink-$round.json" \
-      "${order[@]}" >/dev/null 2>&1 || die "hyperfine failed (round $round, output to $sink)"
-    printf '   round %d/%d done\n' "$round" "$runs"
-  done
+  alternate_rounds "$runs" "$results_dir/hyperfine-$sink" lightsout "$lo_cmd" baseline "$base_cmd" \
+    "output to $sink"
 done
 
-load_after="$(cut -d' ' -f1-3 /proc/loadavg)"
+load_after="$(load_average)"
 
 # --- 3. Peak resident memory (GNU time, kilobytes), output to a file. ---------------------------
 echo "== peak RSS"

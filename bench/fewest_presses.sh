@@ -9,20 +9,18 @@
 # Writes docs/fewest-presses.md.
 set -euo pipefail
 
-script_dir="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
-repo_root="$(cd "$script_dir/.." && pwd)"
-build_dir="$(realpath -m "${1:-$repo_root/build}")"
+# shellcheck source=bench/lib.sh
+source "$(dirname "${BASH_SOURCE[0]}")/lib.sh"
+bench_init fewest_presses "${1:-}"
 max_n="${FEWEST_MAX_N:-100}"
 seconds="${FEWEST_SECONDS:-60}"
 
-# shellcheck source=scripts/setup.sh
-source "$repo_root/scripts/setup.sh"
-ensure_packages hyperfine
+ensure_tools hyperfine
 cd "$repo_root"
 cmake --build "$build_dir" -j2 --target lightsout >/dev/null
 bin="$build_dir/lightsout"
-tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT
+make_work fewest
+tmp=$work
 
 rows=()
 unproven=()

@@ -22,17 +22,10 @@
 #              default TMPDIR, else /tmp).
 set -euo pipefail
 
-script_dir="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
-repo_root="$(cd "$script_dir/.." && pwd)"
-build_dir="$(cd "${1:-$repo_root/build}" && pwd)"
-results_dir="${2:-}"
-keep_note=false
-if [[ -z "$results_dir" ]]; then
-  keep_note=true
-  results_dir="$(mktemp -d "${TMPDIR:-/tmp}/lightsout-huge-results.XXXXXX")"
-fi
-mkdir -p "$results_dir"
-results_dir="$(cd "$results_dir" && pwd)"
+# shellcheck source=bench/lib.sh
+source "$(dirname "${BASH_SOURCE[0]}")/lib.sh"
+bench_init huge_boards "${1:-}"
+use_results_dir "${2:-}" huge-results
 
 sizes="${BENCH_HUGE_SIZES:-1000 3162 10000 31623 100000x1000 1000x100000}"
 runs="${BENCH_RUNS:-7}"
@@ -42,17 +35,12 @@ huge_size="${BENCH_HUGE_SIZE:-100000x100000}"
 huge_runs="${BENCH_HUGE_RUNS:-3}"
 huge_dir="${BENCH_HUGE_DIR:-${TMPDIR:-/tmp}}"
 
-die() {
-  echo "huge_boards: FAIL: $*" >&2
-  exit 1
-}
-
-((runs >= 5)) || die "BENCH_RUNS must be at least 5 (got $runs)"
-((huge_runs >= 1)) || die "BENCH_HUGE_RUNS must be at least 1 (got $huge_runs)"
+at_least BENCH_RUNS "$runs" 5
+at_least BENCH_HUGE_RUNS "$huge_runs" 1
 lightsout="$build_dir/lightsout"
-[[ -x "$lightsout" ]] || die "missing executable $lightsout (build the project in Release first: bench/run)"
-command -v hyperfine >/dev/null || die "hyperfine is not installed"
-[[ -x /usr/bin/time ]] || die "/usr/bin/time is missing (apt-get install time)"
+need_executables "$lightsout"
+need_hyperfine
+need_gnu_time
 
 work=""
 cleanup() { if [[ -n "$work" ]]; then rm -rf "$work"; fi; }
@@ -102,11 +90,9 @@ verify() {
   [[ $said == ok ]] || die "lightsout verify printed '$said' for $1"
 }
 
-q() { printf '%q' "$1"; }
-
 # --- 1. The CLI, P4 file to P4 file, at every size. --------------------------------------------
 work="$(mktemp -d "${TMPDIR:-/tmp}/lightsout-huge.XXXXXX")"
-load_before="$(cut -d' ' -f1-3 /proc/loadavg)"
+load_before="$(load_average)"
 for size in $sizes; do
   read -r rows cols <<<"$(size_dims "$size")"
   tag="${rows}x${cols}"
@@ -148,7 +134,7 @@ for size in $sizes; do
   } >"$results_dir/huge-cli-$tag.txt"
   rm -f "$in" "$out"
 done
-load_after="$(cut -d' ' -f1-3 /proc/loadavg)"
+load_after="$(load_average)"
 {
   echo "sizes $sizes"
   echo "load_before $load_before"
@@ -176,7 +162,7 @@ if [[ $huge == 1 ]]; then
   in="$work/in.pbm" out="$work/out.pbm"
   d="$(nullity "$rows" "$cols")"
   echo "== $tag (BENCH_HUGE=1): $((free_kib / 1024)) MiB free in $huge_dir, nullity $d"
-  load_before="$(cut -d' ' -f1-3 /proc/loadavg)"
+  load_before="$(load_average)"
   echo "   generate"
   flags=()
   [[ $d -ne 0 ]] && flags=(--solvable)
@@ -194,7 +180,7 @@ if [[ $huge == 1 ]]; then
   /usr/bin/time -f "%e %M" -o "$work/verify.time" "$lightsout" verify "$in" "$out" \
     >"$work/verify.out" || die "lightsout verify $tag: $(cat "$work/verify.out")"
   [[ "$(cat "$work/verify.out")" == ok ]] || die "lightsout verify $tag printed $(cat "$work/verify.out")"
-  load_after="$(cut -d' ' -f1-3 /proc/loadavg)"
+  load_after="$(load_average)"
   commit="$(git -C "$repo_root" rev-parse HEAD 2>/dev/null || echo unknown)"
   dirty=false
   [[ -n "$(git -C "$repo_root" status --porcelain --untracked-files=no 2>/dev/null)" ]] && dirty=true

@@ -10,26 +10,19 @@
 # Environment: BENCH_PUZZLES (1000000), BENCH_SEED (1), BENCH_FLOOR_ROUNDS (15, at least 5).
 set -euo pipefail
 
-script_dir="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
-repo_root="$(cd "$script_dir/.." && pwd)"
-build_dir="$(cd "${1:-$repo_root/build}" && pwd)"
+# shellcheck source=bench/lib.sh
+source "$(dirname "${BASH_SOURCE[0]}")/lib.sh"
+bench_init judge_floor "${1:-}"
 puzzles="${BENCH_PUZZLES:-1000000}"
 seed="${BENCH_SEED:-1}"
 rounds="${BENCH_FLOOR_ROUNDS:-15}"
-die() {
-  echo "judge_floor: FAIL: $*" >&2
-  exit 1
-}
-((rounds >= 5)) || die "BENCH_FLOOR_ROUNDS must be at least 5 (got $rounds)"
+at_least BENCH_FLOOR_ROUNDS "$rounds" 5
 lightsout="$build_dir/lightsout"
 gen_judge="$build_dir/bench/gen_judge"
-for exe in "$lightsout" "$gen_judge"; do
-  [[ -x "$exe" ]] || die "missing executable $exe (build the project in Release first)"
-done
-command -v hyperfine >/dev/null || die "hyperfine is not installed (scripts/setup.sh)"
+need_executables "$lightsout" "$gen_judge"
+need_hyperfine
 
-work="$(mktemp -d "${TMPDIR:-/tmp}/lightsout-floor.XXXXXX")"
-trap 'rm -rf "$work"' EXIT
+make_work floor
 echo "== generating $puzzles random 5x6 puzzles (seed $seed)"
 "$gen_judge" "$puzzles" "$seed" >"$work/in.txt"
 # The expected bytes come from the general path (one puzzle at a time, no threads); the fast
@@ -39,21 +32,12 @@ echo "== generating $puzzles random 5x6 puzzles (seed $seed)"
 cmp -s "$work/expected.txt" "$work/out.txt" || die "the fast path's output differs from --method chase"
 echo "   identical output, $(stat -c %s "$work/in.txt") bytes in, $(stat -c %s "$work/expected.txt") bytes out"
 
-q() { printf '%q' "$1"; }
 floor_cmd="cat $(q "$work/in.txt") >/dev/null; cat $(q "$work/expected.txt") > $(q "$work/floor.out")"
 solve_cmd="$(q "$lightsout") solve $(q "$work/in.txt") > $(q "$work/out.txt")"
-load_before="$(cut -d' ' -f1-3 /proc/loadavg)"
+load_before="$(load_average)"
 echo "== $rounds rounds"
-for ((round = 1; round <= rounds; round++)); do
-  if ((round % 2)); then
-    order=(-n floor "$floor_cmd" -n lightsout "$solve_cmd")
-  else
-    order=(-n lightsout "$solve_cmd" -n floor "$floor_cmd")
-  fi
-  hyperfine --runs 1 --style none --export-json "$work/round-$round.json" "${order[@]}" \
-    >/dev/null 2>&1 || die "hyperfine failed (round $round)"
-done
-load_after="$(cut -d' ' -f1-3 /proc/loadavg)"
+alternate_rounds "$rounds" "$work/round" floor "$floor_cmd" lightsout "$solve_cmd"
+load_after="$(load_average)"
 cmp -s "$work/expected.txt" "$work/out.txt" || die "output differs after timing"
 
 python3 - "$work" "$repo_root" "$rounds" "$puzzles" "$load_before" "$load_after" \
@@ -61,6 +45,8 @@ python3 - "$work" "$repo_root" "$rounds" "$puzzles" "$load_before" "$load_after"
   "$(git -C "$repo_root" rev-parse --short=12 HEAD)" <<'PY'
 import json, pathlib, statistics, sys, datetime
 work, repo = pathlib.Path(sys.argv[1]), pathlib.Path(sys.argv[2])
+sys.path.insert(0, str(repo / "bench"))
+from doc_section import replace_section
 rounds, puzzles = int(sys.argv[3]), int(sys.argv[4])
 load_before, load_after, in_bytes, out_bytes, commit = sys.argv[5:10]
 runs = {"floor": [], "lightsout": []}
@@ -93,21 +79,12 @@ out += ["", f"Ratio of the medians, lightsout / floor: **{ratio:.2f}x** (median 
         f"ratios: {per_round:.2f}x). Target: <= 1.5x, "
         f"{'**met**' if ratio <= 1.5 else '**not met**'}.", ""]
 body = "\n".join(out)
-doc = repo / "docs/performance.md"
 heading = "## Judge text near the `cat` floor"
 intro = ("The judge path for word-sized boards (the 5 x 6 default): one thread reads the input "
          "in 1 MiB chunks, recognises whole puzzles in the regular layout 8 bytes at a time (any "
          "other form goes through the general parser) and solves them by table look-ups, 16,384 "
          "puzzles a block; the other formats each block from a table of row texts and writes it "
          "in 1 MiB `write()` calls, in order.")
-section = f"{heading}\n\n{intro}\n\n{body}\n"
-text = doc.read_text() if doc.exists() else ""
-start = text.find(heading)
-if start >= 0:
-    end = text.find("\n## ", start + len(heading))
-    text = text[:start] + section + (text[end + 1:] if end >= 0 else "")
-else:
-    text = text.rstrip("\n") + "\n\n" + section
-doc.write_text(text)
+replace_section(repo / "docs/performance.md", heading, f"{heading}\n\n{intro}\n\n{body}\n")
 print(body)
 PY

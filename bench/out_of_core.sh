@@ -15,23 +15,20 @@
 # --memory (to try the script on a small board).
 set -euo pipefail
 
-script_dir="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
-repo_root="$(cd "$script_dir/.." && pwd)"
-build_dir="$(cd "${1:-$repo_root/build}" && pwd)"
+# shellcheck source=bench/lib.sh
+source "$(dirname "${BASH_SOURCE[0]}")/lib.sh"
+bench_init out_of_core "${1:-}"
 lightsout="$build_dir/lightsout"
 size="${BENCH_OOC_SIZE:-316228x316228}"
 runs="${BENCH_OOC_RUNS:-1}"
 memory_opt=()  # BENCH_OOC_MEMORY: a --memory for solve and verify (default: theirs)
 [[ -n ${BENCH_OOC_MEMORY:-} ]] && memory_opt=(--memory "$BENCH_OOC_MEMORY")
-[[ -x $lightsout ]] || { echo "out_of_core: missing $lightsout" >&2; exit 1; }
-[[ -x /usr/bin/time ]] || { echo "out_of_core: /usr/bin/time is missing" >&2; exit 1; }
+need_executables "$lightsout"
+need_gnu_time
 
-work="$(mktemp -d "${BENCH_DIR:-${TMPDIR:-/tmp}}/lightsout-ooc.XXXXXX")"
-trap 'rm -rf "$work"' EXIT
+make_work ooc "${BENCH_DIR:-}"
 results="$work/results.txt"
 : >"$results"
-
-source "$script_dir/timed.sh"
 
 echo "== generate $size" >&2
 timed generate "$lightsout" generate --solvable --seed 1 "$size" -o "$work/in.pbm"
@@ -42,10 +39,10 @@ for ((i = 0; i < runs; ++i)); do
   rm -f "$work/copy.pbm"
   timed solve "$lightsout" solve "${memory_opt[@]}" --quiet --stats "$work/in.pbm" -o "$work/out.pbm" 2>"$work/stats"
   timed verify "$lightsout" verify "${memory_opt[@]}" "$work/in.pbm" "$work/out.pbm" >"$work/verdict"
-  [[ $(cat "$work/verdict") == ok ]] || { echo "out_of_core: verify said $(cat "$work/verdict")" >&2; exit 1; }
+  [[ $(cat "$work/verdict") == ok ]] || die "verify said $(cat "$work/verdict")"
   rm -f "$work/out.pbm"
 done
-grep -q 'streamed' "$work/stats" || { echo "out_of_core: the solve did not stream" >&2; exit 1; }
+grep -q 'streamed' "$work/stats" || die "the solve did not stream"
 
 python3 - "$results" "$size" "$bytes" "$runs" >"$repo_root/docs/out-of-core.md" <<'EOF'
 import statistics, subprocess, sys

@@ -22,12 +22,12 @@ std::vector<std::uint8_t> random_lights(std::size_t cells, unsigned states, std:
   return lights;
 }
 
-// n x n torus, 2 states: the acceptance case is n = 150 (22,500 cells), solved with its nullity
-// and the kernel basis, in at most 5 s.
-void BM_SolveRules_TorusGf2(benchmark::State& state) {
-  const auto n = static_cast<std::size_t>(state.range(0));
-  const lightsout::Rules rules = lightsout::parse_rules("torus");
-  const std::vector<std::uint8_t> lights = random_lights(n * n, 2, n);
+// solve_rules timed on a random n x n board of RULES_TEXT with STATES states (seeded by n); the
+// cell count and the nullity as counters.
+void time_solve_rules(benchmark::State& state, const std::string& rules_text, std::size_t n,
+                      unsigned states) {
+  const lightsout::Rules rules = lightsout::parse_rules(rules_text);
+  const std::vector<std::uint8_t> lights = random_lights(n * n, states, n);
   lightsout::Result result;
   for (auto _ : state) {
     result = lightsout::solve_rules(rules, n, n, lights);
@@ -36,21 +36,19 @@ void BM_SolveRules_TorusGf2(benchmark::State& state) {
   state.counters["cells"] = static_cast<double>(n * n);
   state.counters["nullity"] = static_cast<double>(result.nullity);
 }
+
+// n x n torus, 2 states: the acceptance case is n = 150 (22,500 cells), solved with its nullity
+// and the kernel basis, in at most 5 s.
+void BM_SolveRules_TorusGf2(benchmark::State& state) {
+  time_solve_rules(state, "torus", static_cast<std::size_t>(state.range(0)), 2);
+}
 BENCHMARK(BM_SolveRules_TorusGf2)->Arg(50)->Arg(100)->Arg(150)->Unit(benchmark::kMillisecond);
 
 // n x n plane with K states (prime and composite): the Z_{p^e} elimination and the CRT.
 void BM_SolveRules_PlaneZk(benchmark::State& state) {
-  const auto n = static_cast<std::size_t>(state.range(0));
   const auto k = static_cast<unsigned>(state.range(1));
-  const lightsout::Rules rules = lightsout::parse_rules("plane,states=" + std::to_string(k));
-  const std::vector<std::uint8_t> lights = random_lights(n * n, k, n);
-  lightsout::Result result;
-  for (auto _ : state) {
-    result = lightsout::solve_rules(rules, n, n, lights);
-    benchmark::DoNotOptimize(result);
-  }
-  state.counters["cells"] = static_cast<double>(n * n);
-  state.counters["nullity"] = static_cast<double>(result.nullity);
+  time_solve_rules(state, "plane,states=" + std::to_string(k),
+                   static_cast<std::size_t>(state.range(0)), k);
 }
 BENCHMARK(BM_SolveRules_PlaneZk)
     ->Args({20, 3})

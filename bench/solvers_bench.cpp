@@ -6,9 +6,9 @@
 #include <random>
 #include <vector>
 
-#include "lightsout/board.hpp"
 #include "core/small_solver.hpp"
 #include "core/solve.hpp"
+#include "lightsout/board.hpp"
 
 namespace {
 
@@ -33,10 +33,32 @@ lightsout::SolveOptions solve_only() {
   return options;
 }
 
-void set_cell_counters(benchmark::State& state, const Board& b, const lightsout::SolveResult& r) {
-  state.SetItemsProcessed(static_cast<std::int64_t>(state.iterations() * b.cells()));
-  state.counters["cells"] = static_cast<double>(b.cells());
-  state.counters["nullity"] = static_cast<double>(r.nullity);
+// One solver (its const Board& overload) timed on LIGHTS, solving only; cells per second, the cell
+// count and the nullity of the last result as counters.
+using Solver = lightsout::SolveResult (*)(const Board&, const lightsout::SolveOptions&);
+void time_solver(benchmark::State& state, const Board& lights, Solver solver) {
+  const auto options = solve_only();
+  lightsout::SolveResult result;
+  for (auto _ : state) {
+    result = solver(lights, options);
+    benchmark::DoNotOptimize(result.presses.words().data());
+  }
+  state.SetItemsProcessed(static_cast<std::int64_t>(state.iterations() * lights.cells()));
+  state.counters["cells"] = static_cast<double>(lights.cells());
+  state.counters["nullity"] = static_cast<double>(result.nullity);
+}
+
+// The board of a case with the arguments (n): n x n, seeded by n.
+Board square_case(const benchmark::State& state) {
+  const auto n = static_cast<std::size_t>(state.range(0));
+  return random_board(n, n, n);
+}
+
+// The board of a case with the arguments (rows, cols), seeded by rows * SCALE + cols.
+Board rectangle_case(const benchmark::State& state, std::size_t scale) {
+  const auto rows = static_cast<std::size_t>(state.range(0));
+  const auto cols = static_cast<std::size_t>(state.range(1));
+  return random_board(rows, cols, rows * scale + cols);
 }
 
 // The judge workload: one table-driven solve per 5 x 6 puzzle packed in a word.
@@ -56,76 +78,35 @@ void BM_SmallSolver_5x6(benchmark::State& state) {
 BENCHMARK(BM_SmallSolver_5x6);
 
 void BM_SolveChase(benchmark::State& state) {
-  const auto n = static_cast<std::size_t>(state.range(0));
-  const Board lights = random_board(n, n, n);
-  const auto options = solve_only();
-  lightsout::SolveResult result;
-  for (auto _ : state) {
-    result = lightsout::solve_chase(lights, options);
-    benchmark::DoNotOptimize(result.presses.words().data());
-  }
-  set_cell_counters(state, lights, result);
+  time_solver(state, square_case(state), lightsout::solve_chase);
 }
 // Squares from 8 to 2000 (1024 has nullity 484), the range docs/scaling.svg compares with poly.
 BENCHMARK(BM_SolveChase)
     ->ArgName("n")
-    ->Arg(8)
-    ->Arg(16)
-    ->Arg(32)
-    ->Arg(64)
-    ->Arg(128)
-    ->Arg(256)
-    ->Arg(512)
-    ->Arg(1024)
+    ->RangeMultiplier(2)
+    ->Range(8, 1024)
     ->Arg(2000)
     ->Unit(benchmark::kMicrosecond);
 
 // The linear-time polynomial method (the default for large boards). The 10^4 x 10^4 case is the
 // issue's in-memory target (<= 0.3 s); rectangles show that cost follows the cell count.
 void BM_SolvePoly(benchmark::State& state) {
-  const auto rows = static_cast<std::size_t>(state.range(0));
-  const auto cols = static_cast<std::size_t>(state.range(1));
-  const Board lights = random_board(rows, cols, rows * 31 + cols);
-  const auto options = solve_only();
-  lightsout::SolveResult result;
-  for (auto _ : state) {
-    result = lightsout::solve_poly(lights, options);
-    benchmark::DoNotOptimize(result.presses.words().data());
-  }
-  set_cell_counters(state, lights, result);
+  time_solver(state, rectangle_case(state, 31), lightsout::solve_poly);
 }
 // The same squares as chase, then on to 31623 x 31623 (10^9 cells); the rectangles hold 10^8
 // cells each, like 10^4 x 10^4.
+void poly_sizes(benchmark::internal::Benchmark* b) {
+  for (std::int64_t n = 8; n <= 1024; n *= 2) b->Args({n, n});
+  for (const std::int64_t n : {2000, 4096, 10000, 31623}) b->Args({n, n});
+  b->Args({100000, 1000})->Args({1000, 100000})->Args({1000000, 100});
+}
 BENCHMARK(BM_SolvePoly)
     ->ArgNames({"rows", "cols"})
-    ->Args({8, 8})
-    ->Args({16, 16})
-    ->Args({32, 32})
-    ->Args({64, 64})
-    ->Args({128, 128})
-    ->Args({256, 256})
-    ->Args({512, 512})
-    ->Args({1024, 1024})
-    ->Args({2000, 2000})
-    ->Args({4096, 4096})
-    ->Args({10000, 10000})
-    ->Args({31623, 31623})
-    ->Args({100000, 1000})
-    ->Args({1000, 100000})
-    ->Args({1000000, 100})
+    ->Apply(poly_sizes)
     ->Unit(benchmark::kMicrosecond);
 
 void BM_SolveEnumerate(benchmark::State& state) {
-  const auto rows = static_cast<std::size_t>(state.range(0));
-  const auto cols = static_cast<std::size_t>(state.range(1));
-  const Board lights = random_board(rows, cols, rows * 1000 + cols);
-  const auto options = solve_only();
-  lightsout::SolveResult result;
-  for (auto _ : state) {
-    result = lightsout::solve_enumerate(lights, options);
-    benchmark::DoNotOptimize(result.presses.words().data());
-  }
-  set_cell_counters(state, lights, result);
+  time_solver(state, rectangle_case(state, 1000), lightsout::solve_enumerate);
 }
 BENCHMARK(BM_SolveEnumerate)
     ->ArgNames({"rows", "cols"})
@@ -134,15 +115,7 @@ BENCHMARK(BM_SolveEnumerate)
     ->Unit(benchmark::kMicrosecond);
 
 void BM_SolveDense(benchmark::State& state) {
-  const auto n = static_cast<std::size_t>(state.range(0));
-  const Board lights = random_board(n, n, n);
-  const auto options = solve_only();
-  lightsout::SolveResult result;
-  for (auto _ : state) {
-    result = lightsout::solve_dense(lights, options);
-    benchmark::DoNotOptimize(result.presses.words().data());
-  }
-  set_cell_counters(state, lights, result);
+  time_solver(state, square_case(state), lightsout::solve_dense);
 }
 BENCHMARK(BM_SolveDense)->ArgName("n")->Arg(10)->Arg(20)->Arg(40)->Unit(benchmark::kMicrosecond);
 

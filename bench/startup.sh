@@ -8,19 +8,14 @@
 # docs/performance.md in place, so that it can run alone.
 set -euo pipefail
 
-script_dir="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
-repo_root="$(cd "$script_dir/.." && pwd)"
-build_dir="$(realpath -m "${1:-$repo_root/build}")"
+# shellcheck source=bench/lib.sh
+source "$(dirname "${BASH_SOURCE[0]}")/lib.sh"
+bench_init startup "${1:-}"
 runs="${BENCH_STARTUP_RUNS:-500}"
 warmup="${BENCH_STARTUP_WARMUP:-50}"
-if ((runs < 10)); then
-  echo "startup: BENCH_STARTUP_RUNS must be at least 10 (got $runs)" >&2
-  exit 2
-fi
+at_least BENCH_STARTUP_RUNS "$runs" 10
 
-# shellcheck source=scripts/setup.sh
-source "$repo_root/scripts/setup.sh"
-ensure_packages hyperfine
+ensure_tools hyperfine
 cd "$repo_root"
 
 echo "== building lightsout in $build_dir" >&2
@@ -28,14 +23,11 @@ cmake --build "$build_dir" -j2 --target lightsout >/dev/null
 binary="$build_dir/lightsout"
 sample=examples/poj1222-sample.in
 
-results="$(mktemp -d "${TMPDIR:-/tmp}/lightsout-startup.XXXXXX")"
-trap 'rm -rf "$results"' EXIT
+make_work startup
+results=$work
 # The answer must be right before it is timed.
 "$binary" solve "$sample" >"$results/answer.txt"
-grep -q '^PUZZLE #2$' "$results/answer.txt" || {
-  echo "startup: FAIL: unexpected answer to $sample" >&2
-  exit 1
-}
+grep -q '^PUZZLE #2$' "$results/answer.txt" || die "unexpected answer to $sample"
 
 ldd "$binary" >"$results/ldd.txt"
 {
@@ -45,12 +37,12 @@ ldd "$binary" >"$results/ldd.txt"
   echo "runs $runs"
   echo "warmup $warmup"
   echo "hyperfine $(hyperfine --version)"
-  echo "load_before $(cut -d' ' -f1-3 /proc/loadavg)"
+  echo "load_before $(load_average)"
 } >"$results/meta.txt"
 echo "== timing $runs runs of lightsout solve $sample" >&2
 hyperfine -N --warmup "$warmup" --runs "$runs" --export-json "$results/hyperfine.json" \
   "$binary solve $sample" >&2
-echo "load_after $(cut -d' ' -f1-3 /proc/loadavg)" >>"$results/meta.txt"
+echo "load_after $(load_average)" >>"$results/meta.txt"
 
 mkdir -p bench/results docs
 python3 "$script_dir/render_performance.py" --startup "$results" >bench/results/startup.md.tmp

@@ -8,17 +8,14 @@
 # BENCH_VARIANT_RUNS (default 5): hyperfine runs per case; the median is reported.
 set -euo pipefail
 
-script_dir="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
-repo_root="$(cd "$script_dir/.." && pwd)"
-build_dir="$(realpath -m "${1:-$repo_root/build}")"
-# shellcheck source=scripts/setup.sh
-source "$repo_root/scripts/setup.sh"
-ensure_packages hyperfine time
+# shellcheck source=bench/lib.sh
+source "$(dirname "${BASH_SOURCE[0]}")/lib.sh"
+bench_init variants "${1:-}"
+ensure_tools hyperfine time
 bin="$build_dir/lightsout"
-[[ -x $bin ]] || { echo "variants: no $bin (build it first)" >&2; exit 1; }
+need_executables "$bin"
 runs=${BENCH_VARIANT_RUNS:-5}
-work="$(mktemp -d "${TMPDIR:-/tmp}/lightsout-variants.XXXXXX")"
-trap 'rm -rf "$work"' EXIT
+make_work variants
 
 # median_seconds CMD...: the median wall time of CMD over $runs runs (after one warm-up).
 median_seconds() {
@@ -104,6 +101,8 @@ mkdir -p "$repo_root/bench/results"
 python3 - "$repo_root" "$runs" "${rows[@]}" -- "${base[@]}" <<'PY'
 import datetime, pathlib, sys
 repo = pathlib.Path(sys.argv[1]); runs = sys.argv[2]
+sys.path.insert(0, str(repo / "bench"))
+from doc_section import replace_section
 args = sys.argv[3:]
 cut = args.index("--")
 rows, base = args[:cut], args[cut + 1:]
@@ -129,16 +128,7 @@ for b in base:
                f"{float(old) / float(now):.1f}x |")
 body = "\n".join(out) + "\n"
 (repo / "bench/results/variants.md").write_text(body)
-doc = repo / "docs/performance.md"
 heading = "## Variants: chase over Z_K, banded GF(2), factor once per size"
-section = f"{heading}\n\n{body}\n"
-text = doc.read_text() if doc.exists() else ""
-start = text.find(heading)
-if start >= 0:
-    end = text.find("\n## ", start + len(heading))
-    text = text[:start] + section + (text[end + 1:] if end >= 0 else "")
-else:
-    text = text.rstrip("\n") + "\n\n" + section
-doc.write_text(text)
+replace_section(repo / "docs/performance.md", heading, f"{heading}\n\n{body}\n")
 print(body)
 PY

@@ -14,28 +14,25 @@
 # /tmp) and are removed at the end.
 set -euo pipefail
 
-script_dir="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
-repo_root="$(cd "$script_dir/.." && pwd)"
-build_dir="$(cd "${1:-$repo_root/build}" && pwd)"
+# shellcheck source=bench/lib.sh
+source "$(dirname "${BASH_SOURCE[0]}")/lib.sh"
+bench_init wide_and_thin "${1:-}"
 lightsout="$build_dir/lightsout"
 wide="${BENCH_WIDE:-10000x1000000}"
 runs="${BENCH_RUNS:-5}"
 thin="${BENCH_THIN:-20000000}"
 long="${BENCH_LONG:-1000000000}"
-[[ -x $lightsout ]] || { echo "wide_and_thin: missing $lightsout" >&2; exit 1; }
-[[ -x /usr/bin/time ]] || { echo "wide_and_thin: /usr/bin/time is missing" >&2; exit 1; }
+need_executables "$lightsout"
+need_gnu_time
 
-work="$(mktemp -d "${BENCH_DIR:-${TMPDIR:-/tmp}}/lightsout-wide.XXXXXX")"
-trap 'rm -rf "$work"' EXIT
+make_work wide "${BENCH_DIR:-}"
 results="$work/results.txt"
 : >"$results"
-
-source "$script_dir/timed.sh"
 
 check() {
   local out
   out=$("$lightsout" verify "$1" "$2")
-  [[ $out == ok ]] || { echo "wide_and_thin: $1: verify said $out" >&2; exit 1; }
+  [[ $out == ok ]] || die "$1: verify said $out"
 }
 
 rows=${wide%x*}

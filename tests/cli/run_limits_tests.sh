@@ -12,6 +12,22 @@ source "$(dirname "${BASH_SOURCE[0]}")/lib.sh"
 gnu_time=/usr/bin/time
 [[ -x $gnu_time ]] || gnu_time=""
 
+# over_bounds START END SECONDS MAX_KB: how a run from START to END (EPOCHREALTIME values) broke
+# its bounds, more than SECONDS elapsed or more than MAX_KB peak RSS (GNU time's line in
+# $work/time, when there is one); nothing when it kept them.
+over_bounds() {
+  local elapsed kb=0
+  elapsed=$(awk -v a="$1" -v b="$2" 'BEGIN { printf "%.2f", b - a }')
+  if [[ -s $work/time ]]; then
+    read -r _ kb < <(tail -n 1 "$work/time")
+  fi
+  if awk -v e="$elapsed" -v s="$3" 'BEGIN { exit !(e > s) }'; then
+    echo "took ${elapsed} s, wanted <= $3 s"
+  elif [[ $kb -gt $4 ]]; then
+    echo "peak RSS $kb KB, wanted <= $4 KB"
+  fi
+}
+
 # bounded NAME SECONDS MAX_KB STDERR_LINE INPUT -- ARGS...: runs $bin ARGS with stdin from INPUT
 # (a file, or "yes" for the endless "1\n" stream of yes(1)) under `timeout` and `ulimit -v` (twice
 # MAX_KB plus 256 MiB, so a regression fails instead of eating the machine). Wants exit 2, exactly
@@ -37,19 +53,11 @@ bounded() {
     ) <"$input" >"$work/out" 2>"$work/err"
     rc=$?
   fi
-  local elapsed kb=0
-  elapsed=$(awk -v a="$start" -v b="$EPOCHREALTIME" 'BEGIN { printf "%.2f", b - a }')
-  if [[ -s $work/time ]]; then
-    read -r _ kb < <(tail -n 1 "$work/time")
-  fi
-  local why
+  local end=$EPOCHREALTIME why
   why=$(error_mismatch 2 "$message")
+  [[ -n $why ]] || why=$(over_bounds "$start" "$end" "$secs" "$max_kb")
   if [[ -n $why ]]; then
     fail "$name: $why"
-  elif awk -v e="$elapsed" -v s="$secs" 'BEGIN { exit !(e > s) }'; then
-    fail "$name: took ${elapsed} s, wanted <= $secs s"
-  elif [[ $kb -gt $max_kb ]]; then
-    fail "$name: peak RSS $kb KB, wanted <= $max_kb KB"
   else
     pass
   fi
@@ -161,20 +169,20 @@ succeeds() {
   local measure=()
   [[ -n $gnu_time ]] && measure=("$gnu_time" -f '%e %M' -o "$work/time")
   rm -f "$work/time"
-  local start=$EPOCHREALTIME rc elapsed kb=0
+  local start=$EPOCHREALTIME rc
   (
     ulimit -v $((max_kb * 2 + 262144))
     exec timeout 60 "${measure[@]}" "$bin" "$@"
   ) </dev/null >"$work/out" 2>"$work/err"
   rc=$?
-  elapsed=$(awk -v a="$start" -v b="$EPOCHREALTIME" 'BEGIN { printf "%.2f", b - a }')
-  [[ -s $work/time ]] && read -r _ kb < <(tail -n 1 "$work/time")
+  local end=$EPOCHREALTIME why
   if [[ $rc -ne 0 ]]; then
-    fail "$name: exit $rc, wanted 0: $(head -c 300 "$work/err")"
-  elif awk -v e="$elapsed" -v s="$secs" 'BEGIN { exit !(e > s) }'; then
-    fail "$name: took ${elapsed} s, wanted <= $secs s"
-  elif [[ $kb -gt $max_kb ]]; then
-    fail "$name: peak RSS $kb KB, wanted <= $max_kb KB"
+    why="exit $rc, wanted 0: $(head -c 300 "$work/err")"
+  else
+    why=$(over_bounds "$start" "$end" "$secs" "$max_kb")
+  fi
+  if [[ -n $why ]]; then
+    fail "$name: $why"
   else
     pass
   fi

@@ -21,14 +21,13 @@
 
 #include <nlohmann/json.hpp>
 
+#include "api/api.hpp"
 #include "fuzz_support.hpp"
 #include "lightsout/board_size.hpp"
-#include "api/api.hpp"
 
 using lightsout::BoardSize;
 using lightsout::BoardSizeError;
-using lightsout::fuzz::Bytes;
-using lightsout::fuzz::finding;
+using namespace lightsout::fuzz;  // fuzz_support.hpp
 using lightsout::api::ApiResponse;
 using lightsout::api::Limits;
 using nlohmann::json;
@@ -172,9 +171,7 @@ void check_response(const ApiResponse& response, int mode, std::string_view body
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
   Bytes control(data, size);
-  const std::uint8_t mode_byte = control.take();
-  const std::uint8_t a = control.take();
-  const std::uint8_t b = control.take();
+  const auto [mode_byte, a, b] = control.take<3>();
   const std::string_view rest(reinterpret_cast<const char*>(control.data()), control.size());
   const int mode = mode_byte % 4;
   if (mode == 3) {

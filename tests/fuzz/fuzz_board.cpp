@@ -29,9 +29,7 @@ using lightsout::BoardFormat;
 using lightsout::BoardParseError;
 using lightsout::BoardReadLimits;
 using lightsout::Grid;
-using lightsout::fuzz::Bytes;
-using lightsout::fuzz::ChunkedSource;
-using lightsout::fuzz::finding;
+using namespace lightsout::fuzz;  // fuzz_support.hpp
 
 namespace {
 
@@ -113,9 +111,7 @@ void fuzz_states(const std::uint8_t* data, std::size_t size, unsigned states,
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
   Bytes control(data, size);
-  const std::uint8_t mode = control.take();
-  const std::uint8_t piece_byte = control.take();
-  const std::uint8_t states_byte = control.take();
+  const auto [mode, piece_byte, states_byte] = control.take<3>();
   std::optional<BoardFormat> format;
   if (mode % 5 != 4) format = kFormats[mode % 5];
   BoardReadLimits limits;

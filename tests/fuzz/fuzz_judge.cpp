@@ -21,9 +21,7 @@ using lightsout::Board;
 using lightsout::JudgeLayout;
 using lightsout::JudgeParseError;
 using lightsout::JudgeReader;
-using lightsout::fuzz::Bytes;
-using lightsout::fuzz::ChunkedSource;
-using lightsout::fuzz::finding;
+using namespace lightsout::fuzz;  // fuzz_support.hpp
 
 namespace {
 
@@ -112,9 +110,7 @@ PackedReading read_packed(const std::uint8_t* data, std::size_t size, std::size_
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
   Bytes control(data, size);
-  const std::uint8_t mode = control.take();
-  const std::uint8_t size_byte = control.take();
-  const std::uint8_t chunk_byte = control.take();
+  const auto [mode, size_byte, chunk_byte] = control.take<3>();
   // Sizes: 5x6 (the judge's) half of the time, else 1..8 x 1..9 (up to 72 cells: past the packed
   // limit, so next() alone is used there).
   std::size_t rows = 5;

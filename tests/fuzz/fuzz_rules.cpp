@@ -25,8 +25,7 @@
 
 using lightsout::Rules;
 using lightsout::RulesError;
-using lightsout::fuzz::Bytes;
-using lightsout::fuzz::finding;
+using namespace lightsout::fuzz;  // fuzz_support.hpp
 
 namespace {
 
@@ -43,8 +42,7 @@ bool long_digit_run(std::string_view s) {
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
   Bytes control(data, size);
-  const std::uint8_t rows_byte = control.take();
-  const std::uint8_t cols_byte = control.take();
+  const auto [rows_byte, cols_byte] = control.take<2>();
   const std::string_view rest(reinterpret_cast<const char*>(control.data()), control.size());
   const std::size_t first_nul = rest.find('\0');
   const std::string_view text = rest.substr(0, first_nul);

@@ -38,8 +38,7 @@
 using lightsout::Board;
 using lightsout::SolveOptions;
 using lightsout::SolveResult;
-using lightsout::fuzz::Bytes;
-using lightsout::fuzz::finding;
+using namespace lightsout::fuzz;  // fuzz_support.hpp
 
 namespace {
 

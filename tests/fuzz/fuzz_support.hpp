@@ -3,6 +3,7 @@
 #pragma once
 
 #include <algorithm>
+#include <array>
 #include <cstddef>
 #include <cstdint>
 #include <cstdio>
@@ -19,6 +20,13 @@ class Bytes {
     if (size_ == 0) return 0;
     --size_;
     return *data_++;
+  }
+  // The next N bytes at once: `const auto [mode, piece] = control.take<2>();`.
+  template <std::size_t N>
+  std::array<std::uint8_t, N> take() {
+    std::array<std::uint8_t, N> bytes{};
+    for (std::uint8_t& b : bytes) b = take();
+    return bytes;
   }
   const std::uint8_t* data() const { return data_; }
   std::size_t size() const { return size_; }

@@ -5,29 +5,18 @@
 #include <algorithm>
 #include <cstdint>
 #include <functional>
-#include <memory>
 #include <random>
 #include <span>
 #include <string>
 #include <vector>
 
 #include "lightsout/judge_format.hpp"
+#include "test_support.hpp"
 
 namespace lightsout {
 namespace {
 
-JudgeReader reader_for(const std::string& text, std::size_t rows, std::size_t cols,
-                       std::size_t chunk) {
-  auto pos = std::make_shared<std::size_t>(0);
-  return JudgeReader(
-      [text, pos](char* buf, std::size_t cap) {
-        const std::size_t n = std::min(cap, text.size() - *pos);
-        text.copy(buf, n, *pos);
-        *pos += n;
-        return n;
-      },
-      rows, cols, JudgeLayout::detect, chunk);
-}
+using test_support::reader_for;
 
 // Every puzzle read, then the error ("" when none) and the puzzle count the reader reports.
 struct ReadOutcome {
@@ -39,7 +28,7 @@ struct ReadOutcome {
 ReadOutcome read_general(const std::string& text, std::size_t rows, std::size_t cols,
                          std::size_t chunk) {
   ReadOutcome out;
-  JudgeReader reader = reader_for(text, rows, cols, chunk);
+  JudgeReader reader = reader_for(text, rows, cols, JudgeLayout::detect, chunk);
   try {
     std::uint64_t bits = 0;
     while (reader.next_packed(bits)) out.puzzles.push_back(bits);
@@ -53,7 +42,7 @@ ReadOutcome read_general(const std::string& text, std::size_t rows, std::size_t 
 ReadOutcome read_batched(const std::string& text, std::size_t rows, std::size_t cols,
                          std::size_t chunk, std::size_t batch) {
   ReadOutcome out;
-  JudgeReader reader = reader_for(text, rows, cols, chunk);
+  JudgeReader reader = reader_for(text, rows, cols, JudgeLayout::detect, chunk);
   std::vector<std::uint64_t> block(batch);
   try {
     for (;;) {

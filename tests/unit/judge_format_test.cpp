@@ -8,22 +8,12 @@
 #include <stdexcept>
 #include <string>
 
+#include "test_support.hpp"
+
 namespace lightsout {
 namespace {
 
-// A reader over an in-memory string, handing out at most `chunk` bytes per read.
-JudgeReader reader_for(const std::string& text, std::size_t rows, std::size_t cols,
-                       JudgeLayout layout = JudgeLayout::detect, std::size_t chunk = 1 << 20) {
-  auto pos = std::make_shared<std::size_t>(0);
-  return JudgeReader(
-      [text, pos](char* buf, std::size_t cap) {
-        const std::size_t n = std::min(cap, text.size() - *pos);
-        text.copy(buf, n, *pos);
-        *pos += n;
-        return n;
-      },
-      rows, cols, layout, chunk);
-}
+using test_support::reader_for;
 
 std::vector<std::uint64_t> read_all_packed(JudgeReader reader) {
   std::vector<std::uint64_t> out;

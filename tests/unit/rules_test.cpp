@@ -10,6 +10,8 @@
 #include <random>
 #include <stdexcept>
 #include <string>
+#include <string_view>
+#include <utility>
 #include <vector>
 
 namespace lightsout {
@@ -45,13 +47,19 @@ const FileLoader& test_files() {
 }
 
 // The message parse_rules throws for `text` ("" when it does not throw).
-std::string error_of(std::string_view text, const FileLoader& loader = test_files()) {
+// The message of the RulesError that CALL throws ("" when it throws none).
+template <typename Call>
+std::string rules_error(const Call& call) {
   try {
-    parse_rules(text, loader);
+    call();
   } catch (const RulesError& e) {
     return e.what();
   }
   return "";
+}
+
+std::string error_of(std::string_view text, const FileLoader& loader = test_files()) {
+  return rules_error([&] { parse_rules(text, loader); });
 }
 
 TEST(RulesParse, EmptyTextIsTheClassicGame) {
@@ -271,56 +279,43 @@ TEST(RulesParse, ErrorsAreInvalidArgument) {
 TEST(RulesBoardSize, Errors) {
   const Rules holes = parse_rules("holes=h.txt", test_files());
   EXPECT_NO_THROW(check_board_size(holes, 3, 4));
-  try {
-    check_board_size(holes, 4, 3);
-    ADD_FAILURE() << "no error";
-  } catch (const RulesError& e) {
-    EXPECT_STREQ(e.what(), "rules: token 'holes=h.txt': the holes grid is 3x4, the board is 4x3");
-  }
+  EXPECT_EQ(rules_error([&] { check_board_size(holes, 4, 3); }),
+            "rules: token 'holes=h.txt': the holes grid is 3x4, the board is 4x3");
   const Rules graph = parse_rules("graph=g.txt", test_files());
   EXPECT_NO_THROW(check_board_size(graph, 5, 1));
-  try {
-    build_press_system(graph, 1, 5);
-    ADD_FAILURE() << "no error";
-  } catch (const RulesError& e) {
-    EXPECT_STREQ(e.what(),
-                 "rules: token 'graph=g.txt': the graph has 5 nodes, so the board is 5x1, not 1x5");
-  }
-  try {  // one node is "1 node"
-    check_board_size(parse_rules("graph=[1:]", test_files()), 2, 1);
-    ADD_FAILURE() << "no error";
-  } catch (const RulesError& e) {
-    EXPECT_STREQ(e.what(),
-                 "rules: token 'graph=[1:]': the graph has 1 node, so the board is 1x1, not 2x1");
-  }
+  EXPECT_EQ(rules_error([&] { build_press_system(graph, 1, 5); }),
+            "rules: token 'graph=g.txt': the graph has 5 nodes, so the board is 5x1, not 1x5");
+  // One node is "1 node".
+  EXPECT_EQ(rules_error([&] { check_board_size(parse_rules("graph=[1:]", test_files()), 2, 1); }),
+            "rules: token 'graph=[1:]': the graph has 1 node, so the board is 1x1, not 2x1");
   EXPECT_THROW(check_board_size(Rules{}, 0, 3), std::invalid_argument);
   Rules bad_states;
   bad_states.states = 1;
-  try {
-    build_press_system(bad_states, 2, 2);
-    ADD_FAILURE() << "no error";
-  } catch (const RulesError& e) {
-    EXPECT_STREQ(e.what(), "rules: token 'states=1': states must be an integer in 2..255");
-  }
+  EXPECT_EQ(rules_error([&] { build_press_system(bad_states, 2, 2); }),
+            "rules: token 'states=1': states must be an integer in 2..255");
 }
 
 TEST(RulesText, CanonicalForms) {
   const auto canon = [](std::string_view text) {
     return to_string(parse_rules(text, test_files()));
   };
-  EXPECT_EQ(canon(""), "plane");
-  EXPECT_EQ(canon("torus"), "torus");
-  EXPECT_EQ(canon("target=on,states=3,cylinder"), "cylinder,states=3,target=on");
-  EXPECT_EQ(canon("self=0,nbhd=knight"), "plane,nbhd=knight,self=0");
-  EXPECT_EQ(canon("nbhd=rowcol,self=0,torus"), "torus,nbhd=rowcol,self=0");
-  EXPECT_EQ(canon("nbhd=00000/00100/01110/00100/00000"), "plane,nbhd=010/111/010");
-  EXPECT_EQ(canon("nbhd=111/111/111,self=0"), "plane,nbhd=111/101/111");
-  EXPECT_EQ(canon("nbhd=000/010/000"), "plane,nbhd=1");
-  EXPECT_EQ(canon("nbhd=000/001/000"), "plane,nbhd=001");
-  EXPECT_EQ(canon("nbhd=0/0/1"), "plane,nbhd=0/0/1");
-  EXPECT_EQ(canon("nbhd=10101"), "plane,nbhd=10101");
-  EXPECT_EQ(canon("holes=h.txt,states=255"), "plane,states=255,holes=[0000/0110/0000]");
-  EXPECT_EQ(canon("self=0,graph=g.txt,states=4"), "graph=[5:0-1/0-2/1-2/3-4],states=4,self=0");
+  // Each text and its canonical form.
+  const std::pair<std::string_view, std::string_view> cases[] = {
+      {"", "plane"},
+      {"torus", "torus"},
+      {"target=on,states=3,cylinder", "cylinder,states=3,target=on"},
+      {"self=0,nbhd=knight", "plane,nbhd=knight,self=0"},
+      {"nbhd=rowcol,self=0,torus", "torus,nbhd=rowcol,self=0"},
+      {"nbhd=00000/00100/01110/00100/00000", "plane,nbhd=010/111/010"},
+      {"nbhd=111/111/111,self=0", "plane,nbhd=111/101/111"},
+      {"nbhd=000/010/000", "plane,nbhd=1"},
+      {"nbhd=000/001/000", "plane,nbhd=001"},
+      {"nbhd=0/0/1", "plane,nbhd=0/0/1"},
+      {"nbhd=10101", "plane,nbhd=10101"},
+      {"holes=h.txt,states=255", "plane,states=255,holes=[0000/0110/0000]"},
+      {"self=0,graph=g.txt,states=4", "graph=[5:0-1/0-2/1-2/3-4],states=4,self=0"},
+  };
+  for (const auto& [text, want] : cases) EXPECT_EQ(canon(text), want) << text;
   // The inline forms need no loader and read the same as the files.
   EXPECT_EQ(parse_rules("holes=[0000/0110/0000]"), parse_rules("holes=h.txt", test_files()));
   EXPECT_EQ(parse_rules("holes=[..../.##./....]"), parse_rules("holes=h.txt", test_files()));
@@ -330,12 +325,7 @@ TEST(RulesText, CanonicalForms) {
 
 TEST(RulesText, InlineErrorsAndFiles) {
   const auto error = [](std::string_view text) {
-    try {
-      parse_rules(text);
-    } catch (const RulesError& e) {
-      return std::string(e.what());
-    }
-    return std::string();
+    return rules_error([&] { parse_rules(text); });  // no loader
   };
   EXPECT_EQ(error("holes=[01/10"),
             "rules: token 'holes=[01/10': an inline value must end with ']'");

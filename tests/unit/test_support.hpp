@@ -1,11 +1,14 @@
-// Shared unit-test helpers: seeded random boards and naive reference computations over GF(2).
+// Shared unit-test helpers: seeded random boards, naive reference computations over GF(2) and a
+// judge reader over a string.
 #pragma once
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <bit>
 #include <cstddef>
 #include <cstdint>
+#include <memory>
 #include <ostream>
 #include <random>
 #include <span>
@@ -16,6 +19,7 @@
 #include "core/gf2_matrix.hpp"
 #include "core/solve.hpp"
 #include "lightsout/board.hpp"
+#include "lightsout/judge_format.hpp"
 #include "lightsout/solver.hpp"
 
 namespace lightsout {
@@ -257,6 +261,21 @@ inline Result solve_dense_values(const Rules& rules, std::size_t rows, std::size
                                  std::span<const std::uint8_t> lights, const Options& options) {
   const Solver solver(rules, rows, cols, rules.states == 2 ? Method::gf2 : Method::zk);
   return solver.solve(Grid::from_values(rows, cols, rules.states, lights), options);
+}
+
+// A judge reader over an in-memory string, handing out at most `chunk` bytes per read.
+inline JudgeReader reader_for(const std::string& text, std::size_t rows, std::size_t cols,
+                              JudgeLayout layout = JudgeLayout::detect,
+                              std::size_t chunk = 1 << 20) {
+  auto pos = std::make_shared<std::size_t>(0);
+  return JudgeReader(
+      [text, pos](char* buf, std::size_t cap) {
+        const std::size_t n = std::min(cap, text.size() - *pos);
+        text.copy(buf, n, *pos);
+        *pos += n;
+        return n;
+      },
+      rows, cols, layout, chunk);
 }
 
 }  // namespace lightsout::test_support

@@ -1,0 +1,104 @@
+# Sourced by the bench scripts (after `set -euo pipefail`): their shared prologue, checks and
+# timing helpers. Sets script_dir (bench/) and repo_root; bench_init sets the rest.
+# The variables it sets are for the script that sources it; timed uses that script's $results.
+# shellcheck disable=SC2034,SC2154
+script_dir="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
+repo_root="$(cd "$script_dir/.." && pwd)"
+
+# bench_init NAME [BUILD_DIR]: bench_name (the prefix of every message) and build_dir (BUILD_DIR,
+# default build/ at the repository root, made absolute).
+bench_init() {
+  bench_name=$1
+  build_dir="$(realpath -m "${2:-$repo_root/build}")"
+}
+
+# die MESSAGE: a failed run (status 1).
+die() {
+  echo "$bench_name: FAIL: $*" >&2
+  exit 1
+}
+
+# at_least VARIABLE VALUE MIN: a usage error (status 2) unless VALUE >= MIN.
+at_least() {
+  if (($2 < $3)); then
+    echo "$bench_name: $1 must be at least $3 (got $2)" >&2
+    exit 2
+  fi
+}
+
+# need_executables FILE...: every FILE must be an executable of the build.
+need_executables() {
+  local exe
+  for exe in "$@"; do
+    [[ -x $exe ]] || die "missing executable $exe (build the project in Release first: bench/run)"
+  done
+}
+
+# need_hyperfine, need_gnu_time: the measuring tools must be installed.
+need_hyperfine() {
+  command -v hyperfine >/dev/null || die "hyperfine is not installed (scripts/setup.sh)"
+}
+need_gnu_time() {
+  [[ -x /usr/bin/time ]] || die "/usr/bin/time is missing (apt-get install time)"
+}
+
+# ensure_tools PACKAGE...: installs the Debian packages that are missing, as scripts/setup.sh does.
+ensure_tools() {
+  # shellcheck source=scripts/setup.sh
+  source "$repo_root/scripts/setup.sh"
+  ensure_packages "$@"
+}
+
+# make_work TAG [PARENT]: work is a fresh scratch directory in PARENT (default TMPDIR, else /tmp),
+# removed when the script exits.
+make_work() {
+  work="$(mktemp -d "${2:-${TMPDIR:-/tmp}}/lightsout-$1.XXXXXX")"
+  trap 'rm -rf "$work"' EXIT
+}
+
+# use_results_dir DIR TAG: results_dir is DIR (created), or a fresh temporary directory when DIR is
+# empty, which is kept: keep_note says so.
+use_results_dir() {
+  results_dir=$1
+  keep_note=false
+  if [[ -z $results_dir ]]; then
+    keep_note=true
+    results_dir="$(mktemp -d "${TMPDIR:-/tmp}/lightsout-$2.XXXXXX")"
+  fi
+  mkdir -p "$results_dir"
+  results_dir="$(cd "$results_dir" && pwd)"
+}
+
+# q WORD: WORD quoted for a command line that hyperfine hands to a shell.
+q() { printf '%q' "$1"; }
+
+# load_average: the 1, 5 and 15 minute load averages.
+load_average() { cut -d' ' -f1-3 /proc/loadavg; }
+
+# timed LABEL CMD...: runs CMD under GNU time and appends "LABEL wall user system peak_kb" to
+# $results (scratch files in $work).
+timed() {
+  local label=$1
+  shift
+  /usr/bin/time -f '%e %U %S %M' -o "$work/time" "$@"
+  echo "$label $(tail -n 1 "$work/time")" >>"$results"
+}
+
+# alternate_rounds ROUNDS JSON_PREFIX NAME_A CMD_A NAME_B CMD_B [WHAT]: ROUNDS hyperfine calls, each
+# running the two shell commands once (exact wall clock, shell start-up subtracted), A first in odd
+# rounds and B first in even ones so that neither always runs on a warmer machine; round R's
+# results go to JSON_PREFIX-R.json. WHAT names the series in the messages.
+alternate_rounds() {
+  local rounds=$1 prefix=$2 round
+  local order
+  for ((round = 1; round <= rounds; round++)); do
+    if ((round % 2)); then
+      order=(-n "$3" "$4" -n "$5" "$6")
+    else
+      order=(-n "$5" "$6" -n "$3" "$4")
+    fi
+    hyperfine --runs 1 --style none --export-json "$prefix-$round.json" "${order[@]}" \
+      >/dev/null 2>&1 || die "hyperfine failed (round $round${7:+, $7})"
+    printf '   round %d/%d done\n' "$round" "$rounds"
+  done
+}
