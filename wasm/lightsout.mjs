@@ -106,6 +106,11 @@ export async function load() {
     random(rows, cols, { rules = '', seed = 1 } = {}) {
       return call('random', JSON.stringify({ rows, cols, rules, seed }));
     },
+    // One board read from text, in the formats the CLI reads, or the first puzzle of count-first
+    // judge text: { rows, cols, puzzles, lights }.
+    board(text, { states = 2 } = {}) {
+      return call('board', JSON.stringify({ text, states }));
+    },
     // The fewest lights to change to make the board solvable (POST /api/fix):
     // { solvable, changes, count, exact, reason }.
     fix(lights, { rules = '' } = {}) {

@@ -27,7 +27,8 @@ std::string answer;  // the last answer: "STATUS\nJSON"
 
 }  // namespace
 
-// endpoint: "solve", "chase", "rules", "press", "apply", "random" or "fix" (a = the JSON body), or
+// endpoint: "solve", "chase", "rules", "press", "apply", "random", "fix" or "board" (a = the JSON
+// body), or
 // "info" (a = "RxC", b = the rules text).
 // Returns "STATUS\nJSON", valid until the next call.
 extern "C" LIGHTSOUT_EXPORT const char* lightsout_call(const char* endpoint, const char* a,
@@ -52,6 +53,8 @@ extern "C" LIGHTSOUT_EXPORT const char* lightsout_call(const char* endpoint, con
     res = api_random(a, limits);
   } else if (which == "fix") {
     res = api_fix(a, limits);
+  } else if (which == "board") {
+    res = api_board(a, limits);
   } else {
     res = api_error(404, "path: unknown endpoint");
   }

@@ -5,7 +5,6 @@ import * as R from './core.js';
 import { makeBackend } from './backend.js';
 import { BoardView } from './board-view.js';
 import { rulesPanel } from './rules-panel.js';
-import { parseBoardText } from './board-text.js';
 import { Chase, plural } from './chase.js';
 import * as facts from './facts.js';
 
@@ -15,8 +14,7 @@ const backendReady = Promise.resolve(makeBackend()).then((b) => {
   return b;
 });
 await R.start();
-// The core's limits for the page: the largest side, and the cells light chasing and the fewest
-// changes take.
+// The core's limits for the page (light chasing is offered up to max_chase_cells).
 const LIMITS = R.parseRules('').limits;
 const UNDO_CELLS = 8e6;  // undo keeps at most this many cells of boards
 
@@ -407,7 +405,7 @@ function clearBoard() {
 // --- text --------------------------------------------------------------------------------
 function loadText() {
   let parsed;
-  try { parsed = parseBoardText($('board-text').value, state.rules.states, LIMITS.max_side); }
+  try { parsed = R.parseBoard($('board-text').value, state.rules.states); }
   catch (e) { setStatus(e.message, 'warn'); return; }
   const { rows, cols, values, note } = parsed;
   const same = rows === state.rows && cols === state.cols;

@@ -1,7 +1,8 @@
 // The core in the page's own thread (the WebAssembly module through lightsout.mjs): the quick
 // calls made while the page draws and takes input, answered at once once start() has loaded it.
 // The rules are the core's: it parses them, prints their canonical text, says which cells a
-// press changes and which boards are refused. The page composes a rules text from its controls.
+// press changes and which boards are refused; it also reads board text. The page composes a
+// rules text from its controls.
 import { load } from './lightsout.mjs';
 
 let core = null;
@@ -108,6 +109,15 @@ export function applyPresses(rules, rows, cols, lights, presses) {
 export function randomBoard(rules, rows, cols) {
   const seed = Math.floor(Math.random() * 2 ** 32);
   return fromRows(rows, cols, core.random(rows, cols, { rules: rules.text, seed }).lights);
+}
+
+// A board read from text by the core, in the formats the CLI reads (rows of 0/1 or ./#, plain
+// PBM, judge rows of values 0..K-1, the first puzzle of count-first judge text): { rows, cols,
+// values, note }; throws Error with the core's one-line message.
+export function parseBoard(text, states) {
+  const res = core.board(text, { states });
+  const note = res.puzzles > 1 ? ` (puzzle 1 of ${res.puzzles})` : '';
+  return { rows: res.rows, cols: res.cols, values: fromRows(res.rows, res.cols, res.lights), note };
 }
 
 // The value every cell must reach.

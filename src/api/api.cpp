@@ -4,6 +4,7 @@
 #include <algorithm>
 #include <chrono>
 #include <cstdint>
+#include <cstring>
 #include <exception>
 #include <iomanip>
 #include <limits>
@@ -20,6 +21,7 @@
 #include "fix_solvable.hpp"
 #include "json_schema.hpp"
 #include "lightsout/board.hpp"
+#include "lightsout/board_format.hpp"
 #include "lightsout/board_size.hpp"
 #include "lightsout/chase_trace.hpp"
 #include "lightsout/info.hpp"
@@ -473,6 +475,69 @@ std::vector<std::uint8_t> cell_values(const json& rows_json, std::size_t rows, s
   return values;
 }
 
+// One board of `states` states from text, in any format the CLI reads (lightsout/board_format.hpp:
+// rows of 0/1 or ./#, plain or raw PBM, judge rows of values), at most max_cells cells.
+Grid grid_from_text(std::string_view text, unsigned states, std::size_t max_cells) {
+  std::size_t at = 0;
+  const ReadFn read = [&](char* buf, std::size_t capacity) {
+    const std::size_t n = std::min(capacity, text.size() - at);
+    std::memcpy(buf, text.data() + at, n);
+    at += n;
+    return n;
+  };
+  BoardReadLimits read_limits;
+  read_limits.max_cells = max_cells;
+  read_limits.input_bytes = text.size();
+  return read_grid(read, std::nullopt, states, read_limits);
+}
+
+// Count-first judge text (a lone count N on the first line, then N puzzles of one size, as POJ
+// 1222 gives them): N and the rows of the first puzzle, or nothing when the text does not start
+// with a count.
+std::optional<std::pair<std::size_t, std::string>> first_of_count(std::string_view text) {
+  std::vector<std::string_view> lines;
+  for (std::size_t start = 0; start <= text.size();) {
+    std::size_t end = text.find('\n', start);
+    if (end == std::string_view::npos) end = text.size();
+    std::string_view line = text.substr(start, end - start);
+    while (!line.empty() && (line.back() == '\r' || line.back() == ' ' || line.back() == '\t')) {
+      line.remove_suffix(1);
+    }
+    while (!line.empty() && (line.front() == ' ' || line.front() == '\t')) line.remove_prefix(1);
+    if (!line.empty()) lines.push_back(line);
+    start = end + 1;
+  }
+  if (lines.size() < 2 || lines[0].size() > 9 ||
+      !std::all_of(lines[0].begin(), lines[0].end(), [](char c) { return c >= '0' && c <= '9'; })) {
+    return std::nullopt;
+  }
+  // A row's width: its blank-separated values, or the characters of a lone token. A lone number
+  // as wide as the next row is a row, not a count.
+  const auto width = [](std::string_view line) {
+    std::size_t tokens = 0;
+    for (std::size_t i = 0; i < line.size(); ++i) {
+      if (line[i] != ' ' && line[i] != '\t' &&
+          (i == 0 || line[i - 1] == ' ' || line[i - 1] == '\t')) {
+        ++tokens;
+      }
+    }
+    return tokens == 1 ? line.size() : tokens;
+  };
+  if (width(lines[0]) == width(lines[1])) return std::nullopt;
+  const std::size_t count = std::stoul(std::string(lines[0]));
+  const std::size_t rows = lines.size() - 1;
+  if (count == 0 || rows % count != 0) {
+    fail(400, "text: count-first text says " + count_of(count, "puzzle") + " but has " +
+                  count_of(rows, "row") + ", not a multiple of it");
+  }
+  std::string first;
+  for (std::size_t r = 1; r <= rows / count; ++r) {
+    first.append(lines[r]);
+    first += '\n';
+  }
+  return std::make_pair(count, std::move(first));
+}
+
 // The rules as the page draws them: the canonical text and its parts.
 json rules_json(const Rules& rules) {
   json out;
@@ -814,6 +879,49 @@ ApiResponse api_fix(std::string_view body, const Limits& limits) {
       out["reason"] = "too many independent conditions to search";
     }
     return ok(out);
+  });
+}
+
+ApiResponse api_board(std::string_view body, const Limits& limits) {
+  return guarded([&] {
+    const json doc = parse_body(body, limits);
+    const auto text_it = doc.find("text");
+    if (text_it == doc.end() || !text_it->is_string()) fail(400, "text: expected a string");
+    const std::string& text = text_it->get_ref<const std::string&>();
+    const auto states_it = doc.find("states");
+    unsigned states = 2;
+    if (states_it != doc.end() && !states_it->is_null()) {
+      if (!states_it->is_number_unsigned() || states_it->get<std::uint64_t>() < kMinStates ||
+          states_it->get<std::uint64_t>() > kMaxStates) {
+        fail(400, "states: expected an integer in 2..255");
+      }
+      states = static_cast<unsigned>(states_it->get<std::uint64_t>());
+    }
+    if (text.find_first_not_of(" \t\r\n") == std::string::npos) {
+      fail(400, "text: empty (expected rows of 0 and 1, one row per line)");
+    }
+    Grid grid;
+    std::size_t puzzles = 1;
+    try {
+      grid = grid_from_text(text, states, limits.max_cells);
+    } catch (const BoardParseError& e) {
+      // Not one board: count-first judge text, whose first puzzle is taken, or the error.
+      const auto first = first_of_count(text);
+      if (!first) fail(400, std::string("text: ") + e.what());
+      puzzles = first->first;
+      try {
+        grid = grid_from_text(first->second, states, limits.max_cells);
+      } catch (const BoardParseError& inner) {
+        fail(400, std::string("text: puzzle 1: ") + inner.what());
+      }
+    }
+    if (grid.rows() > limits.max_info_side || grid.cols() > limits.max_info_side) {
+      fail(413, "text: " + std::to_string(grid.rows()) + " x " + std::to_string(grid.cols()) +
+                    " has a side over the limit of " + std::to_string(limits.max_info_side));
+    }
+    return ApiResponse{200, "{\"rows\":" + std::to_string(grid.rows()) +
+                                ",\"cols\":" + std::to_string(grid.cols()) + ",\"puzzles\":" +
+                                std::to_string(puzzles) + ",\"lights\":" + grid_json(grid) + "}"};
   });
 }
 

@@ -71,11 +71,14 @@ WorkEstimate estimate_fix(std::string_view body);
 //   api_apply: "lights" after the presses of "presses" (both grids)
 //   api_random: a random solvable board from "seed"
 //   api_fix: the fewest lights to change to make "lights" solvable
+//   api_board (no "rules"): one board read from "text" with "states" (default 2) in any format
+//     the CLI reads, or the first puzzle of count-first judge text ("puzzles": the count)
 ApiResponse api_rules(std::string_view body, const Limits& limits);
 ApiResponse api_press(std::string_view body, const Limits& limits);
 ApiResponse api_apply(std::string_view body, const Limits& limits);
 ApiResponse api_random(std::string_view body, const Limits& limits);
 ApiResponse api_fix(std::string_view body, const Limits& limits);
+ApiResponse api_board(std::string_view body, const Limits& limits);
 
 // Why a rows x cols board under `rules` is refused, in words ("50 x 50 with these rules is
 // estimated at 4.7e+10 units of work, over the limit of 3e+09"), or nothing: other rules past

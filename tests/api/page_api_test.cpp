@@ -163,3 +163,43 @@ TEST(PageApi, FixMakesTheBoardSolvable) {
 
 }  // namespace
 }  // namespace lightsout::api
+
+namespace lightsout::api {
+namespace {
+
+json board_of(const std::string& text, unsigned states = 2, int status = 200) {
+  return answer(api_board(json{{"text", text}, {"states", states}}.dump(), page_limits()), status);
+}
+
+TEST(PageApi, BoardTextInTheFormatsTheCliReads) {
+  const json grid = board_of(".#.\n###\n.#.\n");
+  EXPECT_EQ(grid["lights"], json({"010", "111", "010"}));
+  EXPECT_EQ(grid["puzzles"], 1);
+  EXPECT_EQ(board_of("P1\n2 2\n1 0\n0 1\n")["lights"], json({"10", "01"}));
+  EXPECT_EQ(board_of("0 1 1\n1 0 0\n")["lights"], json({"011", "100"}));
+  EXPECT_EQ(board_of("0 2 1\n1 0 2\n", 3)["lights"], json({"021", "102"}));
+  // Count-first judge text: the first of its puzzles.
+  const json counted = board_of("2\n1 0\n0 0\n0 1\n1 1\n");
+  EXPECT_EQ(counted["puzzles"], 2);
+  EXPECT_EQ(counted["rows"], 2);
+  EXPECT_EQ(counted["lights"], json({"10", "00"}));
+  EXPECT_EQ(board_of("1\n0\n")["lights"], json({"1", "0"})) << "a board of one column, no count";
+}
+
+TEST(PageApi, BadBoardTextIsOneLineNamingWhere) {
+  const std::string bad = board_of("0 1\n0 2\n", 2, 400)["error"];
+  EXPECT_EQ(bad.rfind("text: 2:3: ", 0), 0U) << bad;
+  EXPECT_EQ(bad.find('\n'), std::string::npos);
+  EXPECT_EQ(board_of("01\n02\n", 2, 400)["error"],
+            "text: 2:2: expected '0', '1', '.' or '#', found '2'")
+      << "a lone number as wide as the next row is a row, not a count";
+  EXPECT_EQ(board_of("3\n1 0\n0 0\n", 2, 400)["error"],
+            "text: count-first text says 3 puzzles but has 2 rows, not a multiple of it");
+  EXPECT_EQ(board_of(" \n", 2, 400)["error"],
+            "text: empty (expected rows of 0 and 1, one row per line)");
+  EXPECT_EQ(board_of(std::string(1001, '0'), 2, 413)["error"],
+            "text: 1 x 1001 has a side over the limit of 1000");
+}
+
+}  // namespace
+}  // namespace lightsout::api

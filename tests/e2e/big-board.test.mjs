@@ -98,7 +98,7 @@ test('sizes beyond the limits are refused with a message, the board kept', async
   assert.equal(await page.inputValue('#nbhd'), 'plus');
   await h.useRules(page, 'plane');
   await h.loadText(page, '0'.repeat(1001));
-  assert.match(await h.text(page, '#status'), /Boards up to 1000 × 1000 only; this one is 1 × 1001/);
+  assert.match(await h.text(page, '#status'), /^text: 1 x 1001 has a side over the limit of 1000$/);
   await page.close();
 });
 

@@ -171,7 +171,7 @@ test('load text: count-first judge text, .# grids and plain PBM; bad text gets o
   await page.waitForFunction(() => document.getElementById('board').dataset.rows === '2');
   assert.deepEqual(await h.lights(page), [1, 0, 0, 1]);
   await h.loadText(page, '0 1\n0 2\n');
-  assert.match(await h.text(page, '#status'), /^Row 2: value 2 \('2'\) is not 0 or 1/);
+  assert.match(await h.text(page, '#status'), /^text: 2:3: expected 0 or 1, found '2'$/);
   assert.equal(await page.$eval('#board', (b) => b.dataset.rows), '2', 'the board is kept');
   await page.close();
 });

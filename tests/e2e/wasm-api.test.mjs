@@ -141,3 +141,12 @@ test('fix: the fewest lights to change, and the board is solvable after them', (
   const changed = lights.map((row, r) => [...row].map((ch, c) => String(Number(ch) ^ Number(fix.changes[r][c]))).join(''));
   assert.equal(lo.solve(changed).solvable, true);
 });
+
+test('board: the formats the CLI reads, count-first text, errors naming where', () => {
+  assert.deepEqual(lo.board('.#.\n###\n.#.\n').lights, ['010', '111', '010']);
+  assert.deepEqual(lo.board('0 2\n1 0\n', { states: 3 }).lights, ['02', '10']);
+  const counted = lo.board('2\n1 0\n0 0\n0 1\n1 1\n');
+  assert.equal(counted.puzzles, 2);
+  assert.deepEqual(counted.lights, ['10', '00']);
+  assert.throws(() => lo.board('0 1\n0 2\n'), (e) => e.status === 400 && e.message === "text: 2:3: expected 0 or 1, found '2'");
+});
