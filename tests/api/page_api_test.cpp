@@ -1,6 +1,6 @@
-// The page's JSON calls (api_rules, api_press, api_apply, api_random, api_fix): their answers
-// checked against the library (parse_rules, to_string) and the cell-by-cell press model, and bad
-// requests answered with one line naming the field.
+// The page's JSON calls (api_rules, api_press, api_apply, api_random, api_fix, api_board): their
+// answers checked against the library (parse_rules, to_string, the readers' formats) and the
+// cell-by-cell press model, and bad requests answered with one line naming the field.
 #include <gtest/gtest.h>
 
 #include <nlohmann/json.hpp>
