@@ -8,6 +8,7 @@
 #include <vector>
 
 #include "api.hpp"
+#include "fix_solvable.hpp"
 #include "lightsout/rules_text.hpp"
 #include "page_oracle.hpp"
 
@@ -169,6 +170,17 @@ namespace {
 
 json board_of(const std::string& text, unsigned states = 2, int status = 200) {
   return answer(api_board(json{{"text", text}, {"states", states}}.dump(), page_limits()), status);
+}
+
+TEST(PageApi, RulesAreLightWhileShortAndFixNever) {
+  EXPECT_TRUE(estimate_rules(R"({"rules":"torus"})").light);
+  const std::string holes =
+      json{{"rules", "holes=[" + std::string(kParseInline, '0') + "]"}}.dump();
+  EXPECT_FALSE(estimate_rules(holes).light);
+  EXPECT_GE(estimate_rules(holes).memory_bytes, holes.size());
+  const WorkEstimate fix = estimate_fix(R"({"rows":2,"cols":2,"lights":["10","01"]})");
+  EXPECT_FALSE(fix.light);
+  EXPECT_GE(fix.memory_bytes, static_cast<std::size_t>(kFixSearchWork) * 4);
 }
 
 TEST(PageApi, BoardTextInTheFormatsTheCliReads) {
