@@ -1,4 +1,5 @@
-# Turns the files of web/ into a C++ source of byte arrays (run with cmake -P at build time):
+# Turns the files of the site (web/ and the WebAssembly core) into a C++ source of byte arrays
+# (run with cmake -P at build time, or included by build_site.cmake with WEB_DIR and OUTPUT set):
 #   cmake -DWEB_DIR=... -DOUTPUT=... -P embed_web.cmake
 file(GLOB web_files RELATIVE "${WEB_DIR}" "${WEB_DIR}/*")
 list(SORT web_files)
@@ -24,6 +25,8 @@ foreach(name IN LISTS web_files)
     set(mime "image/svg+xml")
   elseif(name MATCHES "\\.png$")
     set(mime "image/png")
+  elseif(name MATCHES "\\.wasm$")
+    set(mime "application/wasm")
   elseif(name MATCHES "\\.json$")
     set(mime "application/json")
   else()

@@ -2,17 +2,18 @@
 # Sourced, not run. All chatter goes to stderr so that stdout stays the tool's own output.
 
 LIGHTSOUT_ROOT=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
-# Build and test dependencies, by Debian package name.
+# Build and test dependencies, by Debian package name (emscripten: the page's WebAssembly core,
+# which `lightsout serve` embeds).
 LIGHTSOUT_PACKAGES=(g++ make cmake libfmt-dev libcli11-dev libgtest-dev libbenchmark-dev libntl-dev libgmp-dev
   libgf2x-dev libm4ri-dev pkg-config time libcpp-httplib-dev nlohmann-json3-dev libpng-dev
-  zlib1g-dev libmicrohttpd-dev curl dpkg-dev)
+  zlib1g-dev libmicrohttpd-dev curl dpkg-dev emscripten)
 # ./test's Python stage: the module (pybind11, numpy), its venv install with pip
 # --no-build-isolation (setuptools, wheel) and its tests (pytest). All from Debian: no PyPI.
 LIGHTSOUT_PYTHON_PACKAGES=(python3 python3-dev python3-venv python3-pip python3-setuptools
   python3-wheel python3-numpy python3-pybind11 python3-pytest)
 # ./test alone: the libFuzzer targets (clang with its sanitizer runtimes) and the static checks.
 LIGHTSOUT_CHECK_PACKAGES=(clang libclang-rt-14-dev clang-tidy clang-format)
-# scripts/build_static.sh: the WebAssembly core of the static playground.
+# scripts/build_static.sh: the playground's site alone (no native build).
 LIGHTSOUT_STATIC_PACKAGES=(emscripten nlohmann-json3-dev cmake)
 
 # ensure_packages PKG...: apt-get installs whichever are not installed yet; fast when all are.

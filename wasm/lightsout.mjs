@@ -86,5 +86,35 @@ export async function load() {
     chase(lights, { minimal = false } = {}) {
       return call('chase', JSON.stringify({ ...shape(lights), lights, minimal }));
     },
+    // The rules text parsed: { rules (canonical text), classic, topology, states, nbhd, self,
+    // target, offsets, holes, rows, cols, refusal, limits } (POST /api/rules). With a size, refusal
+    // says why a board of that size would be refused (null: admitted).
+    rules(text = '', { rows, cols } = {}) {
+      const body = { rules: text };
+      if (rows !== undefined) Object.assign(body, { rows, cols });
+      return call('rules', JSON.stringify(body));
+    },
+    // The cells one press of (row, col) changes: { cells: [[index, amount], ...] }.
+    press(rules, rows, cols, row, col) {
+      return call('press', JSON.stringify({ rules, rows, cols, row, col }));
+    },
+    // lights after the presses (both rows, as lights): { lights }.
+    apply(lights, presses, { rules = '' } = {}) {
+      return call('apply', JSON.stringify({ ...shape(lights), rules, lights, presses }));
+    },
+    // A random solvable board: { lights }; the same seed gives the same board.
+    random(rows, cols, { rules = '', seed = 1 } = {}) {
+      return call('random', JSON.stringify({ rows, cols, rules, seed }));
+    },
+    // One board read from text, in the formats the CLI reads, or the first puzzle of count-first
+    // judge text: { rows, cols, puzzles, lights }.
+    board(text, { states = 2 } = {}) {
+      return call('board', JSON.stringify({ text, states }));
+    },
+    // The fewest lights to change to make the board solvable (POST /api/fix):
+    // { solvable, changes, count, exact, reason }.
+    fix(lights, { rules = '' } = {}) {
+      return call('fix', JSON.stringify({ ...shape(lights), rules, lights }));
+    },
   };
 }

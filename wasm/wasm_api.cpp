@@ -1,5 +1,6 @@
-// The WebAssembly entry point of the static playground: the server's JSON API functions
-// (src/api/api.cpp, the same validation and answers), called by web/solver-worker.js.
+// The WebAssembly entry point of the playground: the server's JSON API functions (src/api/api.cpp,
+// the same validation and answers), called by web/core.js (through wasm/lightsout.mjs) and
+// web/solver-worker.js.
 #include <string>
 #include <string_view>
 
@@ -26,7 +27,9 @@ std::string answer;  // the last answer: "STATUS\nJSON"
 
 }  // namespace
 
-// endpoint: "solve" or "chase" (a = the JSON body) or "info" (a = "RxC", b = the rules text).
+// endpoint: "solve", "chase", "rules", "press", "apply", "random", "fix" or "board" (a = the JSON
+// body), or
+// "info" (a = "RxC", b = the rules text).
 // Returns "STATUS\nJSON", valid until the next call.
 extern "C" LIGHTSOUT_EXPORT const char* lightsout_call(const char* endpoint, const char* a,
                                                        const char* b) {
@@ -40,6 +43,18 @@ extern "C" LIGHTSOUT_EXPORT const char* lightsout_call(const char* endpoint, con
     res = api_chase(a, limits);
   } else if (which == "info") {
     res = api_info(a, b, limits);
+  } else if (which == "rules") {
+    res = api_rules(a, limits);
+  } else if (which == "press") {
+    res = api_press(a, limits);
+  } else if (which == "apply") {
+    res = api_apply(a, limits);
+  } else if (which == "random") {
+    res = api_random(a, limits);
+  } else if (which == "fix") {
+    res = api_fix(a, limits);
+  } else if (which == "board") {
+    res = api_board(a, limits);
   } else {
     res = api_error(404, "path: unknown endpoint");
   }

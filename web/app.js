@@ -1,21 +1,21 @@
-// Lights Out playground: the page's state, its controls and the board; solving by the back end.
-import * as R from './rules.js';
-import * as api from './backend.js';
-import * as limit from './work-limit.js';
+// Lights Out playground: the page's state, its controls and the board. The core, in WebAssembly,
+// does the rest: the rules, presses and random boards in the page's thread (core.js), solving in
+// a Web Worker (backend.js).
+import * as R from './core.js';
+import { makeBackend } from './backend.js';
 import { BoardView } from './board-view.js';
 import { rulesPanel } from './rules-panel.js';
-import { parseBoardText } from './board-text.js';
-import { fewestChanges } from './fix.js';
 import { Chase, plural } from './chase.js';
 import * as facts from './facts.js';
 
 const $ = (id) => document.getElementById(id);
-const MAX_SIDE = 1000;
-// The server's API when served, the WebAssembly core on the static site.
-const backendReady = Promise.resolve(api.pickBackend()).then((b) => {
+const backendReady = Promise.resolve(makeBackend()).then((b) => {
   $('backend-note').textContent = `Solving: ${b.where}.`;
   return b;
 });
+await R.start();
+// The core's limits for the page (light chasing is offered up to max_chase_cells).
+const LIMITS = R.parseRules('').limits;
 const UNDO_CELLS = 8e6;  // undo keeps at most this many cells of boards
 
 const state = {
@@ -29,13 +29,13 @@ const state = {
 };
 const mode = () => document.querySelector('input[name=mode]:checked').value;
 const cells = () => state.rows * state.cols;
-const text = () => R.rulesText(state.rules, state.cols);
+const text = () => state.rules.text;
 const board = () => ({ rows: state.rows, cols: state.cols, states: state.rules.states, rulesText: text(),
   lights: state.lights, holes: state.rules.holes });
 const boardKey = () => `${state.rows}x${state.cols}|${text()}|${state.lights.join('')}`;
 const where = (i) => `row ${Math.floor(i / state.cols) + 1}, column ${(i % state.cols) + 1}`;
-// Why the back end would refuse these rules on this size (its cost-based limit), or null.
-const refusedFor = (rows, cols, rules) => (R.isClassic(rules) ? null : limit.refusal(rows, cols, rules));
+// Why the core would refuse these rules on this size (its limits and work estimate), or null.
+const refusedFor = (rows, cols, rules) => R.refusal(rules, rows, cols);
 
 function setStatus(message, kind = '') {
   $('status').textContent = message;
@@ -79,7 +79,7 @@ function draw(over = null) {
 }
 
 // --- history: every change of board, size or rules can be undone -------------------------
-const snapshot = () => ({ rows: state.rows, cols: state.cols, rules: R.cloneRules(state.rules),
+const snapshot = () => ({ rows: state.rows, cols: state.cols, rules: state.rules,
   lights: state.lights.slice(), moves: state.moves });
 function restore(s) {
   const resized = s.rows !== state.rows || s.cols !== state.cols;
@@ -139,7 +139,9 @@ function paint(r, c, first) {
     const holes = state.rules.holes ?? new Uint8Array(cells());
     if (first) {
       paintValue = holes[i] ? 0 : 1;
-      const why = paintValue && refusedFor(state.rows, state.cols, { ...state.rules, holes: Uint8Array.of(1) });
+      const one = new Uint8Array(cells());
+      one[i] = 1;
+      const why = paintValue && refusedFor(state.rows, state.cols, { ...state.rules, holes: one });
       if (why) {
         setStatus(`Holes are refused here: ${why}.`, 'warn');
         paintValue = -1;
@@ -148,8 +150,9 @@ function paint(r, c, first) {
       remember();
     }
     if (paintValue < 0 || holes[i] === paintValue) return paintValue >= 0;
-    holes[i] = paintValue;
-    state.rules.holes = holes;
+    const next = holes.slice();
+    next[i] = paintValue;
+    state.rules = R.edit(state.rules, { holes: next }, state.cols);
     state.lights[i] = 0;
     clearMarks();
     syncControls();
@@ -213,19 +216,13 @@ async function loadInfo() {
   }
 }
 
-// The fewest lights to change so that the board becomes solvable (a prime number of states), or
-// a reason.
+// The fewest lights to change so that the board becomes solvable (the core's search), or a reason.
 async function findFix() {
-  const k = state.rules.states;
-  if (cells() > limit.KERNEL_MAX_CELLS) return { reason: `the fewest lights to change are searched up to ${limit.KERNEL_MAX_CELLS} cells` };
-  const t = R.transposedRules(state.rules);
-  const info = await (await backendReady).info(state.rows, state.cols, R.rulesText(t, state.cols));
-  const fix = info.kernel && fewestChanges(info.kernel, state.lights, state.rules.holes, R.targetValue(state.rules), k);
-  if (!fix) return { reason: 'too many independent conditions to search' };
-  const marks = new Uint8Array(cells());
-  for (const [i, a] of fix.changes) marks[i] = a;
-  const first = [...fix.changes.keys()][0];
-  return { marks, count: fix.changes.size, exact: fix.exact, first, by: fix.changes.get(first) };
+  let fix;
+  try { fix = await (await backendReady).fix(board()); } catch (e) { return { reason: e.message }; }
+  if (!fix.changes) return { reason: fix.reason };
+  const first = fix.changes.findIndex((v) => v > 0);
+  return { marks: fix.changes, count: fix.count, exact: fix.exact, first, by: fix.changes[first] };
 }
 
 function fixSentence(fix) {
@@ -314,23 +311,25 @@ async function applySolution(animated) {
   remember();
   state.presses = presses.slice(); state.hint = -1; state.fix = null;
   const total = todo.reduce((n, i) => n + presses[i], 0);
-  const pressOne = (i) => {
-    R.press(state.rules, state.rows, state.cols, state.lights, Math.floor(i / state.cols), i % state.cols, state.presses[i]);
-    state.moves += state.presses[i];
-    state.presses[i] = 0;
+  // The presses of these buttons, applied by the core at once.
+  const pressSome = (list) => {
+    const batch = new Uint8Array(cells());
+    for (const i of list) { batch[i] = state.presses[i]; state.moves += state.presses[i]; state.presses[i] = 0; }
+    state.lights = R.applyPresses(state.rules, state.rows, state.cols, state.lights, batch);
   };
   const finish = () => {
     state.animation = null; state.presses = null;
     changed();
     setStatus(`Applied the solution: ${plural(total, 'press')}.`, 'won');
   };
-  if (!animated) { todo.forEach(pressOne); finish(); return; }
+  if (!animated) { pressSome(todo); finish(); return; }
   const perTick = Math.ceil(todo.length / 40);
-  const anim = { todo, next: 0, timer: 0, finish: () => { clearTimeout(anim.timer); todo.slice(anim.next).forEach(pressOne); finish(); } };
+  const anim = { todo, next: 0, timer: 0, finish: () => { clearTimeout(anim.timer); pressSome(todo.slice(anim.next)); finish(); } };
   state.animation = anim;
   setStatus(`Applying the solution: ${plural(total, 'press')}…`);
   const tick = () => {
-    for (let k = 0; k < perTick && anim.next < todo.length; k++) pressOne(todo[anim.next++]);
+    pressSome(todo.slice(anim.next, anim.next + perTick));
+    anim.next = Math.min(todo.length, anim.next + perTick);
     draw();
     if (anim.next < todo.length) anim.timer = setTimeout(tick, Math.min(220, 2400 / todo.length * perTick));
     else finish();
@@ -345,17 +344,14 @@ function resize(rows, cols, values = null, rules = null) {
   if (!(Number.isInteger(rows) && Number.isInteger(cols)) || rows < 1 || cols < 1) {
     setStatus('Rows and columns must be whole numbers from 1.', 'warn'); syncControls(); return false;
   }
-  if (rows > MAX_SIDE || cols > MAX_SIDE) {
-    setStatus(`Boards up to ${MAX_SIDE} × ${MAX_SIDE} only: ${rows} × ${cols} is refused.`, 'warn'); syncControls(); return false;
-  }
-  const next = rules ?? R.cloneRules(state.rules);
-  if (!rules && next.holes) next.holes = null;
+  // Holes fit one size: a new size drops them (unless the new rules bring their own).
+  let next = rules ?? state.rules;
+  if (next.holes && next.holes.length !== rows * cols) next = R.edit(next, { holes: null }, cols);
   const why = refusedFor(rows, cols, next);
   if (why) {
-    setStatus(`${rows} × ${cols} is refused: ${why} (the classic rules go to 1000 × 1000).`, 'warn');
+    setStatus(`Refused: ${why}.`, 'warn');
     syncControls(); return false;
   }
-  if (next.holes && next.holes.length !== rows * cols) next.holes = null;
   stopChase(); finishAnimation();
   remember();
   Object.assign(state, { rows, cols, rules: next, lights: values ?? new Uint8Array(rows * cols), moves: 0, cursor: 0 });
@@ -386,20 +382,8 @@ function setRules(rules, message = '') {
   if (message) setStatus(message);
 }
 
-// A random solvable board: random presses from the goal.
-function randomBoard(rows, cols, rules) {
-  const lights = new Uint8Array(rows * cols).fill(R.targetValue(rules));
-  if (rules.holes) rules.holes.forEach((h, i) => { if (h) lights[i] = 0; });
-  const per = rules.nbhd === 'rowcol' ? rows + cols : Math.max(1, rules.offsets.length);
-  const p = Math.min(0.5, 4e6 / (rows * cols * per));
-  for (let attempt = 0; attempt < 20; attempt++) {
-    for (let i = 0; i < rows * cols; i++) {
-      if (Math.random() < p) R.press(rules, rows, cols, lights, Math.floor(i / cols), i % cols, 1 + Math.floor(Math.random() * (rules.states - 1)));
-    }
-    if (!R.isSolved(rules, lights)) break;
-  }
-  return lights;
-}
+// A random solvable board (the core's: random presses from the goal).
+const randomBoard = (rows, cols, rules) => R.randomBoard(rules, rows, cols);
 function randomSolvable() {
   finishAnimation(); stopChase();
   remember();
@@ -421,13 +405,11 @@ function clearBoard() {
 // --- text --------------------------------------------------------------------------------
 function loadText() {
   let parsed;
-  try { parsed = parseBoardText($('board-text').value, state.rules.states, MAX_SIDE); }
+  try { parsed = R.parseBoard($('board-text').value, state.rules.states); }
   catch (e) { setStatus(e.message, 'warn'); return; }
   const { rows, cols, values, note } = parsed;
   const same = rows === state.rows && cols === state.cols;
-  const rules = R.cloneRules(state.rules);
-  if (!same) rules.holes = null;
-  if (resize(rows, cols, values, rules)) {
+  if (resize(rows, cols, values, state.rules)) {
     setStatus(`Loaded a ${rows} × ${cols} board${note}${same ? '' : ''}. Undo brings the previous one back.`);
   }
 }
@@ -452,8 +434,8 @@ const showRules = rulesPanel({
 
 function syncControls() {
   $('rows').value = state.rows; $('cols').value = state.cols;
-  showRules(state.rules, state.cols);
-  $('watch').disabled = !R.isClassic(state.rules) || cells() > limit.CHASE_MAX_CELLS;
+  showRules(state.rules);
+  $('watch').disabled = !state.rules.classic || cells() > LIMITS.max_chase_cells;
 }
 
 // --- chase -------------------------------------------------------------------------------

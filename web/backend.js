@@ -1,24 +1,9 @@
-// The page's back ends, one interface: the server's /api/* when served by `lightsout serve`, or
-// the WebAssembly core in a Web Worker on a static site. Both answer with the API's JSON.
+// The page's solver: the WebAssembly core in a Web Worker (solver-worker.js), for the calls that
+// can take long (solve, the size's facts, light chasing, the fewest changes to solvable), so
+// that the page stays responsive. Requests are answered in order, with the API's JSON.
+import { toRows, fromRows } from './core.js';
 
-export const CLASSIC_MAX_CELLS = 1000 * 1000;
-
-// A transport: (endpoint, payload) -> { status, data }; endpoint solve/chase take a JSON body,
-// info takes { size, rules }.
-export async function httpTransport(endpoint, payload) {
-  const init = endpoint === 'info' ? {} : {
-    method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(payload),
-  };
-  const path = endpoint === 'info'
-    ? `api/info?size=${payload.size}&rules=${encodeURIComponent(payload.rules)}` : `api/${endpoint}`;
-  let res;
-  try { res = await fetch(path, init); } catch { throw new Error('the server cannot be reached'); }
-  const data = await res.json().catch(() => ({ error: `HTTP ${res.status}` }));
-  return { status: res.status, data };
-}
-
-// The WebAssembly core in a worker (solver-worker.js); requests are answered in order.
-export function workerTransport() {
+function workerTransport() {
   const worker = new Worker('solver-worker.js');
   const waiting = new Map();
   let next = 0, broken = null;
@@ -32,70 +17,49 @@ export function workerTransport() {
     for (const done of waiting.values()) done({ status: 503, data: { error: broken } });
     waiting.clear();
   };
-  return (endpoint, payload) => new Promise((done) => {
+  return (endpoint, a, b = '') => new Promise((done) => {
     if (broken) { done({ status: 503, data: { error: broken } }); return; }
     const id = next++;
     waiting.set(id, done);
-    const args = endpoint === 'info' ? [payload.size, payload.rules] : [JSON.stringify(payload), ''];
-    worker.postMessage({ id, endpoint, a: args[0], b: args[1] });
+    worker.postMessage({ id, endpoint, a, b });
   });
 }
 
-// The API's lights: a digit string a row up to 10 states, an array of numbers a row above.
-const digitRows = (rows, cols, values, holes, states = 2) => {
-  const out = [];
-  for (let r = 0; r < rows; r++) {
-    const row = [];
-    for (let c = 0; c < cols; c++) { const i = r * cols + c; row.push(holes && holes[i] ? 0 : values[i]); }
-    out.push(states > 10 ? row : row.join(''));
-  }
-  return out;
-};
-const fromRows = (rows, cols, list) => {
-  const out = new Uint8Array(rows * cols);
-  list.forEach((s, r) => {
-    if (Array.isArray(s)) s.forEach((v, c) => { out[r * cols + c] = v; });
-    else for (let c = 0; c < cols; c++) out[r * cols + c] = s.charCodeAt(c) - 48;
-  });
-  return out;
-};
+// The API's lights, holes at 0.
+const lightsRows = (board) => toRows(board.rows, board.cols,
+  board.holes ? board.lights.map((v, i) => (board.holes[i] ? 0 : v)) : board.lights, board.states);
 
-// solve, info and chase over a transport; `where` names it for the page.
-export function makeBackend(transport, where) {
-  const call = async (endpoint, payload) => {
-    const { status, data } = await transport(endpoint, payload);
-    if (status !== 200) throw new Error(data.error || `HTTP ${status}`);
+// solve, info, chase and fix in the worker; `where` names it for the page.
+export function makeBackend() {
+  const transport = workerTransport();
+  const call = async (endpoint, a, b) => {
+    const { status, data } = await transport(endpoint, a, b);
+    if (status !== 200) throw new Error(data.error || `status ${status}`);
     return data;
   };
+  const body = (board, extra = {}) => JSON.stringify({ rows: board.rows, cols: board.cols,
+    rules: board.rulesText, lights: lightsRows(board), ...extra });
   return {
-    where,
+    where: 'this browser (WebAssembly)',
     // board: { rows, cols, states, rulesText, lights, holes }.
     async solve(board, minimal) {
-      const res = await call('solve', {
-        rows: board.rows, cols: board.cols, rules: board.rulesText, minimal,
-        lights: digitRows(board.rows, board.cols, board.lights, board.holes, board.states),
-      });
+      const res = await call('solve', body(board, { minimal }));
       return { ...res, presses: res.presses ? fromRows(board.rows, board.cols, res.presses) : null };
     },
     // The facts of a size under rules; kernel as Uint8Arrays (null when too big to send).
     async info(rows, cols, rulesText) {
-      const res = await call('info', { size: `${rows}x${cols}`, rules: rulesText });
+      const res = await call('info', `${rows}x${cols}`, rulesText);
       return { ...res, kernel: res.kernel ? res.kernel.map((k) => fromRows(rows, cols, k)) : null };
     },
     async chase(board) {
-      const res = await call('chase', {
-        rows: board.rows, cols: board.cols, minimal: true,
-        lights: digitRows(board.rows, board.cols, board.lights, board.holes),
-      });
+      const res = await call('chase', body(board, { minimal: true }));
       return { ...res, steps: res.steps.map((s) => ({ presses: s.presses, lights: fromRows(board.rows, board.cols, s.lights) })) };
     },
+    // The fewest lights to change to make the board solvable: { changes (Uint8Array of amounts,
+    // or null), count, exact, reason }.
+    async fix(board) {
+      const res = await call('fix', body(board));
+      return { ...res, changes: res.changes ? fromRows(board.rows, board.cols, res.changes) : null };
+    },
   };
-}
-
-// The back end the page was built for: <meta name="lightsout-backend"> is "api" in web/ (served
-// by lightsout serve) and "wasm" in the static site of scripts/build_static.sh.
-export function pickBackend() {
-  const kind = document.querySelector('meta[name=lightsout-backend]')?.content;
-  if (kind === 'wasm') return makeBackend(workerTransport(), 'this browser (WebAssembly, no server)');
-  return makeBackend(httpTransport, 'the server (lightsout serve)');
 }

@@ -1,68 +1,67 @@
 // The Rules panel: topology, states, neighbourhood presets and the mask editor, self, target,
-// holes and the rules text, kept in step with the page's rules.
-import * as R from './rules.js';
+// holes and the rules text, kept in step with the page's rules. Every change is a rules text
+// that the core parses (core.js): a text it refuses changes nothing and says why.
+import * as core from './core.js';
 import { MaskEditor, HALF } from './mask-editor.js';
 
 const $ = (id) => document.getElementById(id);
 
 // page: { rules(), rows(), cols(), setRules(rules, message), resize(rows, cols, values, rules),
-// setStatus(message, kind), sync() }. Returns sync(rules, cols): shows the rules in the panel.
+// setStatus(message, kind), sync() }. Returns sync(rules): shows the rules in the panel.
 export function rulesPanel(page) {
-  const mask = new MaskEditor($('mask'), (dr, dc) => {
-    const r = page.rules();
-    const base = r.nbhd === 'rowcol' ? R.namedOffsets('plus') : r.offsets;
-    const has = base.some(([a, b]) => a === dr && b === dc);
-    const next = has ? base.filter(([a, b]) => a !== dr || b !== dc) : [...base, [dr, dc]];
-    if (!next.length) { page.setStatus('A neighbourhood needs at least one cell.', 'warn'); return; }
-    page.setRules(R.withNeighbourhood(r, 'mask', next));
-  });
-  const copy = (change) => ({ ...R.cloneRules(page.rules()), ...change });
-
-  $('topology').addEventListener('change', (e) => page.setRules(copy({ topology: e.target.value })));
-  $('states').addEventListener('change', (e) => {
-    const k = Number(e.target.value);
-    if (!Number.isInteger(k) || k < R.MIN_STATES || k > R.MAX_STATES) {
-      page.setStatus('States K must be a whole number from 2 to 255.', 'warn'); page.sync(); return;
+  // The rules with `change`, or null (and the core's message on show) when they are refused.
+  const edited = (change) => {
+    try { return core.edit(page.rules(), change, page.cols()); } catch (err) {
+      page.setStatus(err.message, 'warn'); page.sync(); return null;
     }
-    page.setRules(copy({ states: k }));
+  };
+  const apply = (change, message) => { const r = edited(change); if (r) page.setRules(r, message); };
+  // A mask starts from the cells a press changes now (rowcol has none fixed: the plus then).
+  const maskBase = (r) => (r.nbhd === 'rowcol' ? core.parseRules('').rules.offsets : r.offsets);
+
+  const mask = new MaskEditor($('mask'), (dr, dc) => {
+    const base = maskBase(page.rules());
+    const has = base.some(([a, b]) => a === dr && b === dc);
+    apply({ nbhd: 'mask', offsets: has ? base.filter(([a, b]) => a !== dr || b !== dc) : [...base, [dr, dc]] });
   });
+
+  $('topology').addEventListener('change', (e) => apply({ topology: e.target.value }));
+  $('states').addEventListener('change', (e) => apply({ states: e.target.value.trim() }));
   $('nbhd').addEventListener('change', (e) => {
     const r = page.rules();
-    if (e.target.value === 'mask') {
-      page.setRules(R.withNeighbourhood(r, 'mask', r.nbhd === 'rowcol' ? R.namedOffsets('plus') : r.offsets));
-    } else page.setRules(R.withNeighbourhood(r, e.target.value));
+    if (e.target.value === 'mask') apply({ nbhd: 'mask', offsets: maskBase(r) });
+    else apply({ nbhd: e.target.value });
   });
   $('self').addEventListener('change', (e) => {
-    const next = R.withSelf(page.rules(), e.target.checked);
-    if (!next.offsets.length && next.nbhd !== 'rowcol') {
-      page.setStatus('A neighbourhood needs at least one cell.', 'warn'); page.sync(); return;
-    }
-    page.setRules(next);
+    const r = page.rules();
+    if (r.nbhd !== 'mask') { apply({ self: e.target.checked }); return; }
+    const offsets = r.offsets.filter(([dr, dc]) => dr !== 0 || dc !== 0);
+    apply({ offsets: e.target.checked ? [...offsets, [0, 0]] : offsets });
   });
-  $('target').addEventListener('change', (e) => page.setRules(copy({ target: e.target.checked })));
-  $('clear-holes').addEventListener('click', () => page.setRules(copy({ holes: null }), 'Holes removed.'));
+  $('target').addEventListener('change', (e) => apply({ target: e.target.checked }));
+  $('clear-holes').addEventListener('click', () => apply({ holes: null }, 'Holes removed.'));
   $('rules-form').addEventListener('submit', (e) => {
     e.preventDefault();
     let parsed;
-    try { parsed = R.parseRules($('rules-text').value); } catch (err) { page.setStatus(err.message, 'warn'); return; }
-    const { rules, holesSize } = parsed;
-    if (holesSize && (holesSize.rows !== page.rows() || holesSize.cols !== page.cols())) {
-      if (page.resize(holesSize.rows, holesSize.cols, null, rules)) {
-        page.setStatus(`Rules in use: ${R.rulesText(rules, holesSize.cols)} (the board follows the holes' size).`);
+    try { parsed = core.parseRules($('rules-text').value); } catch (err) { page.setStatus(err.message, 'warn'); return; }
+    const { rules, size } = parsed;
+    if (size && (size.rows !== page.rows() || size.cols !== page.cols())) {
+      if (page.resize(size.rows, size.cols, null, rules)) {
+        page.setStatus(`Rules in use: ${rules.text} (the board follows the holes' size).`);
       }
       return;
     }
-    page.setRules(rules, `Rules in use: ${R.rulesText(rules, page.cols())}`);
+    page.setRules(rules, `Rules in use: ${rules.text}`);
   });
 
-  return (r, cols) => {
+  return (r) => {
     $('topology').value = r.topology;
     $('states').value = r.states;
     $('nbhd').value = r.nbhd;
     $('self').checked = r.self;
     $('target').checked = r.target;
-    $('rules-text').value = R.rulesText(r, cols);
-    $('clear-holes').disabled = !R.hasHoles(r);
+    $('rules-text').value = r.text;
+    $('clear-holes').disabled = !core.hasHoles(r);
     const big = r.offsets.some(([dr, dc]) => Math.abs(dr) > HALF || Math.abs(dc) > HALF);
     mask.show(r.offsets, r.nbhd === 'rowcol');
     $('mask-note').textContent = r.nbhd === 'rowcol' ? 'A press changes its whole row and column.'

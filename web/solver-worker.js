@@ -1,5 +1,5 @@
-// Web Worker of the static playground: the WebAssembly core (lightsout-core.js, built by
-// scripts/build_static.sh) answers the API's requests with the server's own code.
+// The page's Web Worker: the WebAssembly core (lightsout-core.js, built from wasm/ with the site)
+// answers the API's requests with the server's own code, off the page's thread.
 /* global importScripts, createLightsout */
 importScripts('lightsout-core.js');
 const ready = createLightsout();

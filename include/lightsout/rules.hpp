@@ -126,6 +126,13 @@ struct PressSystem {
   void apply(std::span<const std::uint8_t> presses, std::span<std::uint8_t> lights) const;
 };
 
+// The board indices one press of the button at board_index (r * cols + c) reaches, into `hit`
+// (cleared first), unsorted and with repeats (an offset wrapping onto the same cell twice is
+// there twice), holes not removed: the step build_press_system takes for every button. The board
+// size must fit the rules (check_board_size).
+void press_reach(const Rules& rules, std::size_t rows, std::size_t cols, std::size_t board_index,
+                 std::vector<std::uint32_t>& hit);
+
 // Builds the press system of `rules` on a rows x cols board (see check_board_size for the errors;
 // also RulesError when the states are outside 2..255, std::length_error past 2^32 - 1 cells).
 // Cost O(cells * touches per button).

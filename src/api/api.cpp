@@ -4,6 +4,7 @@
 #include <algorithm>
 #include <chrono>
 #include <cstdint>
+#include <cstring>
 #include <exception>
 #include <iomanip>
 #include <limits>
@@ -17,16 +18,20 @@
 
 #include <nlohmann/json.hpp>
 
+#include "fix_solvable.hpp"
+#include "json_schema.hpp"
 #include "lightsout/board.hpp"
+#include "lightsout/board_format.hpp"
 #include "lightsout/board_size.hpp"
 #include "lightsout/chase_trace.hpp"
 #include "lightsout/info.hpp"
-#include "json_schema.hpp"
+#include "lightsout/random_board.hpp"
 #include "lightsout/rules.hpp"
 #include "lightsout/rules_text.hpp"
 #include "lightsout/solver.hpp"
-#include "work_estimate.hpp"
+#include "press_cells.hpp"
 #include "solver_cache.hpp"
+#include "work_estimate.hpp"
 
 namespace lightsout::api {
 
@@ -147,12 +152,16 @@ unsigned cell_value(const json& row, std::size_t c) {
 
 // "lights": rows rows, each a string of cols digits 0..K-1 (K <= 10) or an array of cols integers
 // 0..K-1 (any K): the schema of grid_json, so an answer's "presses" can be sent back as lights.
-const json& lights_field(const json& doc, std::size_t rows, std::size_t cols, unsigned states) {
-  const auto it = doc.find("lights");
-  if (it == doc.end()) fail(400, "lights: missing");
-  if (!it->is_array()) fail(400, "lights: expected an array of rows (strings or arrays)");
+const json& lights_field(const json& doc, std::size_t rows, std::size_t cols, unsigned states,
+                         const char* name = "lights") {
+  const auto it = doc.find(name);
+  if (it == doc.end()) fail(400, std::string(name) + ": missing");
+  if (!it->is_array()) {
+    fail(400, std::string(name) + ": expected an array of rows (strings or arrays)");
+  }
   if (it->size() != rows) {
-    fail(400, "lights: expected " + count_of(rows, "row") + ", got " + std::to_string(it->size()));
+    fail(400, std::string(name) + ": expected " + count_of(rows, "row") + ", got " +
+                  std::to_string(it->size()));
   }
   const std::string range =
       states == 2 ? std::string("0 or 1") : "a value 0.." + std::to_string(states - 1);
@@ -172,7 +181,7 @@ const json& lights_field(const json& doc, std::size_t rows, std::size_t cols, un
   };
   for (std::size_t r = 0; r < rows; ++r) {
     const json& row = (*it)[r];
-    const std::string where = "lights[" + std::to_string(r) + "]";
+    const std::string where = std::string(name) + "[" + std::to_string(r) + "]";
     if (row.is_string()) {
       const std::string& s = row.get_ref<const std::string&>();
       if (s.size() != cols) {
@@ -276,18 +285,8 @@ std::string short_number(double v) {
 // Other rules past the work or memory limit: a 413 naming the estimate.
 void check_rules_work(const Rules& rules, std::size_t rows, std::size_t cols, const Limits& limits,
                       const char* field) {
-  if (is_classic(rules)) return;
-  const double work = estimated_solve_work(rules, rows, cols);
-  if (work > limits.max_rules_work) {
-    fail(413, std::string(field) + ": " + std::to_string(rows) + " x " + std::to_string(cols) +
-                  " with these rules is estimated at " + short_number(work) +
-                  " units of work, over the limit of " + short_number(limits.max_rules_work));
-  }
-  const double bytes = estimated_solve_bytes(rules, rows, cols);
-  if (bytes > limits.max_rules_bytes) {
-    fail(413, std::string(field) + ": " + std::to_string(rows) + " x " + std::to_string(cols) +
-                  " with these rules needs about " + short_number(bytes) +
-                  " bytes, over the limit of " + short_number(limits.max_rules_bytes));
+  if (std::optional<std::string> why = rules_work_refusal(rules, rows, cols, limits)) {
+    fail(413, std::string(field) + ": " + *why);
   }
 }
 
@@ -427,7 +426,170 @@ ApiResponse solve_doc(const json& doc, const Limits& limits) {
                      minimal, limits);
 }
 
+// The page's calls (api_rules and after) name the same rules with every press: the last text a
+// thread parsed is kept.
+const Rules& request_rules(const json& doc, const Limits& limits) {
+  thread_local std::string last_text;
+  thread_local Rules last;
+  thread_local bool have = false;
+  std::string text = rules_field(doc);
+  if (!have || text != last_text) {
+    have = false;
+    last = parse_rules_or_fail(text, limits.max_rules_cells);
+    last_text = std::move(text);
+    have = true;
+  }
+  return last;
+}
+
+// rows and cols of a page call, refused (413) past the page's limits and checked against the
+// rules (a holes grid or a graph fixes the size).
+std::pair<std::size_t, std::size_t> board_shape(const json& doc, const Rules& rules,
+                                                const Limits& limits) {
+  const std::size_t rows = size_field(doc, "rows");
+  const std::size_t cols = size_field(doc, "cols");
+  if (std::optional<std::string> why = board_refusal(rules, rows, cols, limits)) {
+    fail(413, "board: " + *why);
+  }
+  check_board_size(rules, rows, cols);
+  return {rows, cols};
+}
+
+// A non-negative integer field below `bound`.
+std::size_t index_field(const json& doc, const char* name, std::size_t bound) {
+  const auto it = doc.find(name);
+  if (it == doc.end()) fail(400, std::string(name) + ": missing");
+  if (!it->is_number_unsigned() || it->get<std::uint64_t>() >= bound) {
+    fail(400, std::string(name) + ": expected an integer from 0 to " + std::to_string(bound - 1));
+  }
+  return static_cast<std::size_t>(it->get<std::uint64_t>());
+}
+
+std::vector<std::uint8_t> cell_values(const json& rows_json, std::size_t rows, std::size_t cols) {
+  std::vector<std::uint8_t> values(rows * cols);
+  for (std::size_t r = 0; r < rows; ++r) {
+    for (std::size_t c = 0; c < cols; ++c) {
+      values[r * cols + c] = static_cast<std::uint8_t>(cell_value(rows_json[r], c));
+    }
+  }
+  return values;
+}
+
+// One board of `states` states from text, in any format the CLI reads (lightsout/board_format.hpp:
+// rows of 0/1 or ./#, plain or raw PBM, judge rows of values), at most max_cells cells.
+Grid grid_from_text(std::string_view text, unsigned states, std::size_t max_cells) {
+  std::size_t at = 0;
+  const ReadFn read = [&](char* buf, std::size_t capacity) {
+    const std::size_t n = std::min(capacity, text.size() - at);
+    std::memcpy(buf, text.data() + at, n);
+    at += n;
+    return n;
+  };
+  BoardReadLimits read_limits;
+  read_limits.max_cells = max_cells;
+  read_limits.input_bytes = text.size();
+  return read_grid(read, std::nullopt, states, read_limits);
+}
+
+// Count-first judge text (a lone count N on the first line, then N puzzles of one size, as POJ
+// 1222 gives them): N and the rows of the first puzzle, or nothing when the text does not start
+// with a count.
+std::optional<std::pair<std::size_t, std::string>> first_of_count(std::string_view text) {
+  std::vector<std::string_view> lines;
+  for (std::size_t start = 0; start <= text.size();) {
+    std::size_t end = text.find('\n', start);
+    if (end == std::string_view::npos) end = text.size();
+    std::string_view line = text.substr(start, end - start);
+    while (!line.empty() && (line.back() == '\r' || line.back() == ' ' || line.back() == '\t')) {
+      line.remove_suffix(1);
+    }
+    while (!line.empty() && (line.front() == ' ' || line.front() == '\t')) line.remove_prefix(1);
+    if (!line.empty()) lines.push_back(line);
+    start = end + 1;
+  }
+  if (lines.size() < 2 || lines[0].size() > 9 ||
+      !std::all_of(lines[0].begin(), lines[0].end(), [](char c) { return c >= '0' && c <= '9'; })) {
+    return std::nullopt;
+  }
+  // A row's width: its blank-separated values, or the characters of a lone token. A lone number
+  // as wide as the next row is a row, not a count.
+  const auto width = [](std::string_view line) {
+    std::size_t tokens = 0;
+    for (std::size_t i = 0; i < line.size(); ++i) {
+      if (line[i] != ' ' && line[i] != '\t' &&
+          (i == 0 || line[i - 1] == ' ' || line[i - 1] == '\t')) {
+        ++tokens;
+      }
+    }
+    return tokens == 1 ? line.size() : tokens;
+  };
+  if (width(lines[0]) == width(lines[1])) return std::nullopt;
+  const std::size_t count = std::stoul(std::string(lines[0]));
+  const std::size_t rows = lines.size() - 1;
+  if (count == 0 || rows % count != 0) {
+    fail(400, "text: count-first text says " + count_of(count, "puzzle") + " but has " +
+                  count_of(rows, "row") + ", not a multiple of it");
+  }
+  std::string first;
+  for (std::size_t r = 1; r <= rows / count; ++r) {
+    first.append(lines[r]);
+    first += '\n';
+  }
+  return std::make_pair(count, std::move(first));
+}
+
+// The rules as the page draws them: the canonical text and its parts.
+json rules_json(const Rules& rules) {
+  json out;
+  out["rules"] = to_string(rules);
+  out["classic"] = is_classic(rules);
+  out["graph"] = rules.has_graph();
+  out["topology"] = std::string(topology_name(rules.topology));
+  out["states"] = rules.states;
+  out["nbhd"] = std::string(neighbourhood_name(rules.neighbourhood));
+  out["self"] = rules.self;
+  out["target"] = rules.target_on;
+  json offsets = json::array();
+  for (const Offset& o : rules.offsets) offsets.push_back({o.dr, o.dc});
+  out["offsets"] = std::move(offsets);
+  out["holes"] = rules.has_holes() ? board_rows(rules.holes) : json(nullptr);
+  return out;
+}
+
 }  // namespace
+
+std::optional<std::string> rules_work_refusal(const Rules& rules, std::size_t rows,
+                                              std::size_t cols, const Limits& limits) {
+  if (is_classic(rules)) return std::nullopt;
+  const double work = estimated_solve_work(rules, rows, cols);
+  if (work > limits.max_rules_work) {
+    return std::to_string(rows) + " x " + std::to_string(cols) +
+           " with these rules is estimated at " + short_number(work) +
+           " units of work, over the limit of " + short_number(limits.max_rules_work);
+  }
+  const double bytes = estimated_solve_bytes(rules, rows, cols);
+  if (bytes > limits.max_rules_bytes) {
+    return std::to_string(rows) + " x " + std::to_string(cols) + " with these rules needs about " +
+           short_number(bytes) + " bytes, over the limit of " +
+           short_number(limits.max_rules_bytes);
+  }
+  return std::nullopt;
+}
+
+std::optional<std::string> board_refusal(const Rules& rules, std::size_t rows, std::size_t cols,
+                                         const Limits& limits) {
+  const std::string size = std::to_string(rows) + " x " + std::to_string(cols);
+  if (rows > limits.max_info_side || cols > limits.max_info_side) {
+    return size + " has a side over the limit of " + std::to_string(limits.max_info_side);
+  }
+  const bool classic = is_classic(rules);
+  const std::size_t limit = classic ? limits.max_cells : limits.max_rules_cells;
+  if (too_many_cells(rows, cols, limit)) {
+    return size + " is over the limit of " + count_of(limit, "cell") +
+           (classic ? "" : " with these rules");
+  }
+  return rules_work_refusal(rules, rows, cols, limits);
+}
 
 WorkEstimate estimate_solve(std::string_view body, const Limits& limits) {
   // A large body is a large board: parsing it alone takes milliseconds, so it is not parsed here.
@@ -476,6 +638,17 @@ WorkEstimate estimate_info(std::string_view size, std::string_view rules) {
   // its idle size on 1000000x1000000 (0.4 bytes per unit of side), so 8 bytes a unit and 1 MiB.
   if (names_classic(rules)) return {light, sides * 8 + (std::size_t{1} << 20)};
   return {light, sides * 4096};
+}
+
+WorkEstimate estimate_rules(std::string_view body) {
+  return {body.size() <= kParseInline, body.size() * 4};
+}
+
+// The quiet patterns of up to max_kernel_cells (2500) cells: a dense matrix of at most 6.25 MB
+// over Z_K, and the search's table of at most kFixSearchWork entries (4 bytes each).
+WorkEstimate estimate_fix(std::string_view body) {
+  return {false,
+          body.size() * 4 + (std::size_t{8} << 20) + static_cast<std::size_t>(kFixSearchWork) * 4};
 }
 
 std::string error_text(std::string_view message) {
@@ -582,6 +755,173 @@ ApiResponse api_info(std::string_view size, std::string_view rules_text, const L
     const bool kernel_too_big = cells > limits.max_kernel_cells;
     const Facts facts = board_facts(rules, rows, cols, !kernel_too_big);
     return ApiResponse{200, facts_json(facts, rules, true, kernel_too_big)};
+  });
+}
+
+ApiResponse api_rules(std::string_view body, const Limits& limits) {
+  return guarded([&] {
+    const json doc = parse_body(body, limits);
+    const Rules& rules = request_rules(doc, limits);
+    json out = rules_json(rules);
+    // The size the rules fix (a holes grid, a graph), else the request's, if it names one.
+    std::optional<std::pair<std::size_t, std::size_t>> size;
+    if (rules.has_holes()) {
+      size.emplace(rules.holes.rows(), rules.holes.cols());
+    } else if (rules.has_graph()) {
+      size.emplace(rules.graph.size(), 1);
+    } else if (doc.contains("rows") || doc.contains("cols")) {
+      size.emplace(size_field(doc, "rows"), size_field(doc, "cols"));
+    }
+    out["rows"] = size ? json(size->first) : json(nullptr);
+    out["cols"] = size ? json(size->second) : json(nullptr);
+    std::optional<std::string> why;
+    if (size) why = board_refusal(rules, size->first, size->second, limits);
+    out["refusal"] = why ? json(*why) : json(nullptr);
+    // What the other calls take: light chasing and the fewest changes up to these cells.
+    out["limits"] = {{"max_side", limits.max_info_side},
+                     {"max_chase_cells", limits.max_chase_cells},
+                     {"max_fix_cells", limits.max_kernel_cells}};
+    return ok(out);
+  });
+}
+
+ApiResponse api_press(std::string_view body, const Limits& limits) {
+  return guarded([&] {
+    const json doc = parse_body(body, limits);
+    const Rules& rules = request_rules(doc, limits);
+    const auto [rows, cols] = board_shape(doc, rules, limits);
+    const std::size_t r = index_field(doc, "row", rows);
+    const std::size_t c = index_field(doc, "col", cols);
+    json cells = json::array();
+    for (const PressedCell& t : press_cells(rules, rows, cols, r, c)) {
+      cells.push_back({t.cell, t.amount});
+    }
+    json out;
+    out["cells"] = std::move(cells);
+    return ok(out);
+  });
+}
+
+ApiResponse api_apply(std::string_view body, const Limits& limits) {
+  return guarded([&] {
+    const json doc = parse_body(body, limits);
+    const Rules& rules = request_rules(doc, limits);
+    const auto [rows, cols] = board_shape(doc, rules, limits);
+    std::vector<std::uint8_t> lights =
+        cell_values(lights_field(doc, rows, cols, rules.states), rows, cols);
+    const std::vector<std::uint8_t> presses =
+        cell_values(lights_field(doc, rows, cols, rules.states, "presses"), rows, cols);
+    apply_presses(rules, rows, cols, presses, lights);
+    return ApiResponse{
+        200, "{\"lights\":" + grid_json(Grid::from_values(rows, cols, rules.states, lights)) + "}"};
+  });
+}
+
+ApiResponse api_random(std::string_view body, const Limits& limits) {
+  return guarded([&] {
+    const json doc = parse_body(body, limits);
+    const Rules& rules = request_rules(doc, limits);
+    const auto [rows, cols] = board_shape(doc, rules, limits);
+    const auto seed_it = doc.find("seed");
+    std::uint64_t seed = 1;
+    if (seed_it != doc.end() && !seed_it->is_null()) {
+      if (!seed_it->is_number_unsigned()) fail(400, "seed: expected a non-negative integer");
+      seed = seed_it->get<std::uint64_t>();
+    }
+    // Solvable by construction (random presses from the goal); a board already at its goal is
+    // drawn again from the next seed, a few times (a 1 x 1 board without self has no other).
+    const unsigned goal = rules.target_on ? rules.states - 1 : 0;
+    Grid grid;
+    for (int attempt = 0; attempt < 20; ++attempt) {
+      grid = random_grid(rules, rows, cols, seed + static_cast<std::uint64_t>(attempt), 0.5, true);
+      bool at_goal = true;
+      for (std::size_t r = 0; r < rows && at_goal; ++r) {
+        for (std::size_t c = 0; c < cols; ++c) {
+          if (rules.has_holes() && rules.holes.get(r, c)) continue;
+          if (grid.get(r, c) != goal) {
+            at_goal = false;
+            break;
+          }
+        }
+      }
+      if (!at_goal) break;
+    }
+    return ApiResponse{200, "{\"lights\":" + grid_json(grid) + "}"};
+  });
+}
+
+ApiResponse api_fix(std::string_view body, const Limits& limits) {
+  return guarded([&] {
+    const json doc = parse_body(body, limits);
+    const Rules& rules = request_rules(doc, limits);
+    const auto [rows, cols] = board_shape(doc, rules, limits);
+    if (too_many_cells(rows, cols, limits.max_kernel_cells)) {
+      fail(413, "board: the fewest lights to change are searched up to " +
+                    count_of(limits.max_kernel_cells, "cell"));
+    }
+    const Grid lights =
+        Grid::from_values(rows, cols, rules.states,
+                          cell_values(lights_field(doc, rows, cols, rules.states), rows, cols));
+    const std::optional<SolvableFix> fix = fewest_changes_to_solvable(rules, lights);
+    json out;
+    out["solvable"] = fix && fix->changes.empty();
+    if (fix) {
+      std::vector<std::uint8_t> marks(rows * cols, 0);
+      for (const LightChange& ch : fix->changes) marks[ch.cell] = ch.amount;
+      out["changes"] = json::parse(grid_json(Grid::from_values(rows, cols, rules.states, marks)));
+      out["count"] = fix->changes.size();
+      out["exact"] = fix->exact;
+      out["reason"] = nullptr;
+    } else {
+      out["changes"] = nullptr;
+      out["count"] = nullptr;
+      out["exact"] = false;
+      out["reason"] = "too many independent conditions to search";
+    }
+    return ok(out);
+  });
+}
+
+ApiResponse api_board(std::string_view body, const Limits& limits) {
+  return guarded([&] {
+    const json doc = parse_body(body, limits);
+    const auto text_it = doc.find("text");
+    if (text_it == doc.end() || !text_it->is_string()) fail(400, "text: expected a string");
+    const std::string& text = text_it->get_ref<const std::string&>();
+    const auto states_it = doc.find("states");
+    unsigned states = 2;
+    if (states_it != doc.end() && !states_it->is_null()) {
+      if (!states_it->is_number_unsigned() || states_it->get<std::uint64_t>() < kMinStates ||
+          states_it->get<std::uint64_t>() > kMaxStates) {
+        fail(400, "states: expected an integer in 2..255");
+      }
+      states = static_cast<unsigned>(states_it->get<std::uint64_t>());
+    }
+    if (text.find_first_not_of(" \t\r\n") == std::string::npos) {
+      fail(400, "text: empty (expected rows of 0 and 1, one row per line)");
+    }
+    Grid grid;
+    std::size_t puzzles = 1;
+    try {
+      grid = grid_from_text(text, states, limits.max_cells);
+    } catch (const BoardParseError& e) {
+      // Not one board: count-first judge text, whose first puzzle is taken, or the error.
+      const auto first = first_of_count(text);
+      if (!first) fail(400, std::string("text: ") + e.what());
+      puzzles = first->first;
+      try {
+        grid = grid_from_text(first->second, states, limits.max_cells);
+      } catch (const BoardParseError& inner) {
+        fail(400, std::string("text: puzzle 1: ") + inner.what());
+      }
+    }
+    if (grid.rows() > limits.max_info_side || grid.cols() > limits.max_info_side) {
+      fail(413, "text: " + std::to_string(grid.rows()) + " x " + std::to_string(grid.cols()) +
+                    " has a side over the limit of " + std::to_string(limits.max_info_side));
+    }
+    return ApiResponse{200, "{\"rows\":" + std::to_string(grid.rows()) +
+                                ",\"cols\":" + std::to_string(grid.cols()) + ",\"puzzles\":" +
+                                std::to_string(puzzles) + ",\"lights\":" + grid_json(grid) + "}"};
   });
 }
 

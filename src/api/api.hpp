@@ -8,6 +8,8 @@
 #include <string>
 #include <string_view>
 
+#include "lightsout/rules.hpp"
+
 namespace lightsout::api {
 
 // The largest body that must be taken for a board of `max_cells` cells in compact JSON: its worst
@@ -55,6 +57,37 @@ std::optional<ApiResponse> api_solve_light(std::string_view body, const Limits& 
                                            WorkEstimate& estimate);
 WorkEstimate estimate_chase(std::string_view body);
 WorkEstimate estimate_info(std::string_view size, std::string_view rules);
+// /api/rules: light while the body is short (a long one is a large holes grid or graph);
+// /api/fix: never light (it finds the quiet patterns of a board of up to max_kernel_cells).
+WorkEstimate estimate_rules(std::string_view body);
+WorkEstimate estimate_fix(std::string_view body);
+
+// The page's calls (the playground runs them in WebAssembly; the server has them at /api/rules,
+// /api/press, /api/apply, /api/random and /api/fix), each a JSON object with "rules" (the rules
+// text, "" = classic) and, but for api_rules, "rows" and "cols" (see docs/api.md):
+//   api_rules: the rules parsed (canonical text, parts, offsets, holes) and, for a size (the
+//     request's rows and cols, or the holes' or graph's), whether the board is refused
+//   api_press: the cells one press of "row", "col" changes and by how much
+//   api_apply: "lights" after the presses of "presses" (both grids)
+//   api_random: a random solvable board from "seed"
+//   api_fix: the fewest lights to change to make "lights" solvable
+//   api_board (no "rules"): one board read from "text" with "states" (default 2) in any format
+//     the CLI reads, or the first puzzle of count-first judge text ("puzzles": the count)
+ApiResponse api_rules(std::string_view body, const Limits& limits);
+ApiResponse api_press(std::string_view body, const Limits& limits);
+ApiResponse api_apply(std::string_view body, const Limits& limits);
+ApiResponse api_random(std::string_view body, const Limits& limits);
+ApiResponse api_fix(std::string_view body, const Limits& limits);
+ApiResponse api_board(std::string_view body, const Limits& limits);
+
+// Why a rows x cols board under `rules` is refused, in words ("50 x 50 with these rules is
+// estimated at 4.7e+10 units of work, over the limit of 3e+09"), or nothing: other rules past
+// the work or memory estimate (rules_work_refusal), and also sides above max_info_side or cells
+// above the limit (board_refusal).
+std::optional<std::string> rules_work_refusal(const Rules& rules, std::size_t rows,
+                                              std::size_t cols, const Limits& limits);
+std::optional<std::string> board_refusal(const Rules& rules, std::size_t rows, std::size_t cols,
+                                         const Limits& limits);
 
 // {"error": error_text(message)} with the given status.
 ApiResponse api_error(int status, std::string_view message);

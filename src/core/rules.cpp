@@ -115,6 +115,45 @@ void PressSystem::apply(std::span<const std::uint8_t> presses,
   }
 }
 
+void press_reach(const Rules& rules, std::size_t rows, std::size_t cols, std::size_t board_index,
+                 std::vector<std::uint32_t>& hit) {
+  hit.clear();
+  const auto r_count = static_cast<std::int64_t>(rows);
+  const auto c_count = static_cast<std::int64_t>(cols);
+  const auto r = static_cast<std::int64_t>(board_index / cols);
+  const auto c = static_cast<std::int64_t>(board_index % cols);
+  if (rules.has_graph()) {
+    if (rules.self) hit.push_back(static_cast<std::uint32_t>(board_index));
+    hit.insert(hit.end(), rules.graph[board_index].begin(), rules.graph[board_index].end());
+  } else if (rules.neighbourhood == Neighbourhood::rowcol) {
+    // The whole row and column, each cell once, whatever the topology.
+    for (std::int64_t cc = 0; cc < c_count; ++cc) {
+      if (cc != c || rules.self) hit.push_back(static_cast<std::uint32_t>(r * c_count + cc));
+    }
+    for (std::int64_t rr = 0; rr < r_count; ++rr) {
+      if (rr != r) hit.push_back(static_cast<std::uint32_t>(rr * c_count + c));
+    }
+  } else {
+    const bool wrap_rows = rules.topology == Topology::torus;
+    const bool wrap_cols = rules.topology != Topology::plane;
+    for (const Offset& o : rules.offsets) {
+      std::int64_t rr = r + o.dr;
+      std::int64_t cc = c + o.dc;
+      if (wrap_rows) {
+        rr = ((rr % r_count) + r_count) % r_count;
+      } else if (rr < 0 || rr >= r_count) {
+        continue;
+      }
+      if (wrap_cols) {
+        cc = ((cc % c_count) + c_count) % c_count;
+      } else if (cc < 0 || cc >= c_count) {
+        continue;
+      }
+      hit.push_back(static_cast<std::uint32_t>(rr * c_count + cc));
+    }
+  }
+}
+
 PressSystem build_press_system(const Rules& rules, std::size_t rows, std::size_t cols) {
   if (rules.states < kMinStates || rules.states > kMaxStates) {
     fail("states=" + std::to_string(rules.states), "states must be an integer in 2..255");
@@ -136,42 +175,8 @@ PressSystem build_press_system(const Rules& rules, std::size_t rows, std::size_t
   sys.begin.reserve(sys.cells.size() + 1);
   sys.begin.push_back(0);
   std::vector<std::uint32_t> hit;  // board indices one press reaches, with repeats
-  const auto r_count = static_cast<std::int64_t>(rows);
-  const auto c_count = static_cast<std::int64_t>(cols);
   for (const std::uint32_t board_index : sys.cells) {
-    hit.clear();
-    const auto r = static_cast<std::int64_t>(board_index / cols);
-    const auto c = static_cast<std::int64_t>(board_index % cols);
-    if (rules.has_graph()) {
-      if (rules.self) hit.push_back(board_index);
-      hit.insert(hit.end(), rules.graph[board_index].begin(), rules.graph[board_index].end());
-    } else if (rules.neighbourhood == Neighbourhood::rowcol) {
-      // The whole row and column, each cell once, whatever the topology.
-      for (std::int64_t cc = 0; cc < c_count; ++cc) {
-        if (cc != c || rules.self) hit.push_back(static_cast<std::uint32_t>(r * c_count + cc));
-      }
-      for (std::int64_t rr = 0; rr < r_count; ++rr) {
-        if (rr != r) hit.push_back(static_cast<std::uint32_t>(rr * c_count + c));
-      }
-    } else {
-      const bool wrap_rows = rules.topology == Topology::torus;
-      const bool wrap_cols = rules.topology != Topology::plane;
-      for (const Offset& o : rules.offsets) {
-        std::int64_t rr = r + o.dr;
-        std::int64_t cc = c + o.dc;
-        if (wrap_rows) {
-          rr = ((rr % r_count) + r_count) % r_count;
-        } else if (rr < 0 || rr >= r_count) {
-          continue;
-        }
-        if (wrap_cols) {
-          cc = ((cc % c_count) + c_count) % c_count;
-        } else if (cc < 0 || cc >= c_count) {
-          continue;
-        }
-        hit.push_back(static_cast<std::uint32_t>(rr * c_count + cc));
-      }
-    }
+    press_reach(rules, rows, cols, board_index, hit);
     // Count repeats (an offset wrapping onto an already touched cell adds once more), mod K, and
     // drop the cells that are holes.
     std::sort(hit.begin(), hit.end());

@@ -223,8 +223,7 @@ std::string cells_limit_text(const BoardReadLimits& limits) {
 
 // ---- Input ----
 
-Input::Input(const ReadFn& read)
-    : read_(read), buf_(std::make_unique_for_overwrite<char[]>(kChunkBytes)) {
+Input::Input(const ReadFn& read) : read_(read), buf_(new char[kChunkBytes]) {
   pos_ = end_ = data();
 }
 

@@ -259,8 +259,7 @@ class BoardStore {
 // Output assembled in a 1 MiB buffer and handed to `write` in full blocks.
 class BlockWriter {
  public:
-  explicit BlockWriter(const WriteFn& write)
-      : write_(write), buf_(std::make_unique_for_overwrite<char[]>(kChunkBytes)) {}
+  explicit BlockWriter(const WriteFn& write) : write_(write), buf_(new char[kChunkBytes]) {}
   // Room for n <= kChunkBytes bytes at the returned pointer; commit() what was used.
   char* reserve(std::size_t n) {
     if (kChunkBytes - used_ < n) flush();

@@ -82,7 +82,7 @@ struct Connection {
   bool cut = false;
 };
 
-enum class Route { solve, chase, info, healthz, asset, none };
+enum class Route { solve, chase, info, rules, fix, healthz, asset, none };
 
 // One request, from its first access-handler call to its completion.
 // Every answer is queued once the whole request is in: libmicrohttpd closes a connection answered
@@ -337,6 +337,12 @@ void WebServer::Impl::screen(MHD_Connection* c, std::string_view url, std::strin
     want = "POST";
   } else if (url == "/api/info") {
     req.route = Route::info;
+  } else if (url == "/api/rules") {
+    req.route = Route::rules;
+    want = "POST";
+  } else if (url == "/api/fix") {
+    req.route = Route::fix;
+    want = "POST";
   } else if (url == "/healthz") {
     req.route = Route::healthz;
   } else if (const auto asset = assets.find(url); asset != assets.end()) {
@@ -351,7 +357,7 @@ void WebServer::Impl::screen(MHD_Connection* c, std::string_view url, std::strin
   }
   // The API's work is for the page's own origin: another site's page (fetch, or an <img> with
   // no Origin) is refused before any of it is done.
-  if (req.route == Route::solve || req.route == Route::chase || req.route == Route::info) {
+  if (req.route != Route::healthz && req.route != Route::asset) {
     if (!hosts.origin_allowed(header(c, "Origin"), host) ||
         !HostPolicy::fetch_site_allowed(header(c, "Sec-Fetch-Site"))) {
       return refuse(403, "origin: requests from other sites are refused");
@@ -433,6 +439,12 @@ api::ApiResponse WebServer::Impl::compute(const Request& req) const {
     case Route::chase:
       if (req.body.empty()) return api::api_error(400, "body: missing (expected a JSON object)");
       return api::api_chase(req.body, options.limits);
+    case Route::rules:
+      if (req.body.empty()) return api::api_error(400, "body: missing (expected a JSON object)");
+      return api::api_rules(req.body, options.limits);
+    case Route::fix:
+      if (req.body.empty()) return api::api_error(400, "body: missing (expected a JSON object)");
+      return api::api_fix(req.body, options.limits);
     default:
       return api::api_error(500, "internal error");
   }
@@ -454,8 +466,20 @@ MHD_Result WebServer::Impl::dispatch(MHD_Connection* c, Request& req) {
         return send(c, answer->status, answer->body);
       }
     } else {
-      estimate = req.route == Route::solve ? api::estimate_solve(req.body, options.limits)
-                                           : api::estimate_chase(req.body);
+      switch (req.route) {
+        case Route::solve:
+          estimate = api::estimate_solve(req.body, options.limits);
+          break;
+        case Route::rules:
+          estimate = api::estimate_rules(req.body);
+          break;
+        case Route::fix:
+          estimate = api::estimate_fix(req.body);
+          break;
+        default:
+          estimate = api::estimate_chase(req.body);
+          break;
+      }
     }
   }
   const bool info = req.route == Route::info;
@@ -541,7 +565,8 @@ MHD_Result WebServer::Impl::handle(MHD_Connection* c, const char* url, const cha
     const std::size_t n = *size;
     *size = 0;
     // Only the POST routes keep a body; another request's is read and dropped.
-    if (req.early_status != 0 || (req.route != Route::solve && req.route != Route::chase)) {
+    if (req.early_status != 0 || req.route == Route::info || req.route == Route::healthz ||
+        req.route == Route::asset) {
       return MHD_YES;
     }
     // Refused mid-body: what is held goes now, the rest is read and dropped, and the answer

@@ -1,5 +1,5 @@
 // Shared set-up of the browser e2e tests: chromium, a page at a viewport, board clicks and reads.
-//   LIGHTSOUT_URL   the page's base URL (a running `lightsout serve`, or a static site)
+//   LIGHTSOUT_URL   the page's base URL (a running `lightsout serve`)
 //   SCREENSHOT_DIR  where the screenshots go (default ../../build/e2e-screenshots)
 //   CHROMIUM        the browser (default /usr/bin/chromium)
 import assert from 'node:assert/strict';
@@ -29,9 +29,11 @@ export async function launch() {
 export const close = () => browser?.close();
 export const shot = (page, name) => page.screenshot({ path: path.join(SHOTS, `${name}.png`), fullPage: true });
 
-// A page with every panel open; errors collects page errors and console errors.
-export async function openPage(viewport = DESKTOP, url = BASE) {
+// A page with every panel open; errors collects page errors and console errors. setup(page) runs
+// before the page loads (to route requests, say).
+export async function openPage(viewport = DESKTOP, url = BASE, setup = null) {
   const page = await browser.newPage({ viewport });
+  if (setup) await setup(page);
   page.setDefaultTimeout(15000);
   const errors = [];
   page.on("pageerror", (e) => errors.push(e.stack));

@@ -1,4 +1,4 @@
-// node:test of the WebAssembly JS API (lightsout.mjs in the static site folder): answers checked by
+// node:test of the WebAssembly JS API (lightsout.mjs in the site folder): answers checked by
 // re-applying the presses with a press written out here, and "no solution" by a quiet pattern.
 import { test, before } from 'node:test';
 import assert from 'node:assert/strict';
@@ -10,7 +10,7 @@ let lo;
 let api;
 
 before(async () => {
-  assert.ok(site, 'LIGHTSOUT_SITE: the folder of scripts/build_static.sh');
+  assert.ok(site, 'LIGHTSOUT_SITE: the site folder (build/site, or scripts/build_static.sh)');
   api = await import(pathToFileURL(path.join(path.resolve(site), 'lightsout.mjs')).href);
   lo = await api.load();
 });
@@ -107,4 +107,46 @@ test('errors are LightsoutError with the API status and message', () => {
   assert.throws(() => lo.solve(['012'], { rules: 'states=2' }),
     (e) => e instanceof api.LightsoutError && e.status === 400);
   assert.throws(() => lo.info('0x5'), (e) => e.status === 400 && /size/.test(e.message));
+});
+
+test('rules: the canonical text, the offsets and the refusal of a size', () => {
+  const r = lo.rules(' torus, nbhd=x ,states=3', { rows: 4, cols: 4 });
+  assert.equal(r.rules, 'torus,states=3,nbhd=x');
+  assert.deepEqual(r.offsets, [[-1, -1], [-1, 1], [0, 0], [1, -1], [1, 1]]);
+  assert.equal(r.refusal, null);
+  assert.match(lo.rules('nbhd=rowcol,states=255', { rows: 60, cols: 60 }).refusal, /estimated at 1\.4e\+11 units of work/);
+  assert.throws(() => lo.rules('nbhd=y'), (e) => e.status === 400 && /^rules: token 'nbhd=y'/.test(e.message));
+});
+
+test('press, apply and random follow the plus press written out here', () => {
+  const cells = lo.press('torus', 3, 3, 0, 0).cells;
+  const got = Array(9).fill(0);
+  for (const [i, a] of cells) got[i] = a;
+  const want = applyPresses(['000', '000', '000'], ['100', '000', '000'], { torus: true }).flat();
+  assert.deepEqual(got, want);
+  const lights = ['0110', '1001', '0000'];
+  const presses = ['1000', '0010', '0001'];
+  assert.deepEqual(lo.apply(lights, presses).lights.map((s) => [...s].map(Number)), applyPresses(lights, presses));
+  const board = lo.random(5, 6, { seed: 9 }).lights;
+  assert.deepEqual(lo.random(5, 6, { seed: 9 }).lights, board, 'the same seed, the same board');
+  assert.equal(lo.solve(board).solvable, true);
+});
+
+test('fix: the fewest lights to change, and the board is solvable after them', () => {
+  const lights = ['10000', '00000', '00000', '00000', '00000'];
+  const fix = lo.fix(lights);
+  assert.equal(fix.solvable, false);
+  assert.equal(fix.count, 1);
+  assert.equal(fix.exact, true);
+  const changed = lights.map((row, r) => [...row].map((ch, c) => String(Number(ch) ^ Number(fix.changes[r][c]))).join(''));
+  assert.equal(lo.solve(changed).solvable, true);
+});
+
+test('board: the formats the CLI reads, count-first text, errors naming where', () => {
+  assert.deepEqual(lo.board('.#.\n###\n.#.\n').lights, ['010', '111', '010']);
+  assert.deepEqual(lo.board('0 2\n1 0\n', { states: 3 }).lights, ['02', '10']);
+  const counted = lo.board('2\n1 0\n0 0\n0 1\n1 1\n');
+  assert.equal(counted.puzzles, 2);
+  assert.deepEqual(counted.lights, ['10', '00']);
+  assert.throws(() => lo.board('0 1\n0 2\n'), (e) => e.status === 400 && e.message === "text: 2:3: expected 0 or 1, found '2'");
 });

@@ -379,6 +379,38 @@ TEST_F(ServerTest, ServesTheEmbeddedPage) {
   res = client().Get("/style.css");
   ASSERT_TRUE(res);
   EXPECT_EQ(res->status, 200);
+  // The page's WebAssembly core, which the server serves and lets the page compile.
+  res = client().Get("/lightsout-core.wasm");
+  ASSERT_TRUE(res);
+  EXPECT_EQ(res->status, 200);
+  EXPECT_EQ(res->get_header_value("Content-Type"), "application/wasm");
+  EXPECT_EQ(res->body.substr(0, 4), std::string("\0asm", 4));
+  EXPECT_NE(res->get_header_value("Content-Security-Policy").find("'wasm-unsafe-eval'"),
+            std::string::npos);
+}
+
+TEST_F(ServerTest, RulesAndFixForOtherPrograms) {
+  auto res = post("/api/rules", R"({"rules":" torus, nbhd=x","rows":50,"cols":50})");
+  ASSERT_TRUE(res);
+  ASSERT_EQ(res->status, 200) << res->body;
+  json doc = json::parse(res->body);
+  EXPECT_EQ(doc["rules"], "torus,nbhd=x");
+  EXPECT_EQ(doc["offsets"], json({{-1, -1}, {-1, 1}, {0, 0}, {1, -1}, {1, 1}}));
+  EXPECT_TRUE(doc["refusal"].is_null());
+  res = post("/api/rules", R"({"rules":"nbhd=y"})");
+  ASSERT_TRUE(res);
+  EXPECT_EQ(res->status, 400);
+  EXPECT_NE(res->body.find("rules: token 'nbhd=y'"), std::string::npos) << res->body;
+  // 4 x 4 classic, one lit corner: unsolvable, and one light changed makes it solvable.
+  res = post("/api/fix", R"({"rows":4,"cols":4,"lights":["1000","0000","0000","0000"]})");
+  ASSERT_TRUE(res);
+  ASSERT_EQ(res->status, 200) << res->body;
+  doc = json::parse(res->body);
+  EXPECT_FALSE(doc["solvable"]);
+  EXPECT_EQ(doc["count"], 1);
+  res = client().Get("/api/fix");
+  ASSERT_TRUE(res);
+  EXPECT_EQ(res->status, 405);
 }
 
 // Opens a raw connection to the server.
