@@ -11,8 +11,8 @@
 
 #include "api/input_file.hpp"  // FileError
 #include "lightsout/board_format.hpp"
-#include "lightsout/rules.hpp"
 #include "lightsout/grid.hpp"
+#include "lightsout/rules.hpp"
 
 namespace lightsout::api {
 

@@ -11,6 +11,7 @@
 
 #include <fmt/core.h>
 
+#include "api/work_estimate.hpp"
 #include "cli_rules.hpp"
 #include "commands.hpp"
 #include "file_io.hpp"
@@ -18,7 +19,6 @@
 #include "lightsout/board_size.hpp"
 #include "lightsout/random_board.hpp"
 #include "lightsout/rules.hpp"
-#include "api/work_estimate.hpp"
 #include "solve_streamed.hpp"
 
 namespace lightsout::cli {

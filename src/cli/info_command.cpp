@@ -17,6 +17,7 @@
 
 #include <fmt/core.h>
 
+#include "api/json_schema.hpp"
 #include "cli_rules.hpp"
 #include "commands.hpp"
 #include "file_io.hpp"
@@ -24,7 +25,6 @@
 #include "lightsout/board_format.hpp"
 #include "lightsout/board_size.hpp"
 #include "lightsout/info.hpp"
-#include "api/json_schema.hpp"
 #include "lightsout/render.hpp"
 #include "lightsout/rules.hpp"
 #include "lightsout/rules_text.hpp"

@@ -9,8 +9,11 @@
 
 #include <fmt/core.h>
 
+#include "api/work_estimate.hpp"
 #include "cli_rules.hpp"
 #include "commands.hpp"
+#include "core/small_solver.hpp"
+#include "core/solve.hpp"
 #include "fewest_report.hpp"
 #include "file_io.hpp"
 #include "io/input_shape.hpp"
@@ -18,9 +21,6 @@
 #include "lightsout/board_format.hpp"
 #include "lightsout/board_size.hpp"
 #include "lightsout/judge_format.hpp"
-#include "core/small_solver.hpp"
-#include "core/solve.hpp"
-#include "api/work_estimate.hpp"
 #include "solve_board_file.hpp"
 
 namespace lightsout::cli {

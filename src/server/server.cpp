@@ -196,8 +196,8 @@ struct WebServer::Impl {
                   const char* allow = nullptr, bool close = false);
   MHD_Result send_error(MHD_Connection* c, int status, std::string_view message,
                         unsigned retry_after = 0, const char* allow = nullptr, bool close = false) {
-    return send(c, status, api::api_error(status, message).body, "application/json", retry_after, allow,
-                close);
+    return send(c, status, api::api_error(status, message).body, "application/json", retry_after,
+                allow, close);
   }
   // Takes one chunk of the body into req.body, growing its buffer (and the budget it holds);
   // false when the budget cannot hold it: the body is dropped, and the caller refuses.
@@ -426,7 +426,8 @@ api::ApiResponse WebServer::Impl::healthz() const {
   return {200, out.dump()};
 }
 
-api::ApiResponse WebServer::Impl::compute_info(const std::string& size, const std::string& rules) const {
+api::ApiResponse WebServer::Impl::compute_info(const std::string& size,
+                                               const std::string& rules) const {
   if (size.empty()) return api::api_error(400, "size: missing (expected RxC, e.g. 5x6)");
   return api::api_info(size, rules, options.limits);
 }
@@ -521,7 +522,8 @@ MHD_Result WebServer::Impl::dispatch(MHD_Connection* c, Request& req) {
       break;
     case WorkPool::Admit::too_big:
       free_body(req.body);
-      req.answer = api::api_error(413, "board: needs more memory than the server's --memory budget");
+      req.answer =
+          api::api_error(413, "board: needs more memory than the server's --memory budget");
       req.answered.store(true, std::memory_order_release);
       MHD_resume_connection(c);
       break;
@@ -574,14 +576,16 @@ MHD_Result WebServer::Impl::handle(MHD_Connection* c, const char* url, const cha
     if (req.body.size() + n > options.limits.max_body_bytes) {  // a chunked body past the limit
       drop_body(req);
       req.early_status = 413;
-      req.early_body = api::api_error(413, "body: larger than the limit of " +
-                                          std::to_string(options.limits.max_body_bytes) + " bytes")
-                           .body;
+      req.early_body =
+          api::api_error(413, "body: larger than the limit of " +
+                                  std::to_string(options.limits.max_body_bytes) + " bytes")
+              .body;
       req.close_after = true;
     } else if (!take_body(req, data, n)) {
       req.early_status = 503;
       req.early_body =
-          api::api_error(503, "server: busy (no memory for the request body), try again later").body;
+          api::api_error(503, "server: busy (no memory for the request body), try again later")
+              .body;
       req.retry_after = pool.retry_after_s();
       req.close_after = true;
     }

@@ -7,9 +7,9 @@
 #include <gtest/gtest.h>
 #include <nlohmann/json.hpp>
 
-#include "lightsout/rules_text.hpp"
-#include "api/work_estimate.hpp"
 #include "api/api.hpp"
+#include "api/work_estimate.hpp"
+#include "lightsout/rules_text.hpp"
 
 namespace lightsout::api {
 namespace {

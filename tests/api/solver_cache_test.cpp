@@ -8,10 +8,10 @@
 
 #include <gtest/gtest.h>
 
+#include "api/solver_cache.hpp"
 #include "lightsout/rules.hpp"
 #include "lightsout/rules_text.hpp"
 #include "lightsout/solver.hpp"
-#include "api/solver_cache.hpp"
 
 namespace lightsout::api {
 namespace {

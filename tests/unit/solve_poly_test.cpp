@@ -9,8 +9,8 @@
 #include <utility>
 #include <vector>
 
-#include "lightsout/board.hpp"
 #include "core/solve.hpp"
+#include "lightsout/board.hpp"
 #include "test_support.hpp"
 
 namespace lightsout {

@@ -12,9 +12,9 @@
 #include <string>
 #include <vector>
 
+#include "core/solve.hpp"
 #include "lightsout/board.hpp"
 #include "lightsout/board_format.hpp"
-#include "core/solve.hpp"
 #include "lightsout/stream_solve.hpp"
 #include "test_support.hpp"
 
