@@ -17,6 +17,7 @@
 #include <nlohmann/json.hpp>
 
 #include "lightsout/board.hpp"
+#include "raw_socket.hpp"
 #include "server/server.hpp"
 
 namespace lightsout::server {
@@ -411,20 +412,6 @@ TEST_F(ServerTest, RulesAndFixForOtherPrograms) {
   res = client().Get("/api/fix");
   ASSERT_TRUE(res);
   EXPECT_EQ(res->status, 405);
-}
-
-// Opens a raw connection to the server.
-int connect_raw(int port) {
-  const int fd = ::socket(AF_INET, SOCK_STREAM, 0);
-  sockaddr_in addr{};
-  addr.sin_family = AF_INET;
-  addr.sin_port = htons(static_cast<std::uint16_t>(port));
-  addr.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
-  if (::connect(fd, reinterpret_cast<sockaddr*>(&addr), sizeof addr) != 0) {
-    ::close(fd);
-    return -1;
-  }
-  return fd;
 }
 
 TEST_F(ServerTest, SlowClientIsCutOffAndOthersAreServed) {

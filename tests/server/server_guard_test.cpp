@@ -19,6 +19,7 @@
 #include <httplib.h>
 #include <nlohmann/json.hpp>
 
+#include "raw_socket.hpp"
 #include "server/http_policy.hpp"
 #include "server/server.hpp"
 
@@ -30,19 +31,6 @@ using Clock = std::chrono::steady_clock;
 
 const char* kSample =
     R"({"rows":5,"cols":6,"lights":["011010","100111","001001","100101","011100"]})";
-
-int connect_raw(int port) {
-  const int fd = ::socket(AF_INET, SOCK_STREAM, 0);
-  sockaddr_in addr{};
-  addr.sin_family = AF_INET;
-  addr.sin_port = htons(static_cast<std::uint16_t>(port));
-  addr.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
-  if (::connect(fd, reinterpret_cast<sockaddr*>(&addr), sizeof addr) != 0) {
-    ::close(fd);
-    return -1;
-  }
-  return fd;
-}
 
 // Sends `request` whole and reads until the server closes or `limit` passes; "" when nothing came.
 std::string exchange(int port, const std::string& request,
