@@ -1,4 +1,4 @@
-// Gf2Matrix: a dense bit-packed matrix over GF(2) with in-place Gauss-Jordan elimination.
+// Gf2Matrix: a dense bit-packed matrix over GF(2), reduced in place by M4RI.
 #pragma once
 
 #include <cstddef>
@@ -32,10 +32,11 @@ class Gf2Matrix {
     return {words_.data() + r * stride_, stride_};
   }
 
-  // Reduce in place to reduced row echelon form, choosing pivots only among columns
-  // [0, pivot_limit) (the columns past it, e.g. right-hand sides, are carried along).
-  // Returns the pivot column of each of the first rank rows, ascending; rows rank.. are zero on
-  // [0, pivot_limit). Cost O(rows * pivot_limit * stride).
+  // Reduce in place (by M4RI) to reduced row echelon form. Returns the pivot columns below
+  // pivot_limit, ascending: those of the first rank rows, whose columns [0, pivot_limit) are as a
+  // reduction choosing pivots only there would leave them; rows rank.. are zero on
+  // [0, pivot_limit) (the columns past it, e.g. right-hand sides, are reduced too: a row whose
+  // pivot is a right-hand side, 0 = 1, is the first of those rows).
   std::vector<std::size_t> reduce(std::size_t pivot_limit);
 
  private:
