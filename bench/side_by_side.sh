@@ -6,7 +6,8 @@
 # usage: bench/side_by_side.sh OLD_BUILD NEW_BUILD
 # Each CLI case is one hyperfine call with both commands, interleaved over the rounds
 # (BENCH_ROUNDS, default 10; the sample's start-up BENCH_STARTUP_RUNS, default 300). Prints a
-# Markdown table of medians and the new/old ratio; nothing is written to the repository.
+# Markdown table of medians and the new/old ratio; nothing is written to the repository. The
+# answers go to /dev/null (hyperfine's default output).
 set -euo pipefail
 
 script_dir="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
@@ -54,13 +55,17 @@ r = json.load(open(sys.argv[2]))["results"]
 print(sys.argv[1], statistics.median(r[0]["times"]), statistics.median(r[1]["times"]))
 EOF
 }
-case_row "judge, 10^6 puzzles" "$rounds" solve "$work/judge.in" -o /dev/null
+case_row "judge, 10^6 puzzles" "$rounds" solve "$work/judge.in"
 case_row "start-up, the two-puzzle sample" "$startup_runs" solve "$sample"
-case_row "10^4 x 10^4 board" "$rounds" solve "$work/big.pbm" -o /dev/null
-case_row "256 x 256 torus, 255 states" "$rounds" solve --rules torus,states=255 "$work/torus.txt" \
-  -o /dev/null
+case_row "10^4 x 10^4 board" "$rounds" solve "$work/big.pbm"
+case_row "256 x 256 torus, 255 states" "$rounds" solve --rules torus,states=255 "$work/torus.txt"
 
-if [[ -d $old/python/lightsout && -d $new/python/lightsout ]]; then
+# The Python modules: BUILD/python of each build, or BENCH_OLD_PYTHON / BENCH_NEW_PYTHON (a
+# folder holding the lightsout package) when they were built in trees of their own; run by
+# Debian's /usr/bin/python3, whose numpy the module is built against.
+old_py="${BENCH_OLD_PYTHON:-$old/python}"
+new_py="${BENCH_NEW_PYTHON:-$new/python}"
+if [[ -d $old_py/lightsout && -d $new_py/lightsout ]]; then
   cat >"$work/many.py" <<'EOF'
 import statistics, sys, time
 import numpy as np
@@ -77,8 +82,8 @@ print(statistics.median(times))
 EOF
   o=() n=()
   for ((i = 0; i < 3; i++)); do  # interleaved, a few runs each time
-    o+=("$(PYTHONPATH="$old/python" python3 "$work/many.py" 3)")
-    n+=("$(PYTHONPATH="$new/python" python3 "$work/many.py" 3)")
+    o+=("$(PYTHONPATH="$old_py" /usr/bin/python3 "$work/many.py" 3)")
+    n+=("$(PYTHONPATH="$new_py" /usr/bin/python3 "$work/many.py" 3)")
   done
   python3 -c 'import statistics,sys; a=sys.argv[1:4]; b=sys.argv[4:]; print("Python solve_many, 10^6 boards", statistics.median(map(float,a)), statistics.median(map(float,b)))' \
     "${o[@]}" "${n[@]}" >>"$work/rows"
