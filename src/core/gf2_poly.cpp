@@ -1,15 +1,13 @@
-// Gf2Poly arithmetic (shifts, products, division, Euclid) and the path-graph maps phi, phi^-1.
+// Gf2Poly: the packed polynomial the solvers share, its products, division and gcds by NTL's
+// GF2X (the library's one GF(2)[x] arithmetic), and the path-graph maps phi, phi^-1.
 #include "gf2_poly.hpp"
+
+#include <NTL/GF2X.h>
 
 #include <algorithm>
 #include <bit>
 #include <stdexcept>
 #include <utility>
-
-#if defined(__x86_64__) && (defined(__GNUC__) || defined(__clang__))
-#include <immintrin.h>
-#define LIGHTSOUT_PCLMUL_DISPATCH 1
-#endif
 
 namespace lightsout {
 
@@ -41,101 +39,23 @@ void trim(Words& w) {
   while (!w.empty() && w.back() == 0) w.pop_back();
 }
 
-// --- carry-less products of word vectors: out[i + j .. i + j + 1] ^= a[i] * b[j] ---
+// Polynomials cross to NTL as bytes, coefficient 0 in the low bit of byte 0: the little-endian
+// image of the packed words.
+static_assert(std::endian::native == std::endian::little);
 
-// Portable: a 4-bit window over a, with a table of the 16 multiples of the low 61 bits of b (so
-// every entry fits one word); the 3 top bits of b are added back one by one.
-void mul_words_portable(const std::uint64_t* a, std::size_t na, const std::uint64_t* b,
-                        std::size_t nb, std::uint64_t* out) {
-  constexpr std::uint64_t kLow61 = (std::uint64_t{1} << 61) - 1;
-  std::uint64_t table[16];
-  for (std::size_t j = 0; j < nb; ++j) {
-    const std::uint64_t bj = b[j];
-    if (bj == 0) continue;
-    const std::uint64_t low = bj & kLow61;
-    table[0] = 0;
-    table[1] = low;
-    for (int t = 2; t < 16; t += 2) {
-      table[t] = table[t / 2] << 1;
-      table[t + 1] = table[t] ^ low;
-    }
-    for (std::size_t i = 0; i < na; ++i) {
-      const std::uint64_t ai = a[i];
-      std::uint64_t lo = table[ai & 15];
-      std::uint64_t hi = 0;
-      for (unsigned s = 4; s < 64; s += 4) {
-        const std::uint64_t t = table[(ai >> s) & 15];
-        lo ^= t << s;
-        hi ^= t >> (64 - s);
-      }
-      for (unsigned s = 61; s < 64; ++s) {
-        if ((bj >> s) & 1U) {
-          lo ^= ai << s;
-          hi ^= ai >> (64 - s);
-        }
-      }
-      out[i + j] ^= lo;
-      out[i + j + 1] ^= hi;
-    }
-  }
+NTL::GF2X to_ntl(const Gf2Poly& p) {
+  NTL::GF2X x;
+  const auto w = p.words();
+  NTL::GF2XFromBytes(x, reinterpret_cast<const unsigned char*>(w.data()),
+                     static_cast<long>(w.size() * sizeof(std::uint64_t)));
+  return x;
 }
 
-#ifdef LIGHTSOUT_PCLMUL_DISPATCH
-__attribute__((target("pclmul"))) void mul_words_pclmul(const std::uint64_t* a, std::size_t na,
-                                                        const std::uint64_t* b, std::size_t nb,
-                                                        std::uint64_t* out) {
-  for (std::size_t j = 0; j < nb; ++j) {
-    if (b[j] == 0) continue;
-    const __m128i vb = _mm_set_epi64x(0, static_cast<long long>(b[j]));
-    for (std::size_t i = 0; i < na; ++i) {
-      const __m128i va = _mm_set_epi64x(0, static_cast<long long>(a[i]));
-      alignas(16) std::uint64_t p[2];
-      _mm_store_si128(reinterpret_cast<__m128i*>(p), _mm_clmulepi64_si128(va, vb, 0x00));
-      out[i + j] ^= p[0];
-      out[i + j + 1] ^= p[1];
-    }
-  }
-}
-
-bool cpu_has_pclmul() {
-  static const bool has = [] {
-    __builtin_cpu_init();
-    return __builtin_cpu_supports("pclmul") != 0;
-  }();
-  return has;
-}
-#endif
-
-Gf2Poly multiply(const Gf2Poly& a, const Gf2Poly& b, bool allow_pclmul) {
-  if (a.is_zero() || b.is_zero()) return {};
-  const auto wa = a.words();
-  const auto wb = b.words();
-  Words out(wa.size() + wb.size(), 0);
-#ifdef LIGHTSOUT_PCLMUL_DISPATCH
-  if (allow_pclmul && cpu_has_pclmul()) {
-    mul_words_pclmul(wa.data(), wa.size(), wb.data(), wb.size(), out.data());
-    return Gf2Poly(std::move(out));
-  }
-#else
-  (void)allow_pclmul;
-#endif
-  mul_words_portable(wa.data(), wa.size(), wb.data(), wb.size(), out.data());
-  return Gf2Poly(std::move(out));
-}
-
-// Reduce the packed polynomial `r` modulo b (nonzero, degree db) in place, one leading term at a
-// time, from degree `top` down to db; when `quotient` is non-null, record the terms there.
-void reduce_in_place(Words& r, std::int64_t top, const Gf2Poly& b, Words* quotient) {
-  const std::int64_t db = b.degree();
-  const auto wb = b.words();
-  for (std::int64_t i = top; i >= db; --i) {
-    const auto k = static_cast<std::size_t>(i);
-    if (((r[k / 64] >> (k % 64)) & 1U) == 0) continue;
-    const auto shift = static_cast<std::size_t>(i - db);
-    xor_shifted(r.data(), wb.data(), wb.size(), shift);
-    if (quotient != nullptr) (*quotient)[shift / 64] |= std::uint64_t{1} << (shift % 64);
-  }
-  trim(r);
+Gf2Poly from_ntl(const NTL::GF2X& x) {
+  const long bytes = NTL::NumBytes(x);
+  Words w((static_cast<std::size_t>(bytes) + 7) / 8, 0);
+  NTL::BytesFromGF2X(reinterpret_cast<unsigned char*>(w.data()), x, bytes);
+  return Gf2Poly(std::move(w));
 }
 
 std::uint64_t row_mask(std::size_t n) {
@@ -265,68 +185,44 @@ void Gf2Poly::normalize() { trim(words_); }
 
 Gf2Poly operator+(Gf2Poly a, const Gf2Poly& b) { return a += b; }
 
-Gf2Poly operator*(const Gf2Poly& a, const Gf2Poly& b) { return multiply(a, b, true); }
-
-Gf2Poly detail::multiply_portable(const Gf2Poly& a, const Gf2Poly& b) {
-  return multiply(a, b, false);
+Gf2Poly operator*(const Gf2Poly& a, const Gf2Poly& b) {
+  if (a.is_zero() || b.is_zero()) return {};
+  NTL::GF2X product;
+  NTL::mul(product, to_ntl(a), to_ntl(b));
+  return from_ntl(product);
 }
 
 Gf2DivMod divmod(const Gf2Poly& a, const Gf2Poly& b) {
   if (b.is_zero()) throw std::domain_error("Gf2Poly: division by zero");
-  Gf2DivMod out;
-  if (a.degree() < b.degree()) {
-    out.remainder = a;
-    return out;
-  }
-  Words r(a.words().begin(), a.words().end());
-  Words q(words_for_degree(static_cast<std::size_t>(a.degree() - b.degree())), 0);
-  reduce_in_place(r, a.degree(), b, &q);
-  out.quotient = Gf2Poly(std::move(q));
-  out.remainder = Gf2Poly(std::move(r));
-  return out;
+  if (a.degree() < b.degree()) return {Gf2Poly(), a};
+  NTL::GF2X q, r;
+  NTL::DivRem(q, r, to_ntl(a), to_ntl(b));
+  return {from_ntl(q), from_ntl(r)};
 }
 
 Gf2Poly mod(const Gf2Poly& a, const Gf2Poly& b) {
   if (b.is_zero()) throw std::domain_error("Gf2Poly: division by zero");
   if (a.degree() < b.degree()) return a;
-  Words r(a.words().begin(), a.words().end());
-  reduce_in_place(r, a.degree(), b, nullptr);
-  return Gf2Poly(std::move(r));
+  NTL::GF2X r;
+  NTL::rem(r, to_ntl(a), to_ntl(b));
+  return from_ntl(r);
 }
 
-Gf2Poly mulmod(const Gf2Poly& a, const Gf2Poly& b, const Gf2Poly& m) { return mod(a * b, m); }
-
-Gf2Poly gcd(Gf2Poly a, Gf2Poly b) {
-  // Single-term steps: cancel the leading term of the higher-degree one with a shift of the
-  // other; the degree sum drops every step.
-  while (!b.is_zero()) {
-    while (!a.is_zero() && a.degree() >= b.degree()) {
-      a.add_shifted(b, static_cast<std::size_t>(a.degree() - b.degree()));
-    }
-    std::swap(a, b);
-  }
-  return a;
+Gf2Poly mulmod(const Gf2Poly& a, const Gf2Poly& b, const Gf2Poly& m) {
+  if (m.is_zero()) throw std::domain_error("Gf2Poly: division by zero");
+  NTL::GF2X product;
+  NTL::MulMod(product, to_ntl(mod(a, m)), to_ntl(mod(b, m)), to_ntl(m));
+  return from_ntl(product);
 }
 
-// Contract: g = gcd(a, b) and s * a = g (mod b), deg s < deg b (for deg b >= 1).
-// Invariant of the loop: s0 * a = r0 and s1 * a = r1 (mod b); every step subtracts a shifted copy
-// of one pair from the other, so it holds throughout, and r0 ends as the gcd.
+Gf2Poly gcd(Gf2Poly a, Gf2Poly b) { return from_ntl(NTL::GCD(to_ntl(a), to_ntl(b))); }
+
+// NTL's XGCD: d = s a + t b, so s a = d (mod b), with deg s < deg b - deg d.
 Gf2Xgcd xgcd(const Gf2Poly& a, const Gf2Poly& b) {
   if (b.is_zero()) return {a, Gf2Poly::one()};
-  Gf2Poly r0 = b;
-  Gf2Poly r1 = mod(a, b);
-  Gf2Poly s0;
-  Gf2Poly s1 = b.degree() > 0 ? Gf2Poly::one() : Gf2Poly();  // 1 mod b
-  while (!r1.is_zero()) {
-    while (!r0.is_zero() && r0.degree() >= r1.degree()) {
-      const auto k = static_cast<std::size_t>(r0.degree() - r1.degree());
-      r0.add_shifted(r1, k);
-      s0.add_shifted(s1, k);
-    }
-    std::swap(r0, r1);
-    std::swap(s0, s1);
-  }
-  return {std::move(r0), std::move(s0)};
+  NTL::GF2X d, s, t;
+  NTL::XGCD(d, s, t, to_ntl(a), to_ntl(b));
+  return {from_ntl(d), from_ntl(s)};
 }
 
 // --- the path on n cells ---

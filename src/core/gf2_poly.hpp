@@ -1,4 +1,4 @@
-// Gf2Poly: bit-packed polynomials over GF(2), with the Euclidean arithmetic solve_poly stands on.
+// Gf2Poly: bit-packed polynomials over GF(2) for solve_poly, their arithmetic done by NTL.
 #pragma once
 
 #include <cstddef>
@@ -62,8 +62,8 @@ class Gf2Poly {
 };
 
 Gf2Poly operator+(Gf2Poly a, const Gf2Poly& b);
-// Product: schoolbook over 64-bit words with carry-less word products (PCLMULQDQ when the CPU
-// has it, a portable windowed multiply otherwise). O(words(a) * words(b)).
+// Product, quotient and remainder, gcds: NTL's GF2X (subquadratic products and half-gcd for long
+// polynomials), the packed words crossing as bytes both ways (O(words)).
 Gf2Poly operator*(const Gf2Poly& a, const Gf2Poly& b);
 
 struct Gf2DivMod {
@@ -71,7 +71,7 @@ struct Gf2DivMod {
   Gf2Poly remainder;
 };
 // a = quotient * b + remainder with deg remainder < deg b. Throws std::domain_error when b is
-// zero. O((deg a - deg b + 1) * words(b)).
+// zero.
 Gf2DivMod divmod(const Gf2Poly& a, const Gf2Poly& b);
 // a mod b (the remainder of divmod), without building the quotient.
 Gf2Poly mod(const Gf2Poly& a, const Gf2Poly& b);
@@ -85,9 +85,7 @@ struct Gf2Xgcd {
   Gf2Poly g;  // gcd(a, b)
   Gf2Poly s;  // s * a = g (mod b); deg s < deg b when b is not constant
 };
-// Extended Euclid by single-term reduction steps: every step lowers a degree, so there are at
-// most deg a + deg b of them, each O(words(b)): O(n^2 / 64) in all. For b = 0 it returns
-// g = a, s = 1.
+// Extended Euclid (NTL's XGCD). For b = 0 it returns g = a, s = 1.
 Gf2Xgcd xgcd(const Gf2Poly& a, const Gf2Poly& b);
 
 // --- The path on n cells (the row of a board), S v = (v << 1) ^ (v >> 1) masked to n bits. ---
@@ -105,11 +103,5 @@ std::vector<std::uint64_t> path_vector(const Gf2Poly& p, std::size_t n);
 // phi^-1: the V with deg V < n and phi(V) = v, i.e. V = sum_k v_k f_k, by Clenshaw
 // (c_k = v_k + x c_{k+1} + c_{k+2}, V = c_0). `v` holds ceil(n / 64) words. O(n^2 / 64).
 Gf2Poly path_coordinates(std::span<const std::uint64_t> v, std::size_t n);
-
-namespace detail {
-// operator* with the portable word multiply forced (the PCLMULQDQ path is picked at run time);
-// lets the tests check the fallback on machines that have the instruction.
-Gf2Poly multiply_portable(const Gf2Poly& a, const Gf2Poly& b);
-}  // namespace detail
 
 }  // namespace lightsout

@@ -143,7 +143,6 @@ TEST(Gf2Poly, RingLawsAgainstNaive) {
         const Gf2Poly prod = a * b;
         EXPECT_TRUE(prod.check_invariants());
         EXPECT_EQ(to_naive(prod), naive_mul(na, nb));
-        EXPECT_EQ(detail::multiply_portable(a, b), prod);
         EXPECT_EQ(b * a, prod);
         EXPECT_EQ(a * (b + c), a * b + a * c);
         EXPECT_EQ((a * b) * c, a * (b * c));

@@ -2,7 +2,11 @@
 // GF(2) matrix and polynomial code, natively: echelon forms, ranks, gcds and modular products.
 #include <gtest/gtest.h>
 
-#include <NTL/GF2X.h>   // wasm/shim (this test's include path), not Debian's NTL
+// The stand-ins, renamed: the library itself links Debian's NTL, whose functions have the same
+// names and signatures (one definition each at link time).
+#define NTL shim_ntl
+#include <NTL/GF2X.h>  // wasm/shim (this test's include path), not Debian's NTL
+#undef NTL
 #include <m4ri/m4ri.h>  // wasm/shim, not Debian's M4RI
 
 #include <cstdint>
@@ -86,12 +90,12 @@ TEST(WasmShim, EchelonFormHasIncreasingPivotsAndTheRank) {
   }
 }
 
-NTL::GF2X to_shim(const Gf2Poly& p) {
-  NTL::GF2X x;
+shim_ntl::GF2X to_shim(const Gf2Poly& p) {
+  shim_ntl::GF2X x;
   x.w.assign(p.words().begin(), p.words().end());
   return x;
 }
-Gf2Poly from_shim(const NTL::GF2X& x) { return Gf2Poly(x.w); }
+Gf2Poly from_shim(const shim_ntl::GF2X& x) { return Gf2Poly(x.w); }
 
 Gf2Poly random_poly(std::mt19937_64& rng, std::size_t max_degree) {
   const std::size_t d = rng() % (max_degree + 1);
@@ -106,31 +110,51 @@ TEST(WasmShim, PolynomialArithmeticMatchesTheLibrary) {
     const Gf2Poly f = random_poly(rng, 300) + Gf2Poly::monomial(1 + rng() % 300);
     const Gf2Poly a = random_poly(rng, 400);
     const Gf2Poly b = random_poly(rng, 400);
-    const NTL::GF2X sf = to_shim(f), sa = to_shim(a), sb = to_shim(b);
-    EXPECT_EQ(NTL::deg(sa), a.degree());
-    NTL::GF2X out;
-    NTL::add(out, sa, sb);
+    const shim_ntl::GF2X sf = to_shim(f), sa = to_shim(a), sb = to_shim(b);
+    EXPECT_EQ(shim_ntl::deg(sa), a.degree());
+    shim_ntl::GF2X out;
+    shim_ntl::add(out, sa, sb);
     EXPECT_EQ(from_shim(out), a + b);
-    NTL::LeftShift(out, sa, 1);
+    shim_ntl::LeftShift(out, sa, 1);
     EXPECT_EQ(from_shim(out), a * Gf2Poly::monomial(1));
-    NTL::sqr(out, sa);
+    shim_ntl::sqr(out, sa);
     EXPECT_EQ(from_shim(out), a * a);
-    const NTL::GF2XModulus F(sf);
-    NTL::SqrMod(out, sa, F);
+    const shim_ntl::GF2XModulus F(sf);
+    shim_ntl::SqrMod(out, sa, F);
     EXPECT_EQ(from_shim(out), lightsout::mulmod(a, a, f));
-    NTL::MulByXMod(out, sa, F);
+    shim_ntl::MulByXMod(out, sa, F);
     EXPECT_EQ(from_shim(out), lightsout::mod(a * Gf2Poly::monomial(1), f));
-    EXPECT_EQ(from_shim(NTL::GCD(sa, sf)), lightsout::gcd(a, f)) << "trial " << trial;
+    EXPECT_EQ(from_shim(shim_ntl::GCD(sa, sf)), lightsout::gcd(a, f)) << "trial " << trial;
+    shim_ntl::mul(out, sa, sb);
+    EXPECT_EQ(from_shim(out), a * b);
+    shim_ntl::MulMod(out, sa, sb, sf);
+    EXPECT_EQ(from_shim(out), lightsout::mulmod(a, b, f));
+    shim_ntl::GF2X q, r;
+    shim_ntl::DivRem(q, r, sa, sf);
+    const lightsout::Gf2DivMod qr = lightsout::divmod(a, f);
+    EXPECT_EQ(from_shim(q), qr.quotient);
+    EXPECT_EQ(from_shim(r), qr.remainder);
+    // XGCD: d = s a + t f, and s a = gcd (mod f) as the library's xgcd says.
+    shim_ntl::GF2X d, s, t;
+    shim_ntl::XGCD(d, s, t, sa, sf);
+    EXPECT_EQ(from_shim(d), lightsout::gcd(a, f));
+    EXPECT_EQ(from_shim(s) * a + from_shim(t) * f, from_shim(d));
+    EXPECT_EQ(lightsout::mod(from_shim(s) * a, f), lightsout::mod(lightsout::xgcd(a, f).g, f));
+    // Bytes both ways.
+    std::vector<unsigned char> bytes(static_cast<std::size_t>(shim_ntl::NumBytes(sa)) + 1, 0xFF);
+    shim_ntl::BytesFromGF2X(bytes.data(), sa, static_cast<long>(bytes.size()));
+    shim_ntl::GF2XFromBytes(out, bytes.data(), static_cast<long>(bytes.size()));
+    EXPECT_EQ(from_shim(out), a);
     // Aliased output, as the core calls them.
-    NTL::GF2X alias = sa;
-    NTL::add(alias, alias, sb);
+    shim_ntl::GF2X alias = sa;
+    shim_ntl::add(alias, alias, sb);
     EXPECT_EQ(from_shim(alias), a + b);
   }
-  NTL::GF2X one, zero;
-  NTL::set(one);
-  NTL::clear(zero);
-  EXPECT_EQ(NTL::deg(one), 0);
-  EXPECT_EQ(NTL::deg(zero), -1);
+  shim_ntl::GF2X one, zero;
+  shim_ntl::set(one);
+  shim_ntl::clear(zero);
+  EXPECT_EQ(shim_ntl::deg(one), 0);
+  EXPECT_EQ(shim_ntl::deg(zero), -1);
 }
 
 }  // namespace

@@ -1,6 +1,7 @@
-// The few NTL GF2X calls of src/core (board_info's gcd), portably, for the WebAssembly build only
-// (Debian's NTL is native): polynomials over GF(2) as 64-bit words, schoolbook arithmetic. Fine
-// for the page's sides (at most 1000); NTL's fast multiplication is what larger sides need.
+// The NTL GF2X calls of src/core (board_info's gcd, Gf2Poly's arithmetic), portably, for the
+// WebAssembly build only (Debian's NTL is native and cannot be compiled to WebAssembly here):
+// polynomials over GF(2) as 64-bit words, schoolbook arithmetic. Fine for the page's sides (at
+// most 1000); NTL's fast multiplication is what larger sides need.
 #pragma once
 
 #include <bit>
@@ -108,6 +109,80 @@ inline GF2X GCD(const GF2X& a, const GF2X& b) {
     y = std::move(r);
   }
   return x;
+}
+
+// Bytes, coefficient 0 in the low bit of byte 0.
+inline long NumBytes(const GF2X& a) { return (deg(a) + 8) / 8; }
+inline void GF2XFromBytes(GF2X& x, const unsigned char* p, long n) {
+  x.w.assign((static_cast<std::size_t>(n) + 7) / 8, 0);
+  for (long i = 0; i < n; ++i) {
+    x.w[static_cast<std::size_t>(i) / 8] |= std::uint64_t{p[i]} << (8 * (i % 8));
+  }
+  x.normalize();
+}
+inline void BytesFromGF2X(unsigned char* p, const GF2X& a, long n) {
+  for (long i = 0; i < n; ++i) {
+    const std::size_t word = static_cast<std::size_t>(i) / 8;
+    p[i] = word < a.w.size() ? static_cast<unsigned char>(a.w[word] >> (8 * (i % 8))) : 0;
+  }
+}
+
+// x = a * b: one shifted copy of a per set bit of b.
+inline void mul(GF2X& x, const GF2X& a, const GF2X& b) {
+  GF2X out;
+  for (std::size_t j = 0; j < b.w.size(); ++j) {
+    for (std::uint64_t bits = b.w[j]; bits != 0; bits &= bits - 1) {
+      xor_shifted(out.w, a.w, 64 * j + static_cast<std::size_t>(std::countr_zero(bits)));
+    }
+  }
+  out.normalize();
+  x = std::move(out);
+}
+
+// a = q * b + r, deg r < deg b (b != 0).
+inline void DivRem(GF2X& q, GF2X& r, const GF2X& a, const GF2X& b) {
+  GF2X quotient, rest = a;
+  const long db = deg(b);
+  for (long d = deg(rest); d >= db; d = deg(rest)) {
+    const auto shift = static_cast<std::size_t>(d - db);
+    xor_shifted(rest.w, b.w, shift);
+    rest.normalize();
+    if (quotient.w.size() <= shift / 64) quotient.w.resize(shift / 64 + 1, 0);
+    quotient.w[shift / 64] |= std::uint64_t{1} << (shift % 64);
+  }
+  quotient.normalize();
+  q = std::move(quotient);
+  r = std::move(rest);
+}
+
+inline void MulMod(GF2X& x, const GF2X& a, const GF2X& b, const GF2X& f) {
+  GF2X t;
+  mul(t, a, b);
+  rem(x, t, f);
+}
+
+// d = gcd(a, b) = s a + t b.
+inline void XGCD(GF2X& d, GF2X& s, GF2X& t, const GF2X& a, const GF2X& b) {
+  GF2X r0 = a, r1 = b, s0, s1, t0, t1;
+  set(s0);
+  set(t1);
+  while (!r1.w.empty()) {
+    GF2X q, r, qs, qt;
+    DivRem(q, r, r0, r1);
+    mul(qs, q, s1);
+    mul(qt, q, t1);
+    add(qs, s0, qs);
+    add(qt, t0, qt);
+    r0 = std::move(r1);
+    r1 = std::move(r);
+    s0 = std::move(s1);
+    s1 = std::move(qs);
+    t0 = std::move(t1);
+    t1 = std::move(qt);
+  }
+  d = std::move(r0);
+  s = std::move(s0);
+  t = std::move(t0);
 }
 
 }  // namespace NTL
