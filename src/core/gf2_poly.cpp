@@ -215,7 +215,7 @@ Gf2Poly mulmod(const Gf2Poly& a, const Gf2Poly& b, const Gf2Poly& m) {
   return from_ntl(product);
 }
 
-Gf2Poly gcd(Gf2Poly a, Gf2Poly b) { return from_ntl(NTL::GCD(to_ntl(a), to_ntl(b))); }
+Gf2Poly gcd(const Gf2Poly& a, const Gf2Poly& b) { return from_ntl(NTL::GCD(to_ntl(a), to_ntl(b))); }
 
 // NTL's XGCD: d = s a + t b, so s a = d (mod b), with deg s < deg b - deg d.
 Gf2Xgcd xgcd(const Gf2Poly& a, const Gf2Poly& b) {

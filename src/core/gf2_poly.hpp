@@ -79,7 +79,7 @@ Gf2Poly mod(const Gf2Poly& a, const Gf2Poly& b);
 Gf2Poly mulmod(const Gf2Poly& a, const Gf2Poly& b, const Gf2Poly& m);
 
 // Greatest common divisor (monic, as every nonzero polynomial over GF(2) is); gcd(0, 0) = 0.
-Gf2Poly gcd(Gf2Poly a, Gf2Poly b);
+Gf2Poly gcd(const Gf2Poly& a, const Gf2Poly& b);
 
 struct Gf2Xgcd {
   Gf2Poly g;  // gcd(a, b)
