@@ -211,6 +211,17 @@ const json& lights_field(const json& doc, std::size_t rows, std::size_t cols, un
   return *it;
 }
 
+// The values of checked lights (lights_field), one a cell, row-major.
+std::vector<std::uint8_t> cell_values(const json& rows_json, std::size_t rows, std::size_t cols) {
+  std::vector<std::uint8_t> values(rows * cols);
+  for (std::size_t r = 0; r < rows; ++r) {
+    for (std::size_t c = 0; c < cols; ++c) {
+      values[r * cols + c] = static_cast<std::uint8_t>(cell_value(rows_json[r], c));
+    }
+  }
+  return values;
+}
+
 Board board_from_rows(const json& rows_json, std::size_t rows, std::size_t cols) {
   Board b(rows, cols);
   for (std::size_t r = 0; r < rows; ++r) {
@@ -301,13 +312,8 @@ ApiResponse solve_board(const json& doc, const Rules& rules, std::size_t rows, s
                   (classic ? "" : " with these rules"));
   }
   check_rules_work(rules, rows, cols, limits, "board");
-  const json& rows_json = lights_field(doc, rows, cols, rules.states);
-  std::vector<std::uint8_t> values(rows * cols);
-  for (std::size_t r = 0; r < rows; ++r) {
-    for (std::size_t c = 0; c < cols; ++c) {
-      values[r * cols + c] = static_cast<std::uint8_t>(cell_value(rows_json[r], c));
-    }
-  }
+  const std::vector<std::uint8_t> values =
+      cell_values(lights_field(doc, rows, cols, rules.states), rows, cols);
   Options options;
   options.minimal = minimal;
   options.minimal_seconds = minimal_time_field(doc);
@@ -430,16 +436,14 @@ ApiResponse solve_doc(const json& doc, const Limits& limits) {
 // thread parsed is kept.
 const Rules& request_rules(const json& doc, const Limits& limits) {
   thread_local std::string last_text;
-  thread_local Rules last;
-  thread_local bool have = false;
+  thread_local std::optional<Rules> last;  // empty until a text parsed, and after one that failed
   std::string text = rules_field(doc);
-  if (!have || text != last_text) {
-    have = false;
+  if (!last || text != last_text) {
+    last.reset();
     last = parse_rules_or_fail(text, limits.max_rules_cells);
     last_text = std::move(text);
-    have = true;
   }
-  return last;
+  return *last;
 }
 
 // rows and cols of a page call, refused (413) past the page's limits and checked against the
@@ -463,16 +467,6 @@ std::size_t index_field(const json& doc, const char* name, std::size_t bound) {
     fail(400, std::string(name) + ": expected an integer from 0 to " + std::to_string(bound - 1));
   }
   return static_cast<std::size_t>(it->get<std::uint64_t>());
-}
-
-std::vector<std::uint8_t> cell_values(const json& rows_json, std::size_t rows, std::size_t cols) {
-  std::vector<std::uint8_t> values(rows * cols);
-  for (std::size_t r = 0; r < rows; ++r) {
-    for (std::size_t c = 0; c < cols; ++c) {
-      values[r * cols + c] = static_cast<std::uint8_t>(cell_value(rows_json[r], c));
-    }
-  }
-  return values;
 }
 
 // One board of `states` states from text, in any format the CLI reads (lightsout/board_format.hpp:
@@ -630,13 +624,14 @@ WorkEstimate estimate_info(std::string_view size, std::string_view rules) {
   if (!parsed) return {};
   // The facts of a classic board are polynomial arithmetic on its sides: light while they are
   // short. Other rules eliminate a matrix of cells x cells: light while it is tiny.
-  const bool light = names_classic(rules) ? parsed->rows <= 256 && parsed->cols <= 256
-                                          : parsed->rows * parsed->cols <= 400;
+  const bool classic = names_classic(rules);
+  const bool light =
+      classic ? parsed->rows <= 256 && parsed->cols <= 256 : parsed->rows * parsed->cols <= 400;
   // Sides are at most 10^6 here, so the estimate fits a 32-bit size_t (the WebAssembly build).
   const auto sides = static_cast<std::size_t>(parsed->rows + parsed->cols);
   // Classic: a few polynomials of degree about the sides; `lightsout info` peaked 0.8 MB above
   // its idle size on 1000000x1000000 (0.4 bytes per unit of side), so 8 bytes a unit and 1 MiB.
-  if (names_classic(rules)) return {light, sides * 8 + (std::size_t{1} << 20)};
+  if (classic) return {light, sides * 8 + (std::size_t{1} << 20)};
   return {light, sides * 4096};
 }
 
