@@ -126,12 +126,20 @@ struct PressSystem {
   void apply(std::span<const std::uint8_t> presses, std::span<std::uint8_t> lights) const;
 };
 
-// The board indices one press of the button at board_index (r * cols + c) reaches, into `hit`
-// (cleared first), unsorted and with repeats (an offset wrapping onto the same cell twice is
-// there twice), holes not removed: the step build_press_system takes for every button. The board
-// size must fit the rules (check_board_size).
-void press_reach(const Rules& rules, std::size_t rows, std::size_t cols, std::size_t board_index,
-                 std::vector<std::uint32_t>& hit);
+// One cell a press changes: its board index r * cols + c and what one press adds to it, 1..K-1
+// (an offset wrapping onto the same cell twice adds 2; multiples of K are dropped).
+struct PressedCell {
+  std::uint32_t cell = 0;
+  std::uint8_t amount = 0;
+  bool operator==(const PressedCell&) const = default;
+};
+
+// The cells one press of the button at board_index (r * cols + c) changes, into `out` (cleared
+// first), sorted by cell, repeats counted, multiples of K and holes dropped; `scratch` is working
+// room kept between calls. The step build_press_system takes for every button. The board size
+// must fit the rules (check_board_size).
+void press_touches(const Rules& rules, std::size_t rows, std::size_t cols, std::size_t board_index,
+                   std::vector<std::uint32_t>& scratch, std::vector<PressedCell>& out);
 
 // Builds the press system of `rules` on a rows x cols board (see check_board_size for the errors;
 // also RulesError when the states are outside 2..255, std::length_error past 2^32 - 1 cells).

@@ -10,15 +10,8 @@
 
 namespace lightsout {
 
-// One cell a press changes: its board index r * cols + c and what one press adds to it, 1..K-1
-// (an offset wrapping onto the same cell twice adds 2; multiples of K are dropped).
-struct PressedCell {
-  std::uint32_t cell = 0;
-  std::uint8_t amount = 0;
-  bool operator==(const PressedCell&) const = default;
-};
-
-// The cells one press of (r, c) changes on a rows x cols board, sorted by cell, holes left out;
+// The cells one press of (r, c) changes on a rows x cols board (PressedCell, lightsout/rules.hpp),
+// sorted by cell, holes left out;
 // none for a hole. Throws as check_board_size does, std::out_of_range for (r, c) off the board.
 std::vector<PressedCell> press_cells(const Rules& rules, std::size_t rows, std::size_t cols,
                                      std::size_t r, std::size_t c);

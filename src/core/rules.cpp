@@ -115,6 +115,10 @@ void PressSystem::apply(std::span<const std::uint8_t> presses,
   }
 }
 
+namespace {
+
+// The board indices one press reaches, into `hit` (cleared first), unsorted and with repeats (an
+// offset wrapping onto the same cell twice is there twice), holes not removed.
 void press_reach(const Rules& rules, std::size_t rows, std::size_t cols, std::size_t board_index,
                  std::vector<std::uint32_t>& hit) {
   hit.clear();
@@ -154,6 +158,25 @@ void press_reach(const Rules& rules, std::size_t rows, std::size_t cols, std::si
   }
 }
 
+}  // namespace
+
+void press_touches(const Rules& rules, std::size_t rows, std::size_t cols, std::size_t board_index,
+                   std::vector<std::uint32_t>& scratch, std::vector<PressedCell>& out) {
+  press_reach(rules, rows, cols, board_index, scratch);
+  out.clear();
+  // Count repeats (an offset wrapping onto an already touched cell adds once more), mod K, and
+  // drop the cells that are holes.
+  std::sort(scratch.begin(), scratch.end());
+  for (std::size_t a = 0; a < scratch.size();) {
+    std::size_t b = a;
+    while (b < scratch.size() && scratch[b] == scratch[a]) ++b;
+    const auto amount = static_cast<std::uint8_t>((b - a) % rules.states);
+    const bool hole = rules.has_holes() && rules.holes.get(scratch[a] / cols, scratch[a] % cols);
+    if (amount != 0 && !hole) out.push_back({scratch[a], amount});
+    a = b;
+  }
+}
+
 PressSystem build_press_system(const Rules& rules, std::size_t rows, std::size_t cols) {
   if (rules.states < kMinStates || rules.states > kMaxStates) {
     fail("states=" + std::to_string(rules.states), "states must be an integer in 2..255");
@@ -174,20 +197,11 @@ PressSystem build_press_system(const Rules& rules, std::size_t rows, std::size_t
   }
   sys.begin.reserve(sys.cells.size() + 1);
   sys.begin.push_back(0);
-  std::vector<std::uint32_t> hit;  // board indices one press reaches, with repeats
+  std::vector<std::uint32_t> scratch;
+  std::vector<PressedCell> touched;  // board indices, holes dropped
   for (const std::uint32_t board_index : sys.cells) {
-    press_reach(rules, rows, cols, board_index, hit);
-    // Count repeats (an offset wrapping onto an already touched cell adds once more), mod K, and
-    // drop the cells that are holes.
-    std::sort(hit.begin(), hit.end());
-    for (std::size_t a = 0; a < hit.size();) {
-      std::size_t b = a;
-      while (b < hit.size() && hit[b] == hit[a]) ++b;
-      const auto amount = static_cast<std::uint8_t>((b - a) % rules.states);
-      const std::uint32_t cell = sys.index[hit[a]];
-      if (amount != 0 && cell != PressSystem::kNoCell) sys.touches.push_back({cell, amount});
-      a = b;
-    }
+    press_touches(rules, rows, cols, board_index, scratch, touched);
+    for (const PressedCell& t : touched) sys.touches.push_back({sys.index[t.cell], t.amount});
     sys.begin.push_back(sys.touches.size());
   }
   return sys;
