@@ -302,8 +302,6 @@ api::StreamedSolve py_solve_file(const std::string& board, const std::string& pr
   options.max_cells = max_cells;
   py::gil_scoped_release release;
   try {
-    const std::string inputs[] = {board};
-    refuse_output_over_input(presses, inputs, "the presses");
     return api::solve_board_file_streamed(board, presses, options);
   } catch (const FileWriteError& e) {
     throw FileError(e.what(), e.error());

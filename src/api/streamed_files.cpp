@@ -119,6 +119,9 @@ StreamedSolve solve_board_file_streamed(const std::string& input, const std::str
   const auto activity = [&options](std::string_view text) {
     if (options.activity) options.activity(text);
   };
+  // The presses never replace the board they are read from (any path form: same file).
+  const std::string inputs[] = {input};
+  refuse_output_over_input(output, inputs, "the presses");
   StreamedSolve out;
   BoardFormat detected = BoardFormat::grid;
 

@@ -49,9 +49,10 @@ struct StreamedSolve {
 // memory. Pass 1 chases from a zero first row for the phantom row; plan_first_row turns it into
 // the first press row; pass 2 chases from that row, writing each press row to `output` (an
 // AtomicFile: committed only when the whole answer is written and the phantom row came out zero)
-// as it is found. Throws FileError (the files), BoardFileError "F:LINE:COL: message" for a
-// malformed board (" (second pass)" appended when the file changed under pass 2), or
-// BoardFileError "F: the file changed between the two passes".
+// as it is found; an output that is the input file itself is refused before anything is read
+// (FileWriteError, as refuse_output_over_input). Throws FileError (the files), BoardFileError
+// "F:LINE:COL: message" for a malformed board (" (second pass)" appended when the file changed
+// under pass 2), or BoardFileError "F: the file changed between the two passes".
 StreamedSolve solve_board_file_streamed(const std::string& input, const std::string& output,
                                         const StreamedSolveOptions& options);
 
