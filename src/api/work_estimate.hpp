@@ -32,6 +32,8 @@ SolveEstimate estimate_solve(const Rules& rules, std::size_t rows, std::size_t c
 //   chase (plus neighbourhood, no holes; u unknowns, P distinct primes of K, M x N cells):
 //     K > 2: 2 u M N (the symbolic chase) + 4 P u^3 (factoring the reduced system)
 //     K = 2: u M N / 16 + u^3 / 16
+//   chase with extra unknowns (any other mask on the plane, no holes; t the mask's cells):
+//     K > 2: u M N t / 8 + 4 P u^3;  K = 2: u M N t / 64 + u^3 / 16
 //   elimination (any other rules; n existing cells, w the band of the press matrix: the rows a
 //   press reaches times the width, in the board's better orientation, twice that when the board
 //   wraps; for a graph twice the largest node distance of an edge, plus one; n for rowcol):

@@ -8,6 +8,7 @@
 #include <string>
 
 #include "banded_gf2.hpp"
+#include "chase_mask.hpp"
 #include "chase_rules.hpp"
 #include "finish_result.hpp"
 #include "small_solver.hpp"
@@ -118,6 +119,7 @@ Method choose(const Rules& rules, std::size_t rows, std::size_t cols,
   }
   if (is_classic(rules)) return choose_method(rows, cols);
   if (detail::RulesChase::fits(rules, rows, cols)) return Method::chase;
+  if (detail::MaskChase::fits(rules, rows, cols)) return Method::chase;
   if (rules.states > 2) return Method::zk;
   if (existing_cells(rules, rows, cols) > kMaxBandedCells) return Method::gf2;
   system = build_press_system(rules, rows, cols);
@@ -170,6 +172,7 @@ struct Solver::Impl {
   std::uint64_t target = 0;           // tables: the lights to xor in (target=on: every cell)
   std::optional<PressSystem> system;  // gf2 and zk
   std::optional<detail::RulesChase> rules_chase;  // chase under rules other than the classic
+  std::optional<detail::MaskChase> mask_chase;    // chase with extra unknowns (other masks)
   std::optional<detail::BandedGf2> banded;        // banded (with `system`)
 };
 
@@ -207,10 +210,12 @@ Solver::Solver(Rules rules, std::size_t rows, std::size_t cols, Method method)
   std::optional<PressSystem> system;  // built by choose() when it weighs the banded method
   if (method == Method::automatic) method = choose(rules, rows, cols, system);
   const bool variant_chase = method == Method::chase && !is_classic(rules);
-  if (variant_chase && !detail::RulesChase::applies(rules, rows, cols)) {
+  const bool plus_chase = variant_chase && detail::RulesChase::applies(rules, rows, cols);
+  if (variant_chase && !plus_chase && !detail::MaskChase::applies(rules, rows, cols)) {
     throw std::invalid_argument(
         "chase applies to the plus neighbourhood (with or without the button) without holes, "
-        "and to a longer side of at least 3 where the board wraps along it");
+        "and to a longer side of at least 3 where the board wraps along it, and to any other "
+        "mask but rowcol on the plane without holes, on a board larger than the mask's reach");
   }
   if (classic_method(method) && !variant_chase && !is_classic(rules)) {
     throw std::invalid_argument(std::string(method_name(method)) +
@@ -282,8 +287,10 @@ Solver::Solver(Rules rules, std::size_t rows, std::size_t cols, Method method)
     impl_->system = std::move(system);
   } else if (method == Method::gf2 || method == Method::zk) {
     impl_->system = system ? std::move(system) : build_press_system(rules, rows, cols);
-  } else if (variant_chase) {
+  } else if (plus_chase) {
     impl_->rules_chase.emplace(rules, rows, cols, true);
+  } else if (variant_chase) {
+    impl_->mask_chase.emplace(rules, rows, cols, true);
   }
   impl_->rules = std::move(rules);
   impl_->rows = rows;
@@ -320,8 +327,10 @@ Result Solver::solve(const Grid& lights, const Options& options) const {
 
 namespace {
 
-// Light chasing under rules other than the classic, as a Result (the kernel when `want_kernel`).
-Result solve_by_rules_chase(const detail::RulesChase& chase, const Grid& lights, bool want_kernel) {
+// Light chasing under rules other than the classic (RulesChase or MaskChase), as a Result (the
+// kernel when `want_kernel`).
+template <typename Chase>
+Result solve_by_rules_chase(const Chase& chase, const Grid& lights, bool want_kernel) {
   const std::size_t rows = lights.rows();
   const std::size_t cols = lights.cols();
   const unsigned k = lights.states();
@@ -418,6 +427,8 @@ Result Solver::solve(Grid&& lights, const Options& options) const {
     out = from_classic(std::move(r), s.method);
   } else if (s.rules_chase) {
     out = solve_by_rules_chase(*s.rules_chase, lights, want_kernel);
+  } else if (s.mask_chase) {
+    out = solve_by_rules_chase(*s.mask_chase, lights, want_kernel);
   } else if (s.banded) {
     out = solve_by_banded(*s.banded, *s.system, s.rules.target_on, lights, want_kernel);
   } else if (classic_method(s.method)) {

@@ -34,6 +34,8 @@
 // exactly one way.
 #include "zk_matrix.hpp"
 
+#include "gfp_lu.hpp"
+
 #include <algorithm>
 #include <span>
 #include <stdexcept>
@@ -277,9 +279,28 @@ PrimePowerSolution solve_prime_power(std::vector<std::uint8_t> a, std::vector<st
 
 PrimePowerFactor::PrimePowerFactor(std::vector<std::uint8_t> a, std::size_t rows, std::size_t cols,
                                    unsigned p, unsigned e, bool want_kernel)
-    : rows_(rows), cols_(cols), p_(p), e_(e), a_(std::move(a)), ops_(rows * rows, 0) {
+    : rows_(rows), cols_(cols), p_(p), e_(e), a_(std::move(a)) {
   const Ring ring(p, e);
   if (a_.size() != rows * cols) throw std::invalid_argument("PrimePowerFactor: matrix size");
+  if (e == 1 && p > 2 && rows >= kMinBlockedRows) {
+    // A field: the blocked LU, without the row operations' matrix.
+    lu_ = std::make_shared<const GfpLu>(std::move(a_), rows, cols, p);
+    a_ = {};
+    facts_.rank = lu_->rank();
+    facts_.count_exponent = cols - facts_.rank;
+    facts_.generators = cols - facts_.rank;
+    if (want_kernel) {
+      std::vector<bool> is_pivot(cols, false);
+      for (const std::size_t c : lu_->pivot_cols()) is_pivot[c] = true;
+      for (std::size_t f = 0; f < cols; ++f) {
+        if (is_pivot[f]) continue;
+        facts_.kernel.push_back(lu_->kernel_vector(f));
+        facts_.orders.push_back(p);
+      }
+    }
+    return;
+  }
+  ops_.assign(rows * rows, 0);
   for (std::size_t i = 0; i < rows; ++i) ops_[i * rows + i] = 1;
   const Echelon ech = eliminate(a_, rows, cols, ops_, rows, ring);
   pivot_col_ = ech.pivot_col;
@@ -289,6 +310,7 @@ PrimePowerFactor::PrimePowerFactor(std::vector<std::uint8_t> a, std::size_t rows
 }
 
 bool PrimePowerFactor::solve(std::span<const std::uint8_t> b, std::span<std::uint8_t> y) const {
+  if (lu_) return lu_->solve(b, y);
   const Ring ring(p_, e_);
   const unsigned q = ring.q;
   // b' = E b: the right side as the elimination would have left it.

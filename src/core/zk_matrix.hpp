@@ -41,10 +41,13 @@ PrimePowerSolution solve_prime_power(std::vector<std::uint8_t> a, std::vector<st
                                      bool want_kernel);
 
 struct Echelon;  // the pivots of an elimination (zk_matrix.cpp)
+class GfpLu;     // gfp_lu.hpp
 
 // A x = b over Z_{p^e} for many right sides: the elimination runs once, on A and an identity
 // that records its row operations E; solve() then costs E b (rows^2) and a back-substitution
 // (rank * cols). Memory rows * (rows + cols) bytes: meant for small systems (thousands of rows).
+// Over a field GF(p), p odd, with 64 rows or more, it is the blocked LU of gfp_lu.hpp instead
+// (a third of the work, rows * cols bytes, the same answers up to the choice of solution).
 class PrimePowerFactor {
  public:
   PrimePowerFactor(std::vector<std::uint8_t> a, std::size_t rows, std::size_t cols, unsigned p,
@@ -62,6 +65,10 @@ class PrimePowerFactor {
   std::vector<std::size_t> pivot_col_;
   std::vector<unsigned> pivot_val_;
   std::shared_ptr<const Echelon> echelon_;  // the same pivots, as the elimination keeps them
+  // For a field GF(p), p odd, from kMinBlockedRows rows on: the blocked LU instead of all the
+  // above.
+  static constexpr std::size_t kMinBlockedRows = 64;
+  std::shared_ptr<const GfpLu> lu_;
   PrimePowerSolution facts_;
 };
 

@@ -1,0 +1,70 @@
+// Internal: light chasing with extra unknowns for any neighbourhood mask on the plane, any number
+// of states and goal, the reduced system factored once per size (Solver's `chase` method for the
+// masks that RulesChase, the plus neighbourhood's chase, does not take).
+#pragma once
+
+#include <cstddef>
+#include <cstdint>
+#include <memory>
+#include <span>
+#include <utility>
+#include <vector>
+
+#include "lightsout/rules.hpp"
+#include "lightsout/solver.hpp"
+
+namespace lightsout::detail {
+
+// The board is first turned by one of the eight symmetries of the square (the one that leaves
+// the fewest unknowns, see below) into M rows of N values; the mask's offsets turn with it.
+// With b the lowest row of the mask (b >= 0 after the turn) and cmax the rightmost column of that
+// row (cmax >= 0), the light equation of cell (r, c) involves the press (r + b, c + cmax) with
+// coefficient 1 and otherwise presses that come earlier in row-major order. So, going through
+// the equations in row-major order, each one fixes its pivot press from presses already known:
+// light chasing. The presses no equation reaches are the unknowns y: the first b rows and the
+// first cmax columns of the other rows, u = b N + cmax (M - b) of them (x and square: N + M - 1;
+// knight: 2 N + M - 2). The equations whose pivot falls off the board (the last b rows, the last
+// cmax columns of the others) are the residual, u values, affine in y: residual(y) =
+// residual(0) + E y. The constructor chases deficit 0 from every unit vector e_j, many unknowns
+// at a time (64 per word for K = 2, 32 or 16 per vector of bytes or shorts for K > 2), giving E,
+// and factors E (SmallSystem). A board then costs a chase from y = 0, one solve of
+// E y = -residual(0) and the chase from that y, which must leave residual 0.
+// y -> presses is injective and Z_K-linear, so the kernel of E and the quiet patterns correspond
+// one to one. Cost once per size O(u M N |mask| / lanes) and the factorisation of E; a board
+// O(M N |mask| + u^2).
+class MaskChase {
+ public:
+  // True for a grid on the plane without holes whose neighbourhood is not rowcol, and a board
+  // larger than the mask's reach in the turned orientation (M > b, N > cmax).
+  static bool applies(const Rules& rules, std::size_t rows, std::size_t cols);
+  static constexpr std::size_t kMaxUnknownsGf2 = 16384;
+  static constexpr std::size_t kMaxUnknownsZk = 4096;
+  // The unknowns u of the best orientation (0 when !applies).
+  static std::size_t unknowns(const Rules& rules, std::size_t rows, std::size_t cols);
+  // applies() and u within the limit of its K.
+  static bool fits(const Rules& rules, std::size_t rows, std::size_t cols);
+
+  // Throws std::invalid_argument unless applies(), std::length_error past the unknowns limits.
+  MaskChase(const Rules& rules, std::size_t rows, std::size_t cols, bool want_kernel);
+  ~MaskChase();
+  MaskChase(MaskChase&&) noexcept;
+  MaskChase& operator=(MaskChase&&) noexcept;
+
+  // lights and presses: rows * cols values, row-major, 0..K-1. Returns whether the board is
+  // solvable; when it is, `presses` solves it (checked: std::logic_error if not).
+  bool solve(std::span<const std::uint8_t> lights, std::span<std::uint8_t> presses) const;
+  // The same on grids (rows x cols, K states).
+  bool solve(const Grid& lights, Grid& presses) const;
+
+  std::size_t nullity() const;
+  const std::vector<std::pair<unsigned, std::size_t>>& count_factors() const;
+  // With want_kernel: a basis of the quiet patterns (row-major board values) and their orders.
+  std::vector<std::vector<std::uint8_t>> kernel() const;
+  const std::vector<unsigned>& kernel_orders() const;
+
+ private:
+  struct Impl;
+  std::unique_ptr<Impl> impl_;
+};
+
+}  // namespace lightsout::detail
