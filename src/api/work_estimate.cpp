@@ -86,19 +86,15 @@ SolveEstimate estimate_solve(const Rules& rules, std::size_t rows, std::size_t c
   const bool two = rules.states == 2;
   if (detail::RulesChase::fits(rules, rows, cols)) {
     const auto u = static_cast<double>(detail::RulesChase::unknowns(rules, rows, cols));
-    const double work = two ? u * cells / 16 + u * u * u / 16
-                            : 2 * u * cells + 4 * primes_of(rules.states) * u * u * u;
+    const double work =
+        (two ? u * cells / 16 : u * cells / 10) + detail::MaskChase::factor_work(rules.states, u);
     // The reduced system and its factored copy: u x u bits for K = 2, bytes for K > 2.
     return {work, boards + 2 * u * u / (two ? 8 : 1), Method::chase, "light chasing"};
   }
-  if (detail::MaskChase::fits(rules, rows, cols)) {
-    // The chase with extra unknowns: u chases of the t-term equations, 64 unknowns a word for
-    // K = 2, 32 a vector for K > 2, then the reduced system as above.
+  if (detail::MaskChase::preferred(rules, rows, cols)) {
     const auto u = static_cast<double>(detail::MaskChase::unknowns(rules, rows, cols));
-    const auto t = static_cast<double>(rules.offsets.size());
-    const double work = two ? u * cells * t / 64 + u * u * u / 16
-                            : u * cells * t / 8 + 4 * primes_of(rules.states) * u * u * u;
-    return {work, boards + 2 * u * u / (two ? 8 : 1), Method::chase, "light chasing"};
+    return {detail::MaskChase::estimated_work(rules, rows, cols),
+            boards + 2 * u * u / (two ? 8 : 1), Method::chase, "light chasing"};
   }
   const auto n = static_cast<double>(existing_cells(rules, rows, cols));
   const double system = estimated_press_system_bytes(rules, rows, cols);

@@ -29,11 +29,9 @@ SolveEstimate estimate_solve(const Rules& rules, std::size_t rows, std::size_t c
 // An upper estimate of the work of Solver(rules, rows, cols).solve(...) with the automatic method
 // (the solver prepared and one board solved), in units of about one nanosecond of one core
 // (native build; the WebAssembly build takes 1-3 times as long): it follows the method chosen.
-//   chase (plus neighbourhood, no holes; u unknowns, P distinct primes of K, M x N cells):
-//     K > 2: 2 u M N (the symbolic chase) + 4 P u^3 (factoring the reduced system)
-//     K = 2: u M N / 16 + u^3 / 16
-//   chase with extra unknowns (any other mask on the plane, no holes; t the mask's cells):
-//     K > 2: u M N t / 8 + 4 P u^3;  K = 2: u M N t / 64 + u^3 / 16
+//   chase (plus neighbourhood, no holes; u unknowns, M x N cells): u M N / 10 for K > 2, u M N / 16
+//     for K = 2, plus MaskChase::factor_work(K, u) (the reduced system);
+//   chase with extra unknowns (any other mask on the plane, no holes): MaskChase::estimated_work;
 //   elimination (any other rules; n existing cells, w the band of the press matrix: the rows a
 //   press reaches times the width, in the board's better orientation, twice that when the board
 //   wraps; for a graph twice the largest node distance of an edge, plus one; n for rowcol):

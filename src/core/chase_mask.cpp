@@ -21,8 +21,8 @@
 #include "chase_mask.hpp"
 
 #include <algorithm>
-#include <cstring>
 #include <array>
+#include <cstring>
 #include <exception>
 #include <limits>
 #include <optional>
@@ -151,8 +151,8 @@ void interior_bytes(std::uint8_t* pivot_row, std::size_t cmax, const std::uint8_
     ByteVector acc = kv - kv;
     for (std::size_t t = 0; t < terms; ++t) {
       ByteVector x;
-      std::memcpy(&x, rows[t] + static_cast<std::size_t>(static_cast<std::ptrdiff_t>(c) + dcs[t]) * w,
-                  w);
+      std::memcpy(
+          &x, rows[t] + static_cast<std::size_t>(static_cast<std::ptrdiff_t>(c) + dcs[t]) * w, w);
       acc += x;
       const ByteVector less = acc - kv;  // acc >= K: below acc; acc < K: wraps above it
       acc = less < acc ? less : acc;
@@ -439,6 +439,41 @@ std::size_t MaskChase::unknowns(const Rules& rules, std::size_t rows, std::size_
 bool MaskChase::fits(const Rules& rules, std::size_t rows, std::size_t cols) {
   const std::optional<Geometry> g = best_geometry(rules, rows, cols);
   return g && g->u <= (rules.states == 2 ? kMaxUnknownsGf2 : kMaxUnknownsZk);
+}
+
+double MaskChase::factor_work(unsigned k, double u) {
+  if (k == 2) return u * u * u / 16;
+  double work = 0;
+  for (const auto& [p, e] : factor_prime_powers(k))
+    work += (e == 1 && p > 2 ? 1.0 / 30 : 4.0) * u * u * u;
+  return work;
+}
+
+double MaskChase::estimated_work(const Rules& rules, std::size_t rows, std::size_t cols) {
+  const auto u = static_cast<double>(unknowns(rules, rows, cols));
+  const double cells = static_cast<double>(rows) * static_cast<double>(cols);
+  const auto t = static_cast<double>(rules.offsets.size());
+  return u * cells * t / (rules.states == 2 ? 256 : 24) + factor_work(rules.states, u);
+}
+
+bool MaskChase::preferred(const Rules& rules, std::size_t rows, std::size_t cols) {
+  if (!fits(rules, rows, cols)) return false;
+  if (rules.states > 2) return true;
+  int dr_min = 0;
+  int dr_max = 0;
+  int dc_min = 0;
+  int dc_max = 0;
+  for (const Offset& o : rules.offsets) {
+    dr_min = std::min(dr_min, o.dr);
+    dr_max = std::max(dr_max, o.dr);
+    dc_min = std::min(dc_min, o.dc);
+    dc_max = std::max(dc_max, o.dc);
+  }
+  const auto r = static_cast<double>(rows);
+  const auto c = static_cast<double>(cols);
+  const double band = std::min(std::min<double>(dr_max - dr_min, r) * c + (dc_max - dc_min) + 1,
+                               std::min<double>(dc_max - dc_min, c) * r + (dr_max - dr_min) + 1);
+  return estimated_work(rules, rows, cols) <= r * c * band * band / 64;
 }
 
 MaskChase::MaskChase(const Rules& rules, std::size_t rows, std::size_t cols, bool want_kernel)

@@ -119,7 +119,7 @@ Method choose(const Rules& rules, std::size_t rows, std::size_t cols,
   }
   if (is_classic(rules)) return choose_method(rows, cols);
   if (detail::RulesChase::fits(rules, rows, cols)) return Method::chase;
-  if (detail::MaskChase::fits(rules, rows, cols)) return Method::chase;
+  if (detail::MaskChase::preferred(rules, rows, cols)) return Method::chase;
   if (rules.states > 2) return Method::zk;
   if (existing_cells(rules, rows, cols) > kMaxBandedCells) return Method::gf2;
   system = build_press_system(rules, rows, cols);
