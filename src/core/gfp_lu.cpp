@@ -221,7 +221,8 @@ void GfpLu::back_substitute(std::span<const std::uint8_t> rhs, std::span<std::ui
 bool GfpLu::solve(std::span<const std::uint8_t> b, std::span<std::uint8_t> y) const {
   if (b.size() != rows_ || y.size() != cols_) throw std::invalid_argument("GfpLu::solve: sizes");
   const unsigned p = p_;
-  std::vector<std::uint8_t> v(b.begin(), b.end());
+  std::vector<std::uint8_t> v(b.size());  // b mod p: callers may pass values mod a multiple of p
+  for (std::size_t i = 0; i < b.size(); ++i) v[i] = static_cast<std::uint8_t>(b[i] % p);
   // P b, then L: row i takes away L_it v_t for every pivot t above it.
   for (std::size_t t = 0; t < swap_with_.size(); ++t) std::swap(v[t], v[swap_with_[t]]);
   for (std::size_t t = 0; t < pivot_col_.size(); ++t) {

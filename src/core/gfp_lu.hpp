@@ -28,7 +28,8 @@ class GfpLu {
   std::size_t rank() const { return pivot_col_.size(); }
   // The pivot column of each pivot row, increasing.
   const std::vector<std::size_t>& pivot_cols() const { return pivot_col_; }
-  // A solution of A y = b into y (cols values, free columns 0), or false when there is none.
+  // A solution of A y = b into y (cols values, free columns 0), or false when there is none. The
+  // values of b are taken mod p (any byte).
   bool solve(std::span<const std::uint8_t> b, std::span<std::uint8_t> y) const;
   // y with A y = 0, y_f = 1 at free column f and 0 at the other free columns.
   std::vector<std::uint8_t> kernel_vector(std::size_t free_col) const;

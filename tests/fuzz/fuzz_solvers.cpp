@@ -10,8 +10,9 @@
 // steps: the answer and its lower bound must still be true (no bound above a proven minimum).
 //
 // With flag bit 1 set, a variant instead: a rules byte picks the topology, the neighbourhood, the
-// states K, self and the goal; then one byte per cell (mod K). Every Solver method that takes
-// those rules (the automatic choice, tables, chase over Z_K, banded, and the dense gf2 / zk
+// states K, self and the goal (and bit 2 of the second byte a random 3 x 3 mask instead); then one byte per cell (mod K). Every Solver method that takes
+// those rules (the automatic choice, tables, chase over Z_K -- the plus neighbourhood's and, for
+// other plane masks, the chase with extra unknowns --, banded, and the dense gf2 / zk
 // elimination) must agree on solvable, nullity and the exact count, and every presses must bring
 // the board to the goal under PressSystem::apply.
 #include <algorithm>
@@ -92,8 +93,17 @@ int variant_case(Bytes& control, std::size_t rows, std::size_t cols) {
   static const unsigned kStates[] = {2, 3, 4, 5, 6, 8, 9, 255};
   const std::uint8_t pick = control.take();
   const std::uint8_t more = control.take();
-  std::string text = std::string(kTopologies[pick & 3U]) +
-                     ",nbhd=" + kNeighbourhoods[(pick >> 2) & 7U] +
+  std::string nbhd = kNeighbourhoods[(pick >> 2) & 7U];
+  if ((more & 4U) != 0) {  // a lopsided 3 x 3 mask from the next two bytes (light chasing with
+                           // extra unknowns turns the board to fit it)
+    const unsigned bits = control.take() | (unsigned{control.take()} << 8U);
+    nbhd.clear();
+    for (unsigned i = 0; i < 9; ++i) {
+      if (i > 0 && i % 3 == 0) nbhd += '/';
+      nbhd += ((bits >> i) & 1U) != 0 || i == 4 ? '1' : '0';
+    }
+  }
+  std::string text = std::string(kTopologies[pick & 3U]) + ",nbhd=" + nbhd +
                      ",states=" + std::to_string(kStates[(pick >> 5) & 7U]);
   if ((more & 1U) != 0) text += ",self=0";
   if ((more & 2U) != 0) text += ",target=on";

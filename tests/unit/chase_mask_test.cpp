@@ -144,6 +144,11 @@ TEST(MaskChase, LargerBoardsAgainstDense) {
   check_against_dense(parse_rules("nbhd=square,states=5"), 24, 24, rng, 2);
   check_against_dense(parse_rules("nbhd=x,states=3"), 24, 23, rng, 2);
   check_against_dense(parse_rules("nbhd=10101/01110/11011/01110/10101,states=7"), 20, 22, rng, 2);
+  // Reduced systems of 64 unknowns or more go to the blocked LU for each odd prime of K: square-
+  // free composite K (the CRT over its parts) and a prime power beside them.
+  check_against_dense(parse_rules("nbhd=x,states=15"), 33, 33, rng, 2);
+  check_against_dense(parse_rules("nbhd=square,states=6,target=on"), 32, 34, rng, 2);
+  check_against_dense(parse_rules("nbhd=knight,states=12"), 30, 30, rng, 2);
 }
 
 TEST(MaskChase, UnknownsFollowTheMask) {

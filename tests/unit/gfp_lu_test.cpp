@@ -79,6 +79,13 @@ TEST(GfpLu, AgreesWithPlainElimination) {
         for (std::size_t i = 0; i < c.rows; ++i) b[i] = static_cast<std::uint8_t>(ax[i]);
       }
       const PrimePowerSolution plain = solve_prime_power(a, b, c.rows, c.cols, c.p, 1, false);
+      // The same right side plus multiples of p (as the CRT of a composite K passes it).
+      std::vector<std::uint8_t> shifted = b;
+      for (std::size_t i = 0; i < c.rows; ++i) {
+        shifted[i] = static_cast<std::uint8_t>(b[i] + c.p * ((i % 3) == 0 ? 0 : (255 - b[i]) / c.p));
+      }
+      std::vector<std::uint8_t> y2(c.cols);
+      EXPECT_EQ(lu.solve(shifted, y2), plain.solvable);
       EXPECT_EQ(lu.rank(), plain.rank);
       std::vector<std::uint8_t> y(c.cols);
       const bool solvable = lu.solve(b, y);
