@@ -10,6 +10,7 @@
 #include "banded_gf2.hpp"
 #include "chase_rules.hpp"
 #include "finish_result.hpp"
+#include "rowcol_closed.hpp"
 #include "small_solver.hpp"
 #include "solve.hpp"
 #include "solve_rules.hpp"
@@ -54,8 +55,9 @@ std::string SolutionCount::to_string() const {
 // ---- Methods ----
 
 std::optional<Method> parse_method(std::string_view name) {
-  for (const Method m : {Method::automatic, Method::tables, Method::enumerate, Method::chase,
-                         Method::poly, Method::dense, Method::banded, Method::gf2, Method::zk}) {
+  for (const Method m :
+       {Method::automatic, Method::tables, Method::enumerate, Method::chase, Method::poly,
+        Method::dense, Method::banded, Method::gf2, Method::zk, Method::rowcol}) {
     if (name == method_name(m)) return m;
   }
   return std::nullopt;
@@ -81,6 +83,8 @@ std::string_view method_name(Method m) {
       return "gf2";
     case Method::zk:
       return "zk";
+    case Method::rowcol:
+      return "rowcol";
   }
   return "?";
 }
@@ -116,6 +120,7 @@ Method choose(const Rules& rules, std::size_t rows, std::size_t cols,
   if (rules.states == 2 && !rules.has_holes() && rows * cols <= kMaxTableCells) {
     return Method::tables;
   }
+  if (detail::RowColClosed::applies(rules)) return Method::rowcol;
   if (is_classic(rules)) return choose_method(rows, cols);
   if (detail::RulesChase::fits(rules, rows, cols)) return Method::chase;
   if (rules.states > 2) return Method::zk;
@@ -171,6 +176,7 @@ struct Solver::Impl {
   std::optional<PressSystem> system;  // gf2 and zk
   std::optional<detail::RulesChase> rules_chase;  // chase under rules other than the classic
   std::optional<detail::BandedGf2> banded;        // banded (with `system`)
+  std::optional<detail::RowColClosed> rowcol;     // rowcol
 };
 
 std::uint64_t Solver::max_cells(const Rules& rules, Method method) {
@@ -185,7 +191,10 @@ std::uint64_t Solver::max_cells(const Rules& rules, Method method) {
       return kMaxDenseCellsGf2;
     case Method::zk:
       return kMaxDenseCellsZk;
+    case Method::rowcol:
+      return std::numeric_limits<std::uint64_t>::max();
     case Method::automatic:
+      if (detail::RowColClosed::applies(rules)) return std::numeric_limits<std::uint64_t>::max();
       return rules.states == 2 && is_classic(rules) ? std::numeric_limits<std::uint64_t>::max()
              : rules.states == 2                    ? kMaxDenseCellsGf2
                                                     : kMaxDenseCellsZk;
@@ -224,6 +233,9 @@ Solver::Solver(Rules rules, std::size_t rows, std::size_t cols, Method method)
   }
   if (method == Method::zk && rules.states == 2) {
     throw std::invalid_argument("zk applies to more than two states only");
+  }
+  if (method == Method::rowcol && !detail::RowColClosed::applies(rules)) {
+    throw std::invalid_argument("rowcol applies to the row-and-column rules without holes only");
   }
   if (method == Method::enumerate && std::min(rows, cols) > kMaxEnumerateSide) {
     throw std::invalid_argument("enumerate needs the shorter side <= 20");
@@ -284,6 +296,8 @@ Solver::Solver(Rules rules, std::size_t rows, std::size_t cols, Method method)
     impl_->system = system ? std::move(system) : build_press_system(rules, rows, cols);
   } else if (variant_chase) {
     impl_->rules_chase.emplace(rules, rows, cols, true);
+  } else if (method == Method::rowcol) {
+    impl_->rowcol.emplace(rules, rows, cols);
   }
   impl_->rules = std::move(rules);
   impl_->rows = rows;
@@ -345,6 +359,34 @@ Result solve_by_rules_chase(const detail::RulesChase& chase, const Grid& lights,
       out.kernel.push_back(Grid::from_values(rows, cols, k, pattern));
     }
     out.kernel_orders = chase.kernel_orders();
+  }
+  return out;
+}
+
+// The closed form of the row-and-column rules, as a Result: the kernel when asked, and for the
+// fewest presses when it stays within kMaxSearchKernelCells values. Past that (K even without
+// the button itself: a nullity close to the cell count) the search is not run: the presses are
+// returned as found, not proven, with the lower bound 0.
+constexpr std::uint64_t kMaxSearchKernelCells = std::uint64_t{1} << 27;
+
+Result solve_by_rowcol(const detail::RowColClosed& rowcol, const Grid& lights,
+                       const Options& options) {
+  Result out;
+  out.method = Method::rowcol;
+  out.solvable = rowcol.solve(lights, out.presses);
+  out.nullity = rowcol.nullity();
+  if (out.solvable) {
+    out.solutions.zero = false;
+    out.solutions.factors = rowcol.count_factors();
+  }
+  const bool search = options.minimal && out.solvable;
+  const bool search_fits =
+      rowcol.nullity() == 0 || lights.cells() <= kMaxSearchKernelCells / rowcol.nullity();
+  if (options.kernel || (search && search_fits)) out.kernel = rowcol.kernel(out.kernel_orders);
+  if (search && !search_fits) {
+    out.minimal = true;  // finish_result leaves it so
+    out.minimal_proven = false;
+    out.minimal_lower_bound = 0;
   }
   return out;
 }
@@ -418,6 +460,8 @@ Result Solver::solve(Grid&& lights, const Options& options) const {
     out = from_classic(std::move(r), s.method);
   } else if (s.rules_chase) {
     out = solve_by_rules_chase(*s.rules_chase, lights, want_kernel);
+  } else if (s.rowcol) {
+    out = solve_by_rowcol(*s.rowcol, lights, options);
   } else if (s.banded) {
     out = solve_by_banded(*s.banded, *s.system, s.rules.target_on, lights, want_kernel);
   } else if (classic_method(s.method)) {
