@@ -80,6 +80,24 @@ bool RowColClosed::applies(const Rules& rules) {
   return rules.neighbourhood == Neighbourhood::rowcol && !rules.has_holes() && !rules.has_graph();
 }
 
+void RowColClosed::apply(const Rules& rules, std::size_t rows, std::size_t cols,
+                         std::span<const std::uint8_t> presses, std::span<std::uint8_t> lights) {
+  const unsigned k = rules.states;
+  const unsigned a = (rules.self ? 1U : 0U) + 2 * k - 2;  // s - 2, plus 2K
+  std::vector<std::uint64_t> col(cols, 0);
+  for (std::size_t r = 0; r < rows; ++r) {
+    for (std::size_t c = 0; c < cols; ++c) col[c] += presses[r * cols + c];
+  }
+  for (std::size_t c = 0; c < cols; ++c) col[c] %= k;
+  for (std::size_t r = 0; r < rows; ++r) {
+    const std::uint64_t rs = row_sum(presses.data() + r * cols, cols) % k;
+    for (std::size_t c = 0; c < cols; ++c) {
+      const std::uint64_t v = lights[r * cols + c] + rs + col[c] + a * presses[r * cols + c];
+      lights[r * cols + c] = mod_k(v, k);
+    }
+  }
+}
+
 RowColClosed::RowColClosed(const Rules& rules, std::size_t rows, std::size_t cols)
     : rows_(rows), cols_(cols), k_(rules.states), self_(rules.self) {
   if (!applies(rules)) {

@@ -31,6 +31,12 @@ class RowColClosed {
   // rowcol rules on a grid without holes (any topology: it makes no difference).
   static bool applies(const Rules& rules);
 
+  // lights += the effect of `presses` under rowcol rules (applies(rules)): row sum + column sum
+  // + (s - 2) x per cell, mod K; both rows * cols values, row-major. O(cells), where the press
+  // system would hold rows + cols - 1 touches a cell.
+  static void apply(const Rules& rules, std::size_t rows, std::size_t cols,
+                    std::span<const std::uint8_t> presses, std::span<std::uint8_t> lights);
+
   // Throws std::invalid_argument unless applies(rules).
   RowColClosed(const Rules& rules, std::size_t rows, std::size_t cols);
 

@@ -223,6 +223,24 @@ TEST(RowColClosed, DirectResidualAgreesWithPressSystem) {
   }
 }
 
+TEST(RowColClosed, ApplyAgreesWithPressSystem) {
+  auto rng = make_rng(2506);
+  for (const unsigned k : {2U, 3U, 4U, 255U}) {
+    for (const bool self : {true, false}) {
+      for (const auto& [rows, cols] :
+           std::vector<std::pair<std::size_t, std::size_t>>{{1, 1}, {1, 5}, {6, 1}, {7, 9}}) {
+        const Rules rules = rowcol_rules(k, self, false, "torus");
+        const auto boards = boards_for(rules, rows, cols, rng);
+        std::vector<std::uint8_t> fast = boards[0];
+        std::vector<std::uint8_t> slow = boards[0];
+        detail::RowColClosed::apply(rules, rows, cols, boards[1], fast);
+        build_press_system(rules, rows, cols).apply(boards[1], slow);
+        EXPECT_EQ(fast, slow) << rows << "x" << cols << " K=" << k;
+      }
+    }
+  }
+}
+
 TEST(RowColClosed, BigBoardSolvesAndBigKernelIsRefused) {
   // 600 x 700 without the button itself, two and six states: nullity about the cell count, so
   // the kernel is refused while the solution is still found and re-applied.
