@@ -364,10 +364,14 @@ Result solve_by_rules_chase(const detail::RulesChase& chase, const Grid& lights,
 }
 
 // The closed form of the row-and-column rules, as a Result: the kernel when asked, and for the
-// fewest presses when it stays within kMaxSearchKernelCells values. Past that (K even without
-// the button itself: a nullity close to the cell count) the search is not run: the presses are
-// returned as found, not proven, with the lower bound 0.
-constexpr std::uint64_t kMaxSearchKernelCells = std::uint64_t{1} << 27;
+// fewest presses when it stays within the values below (nullity x cells). Past them (K even
+// without the button itself has a nullity close to the cell count) the search is not run: the
+// presses are returned as found, not proven, with the lower bound 0. K = 2 past 64 patterns
+// is a greedy descent over bit-packed patterns; K > 2 sorts the cells by kernel column and keeps
+// a search tree as deep as the nullity, measured at about 150 bytes a kernel value (a 40 x 41
+// board of 4 states without self: 2.6e6 values, 385 MB).
+constexpr std::uint64_t kMaxSearchKernelCellsGf2 = std::uint64_t{1} << 27;
+constexpr std::uint64_t kMaxSearchKernelCellsZk = std::uint64_t{1} << 21;
 
 Result solve_by_rowcol(const detail::RowColClosed& rowcol, const Grid& lights,
                        const Options& options) {
@@ -380,8 +384,9 @@ Result solve_by_rowcol(const detail::RowColClosed& rowcol, const Grid& lights,
     out.solutions.factors = rowcol.count_factors();
   }
   const bool search = options.minimal && out.solvable;
-  const bool search_fits =
-      rowcol.nullity() == 0 || lights.cells() <= kMaxSearchKernelCells / rowcol.nullity();
+  const std::uint64_t most =
+      lights.states() == 2 ? kMaxSearchKernelCellsGf2 : kMaxSearchKernelCellsZk;
+  const bool search_fits = rowcol.nullity() == 0 || lights.cells() <= most / rowcol.nullity();
   if (options.kernel || (search && search_fits)) out.kernel = rowcol.kernel(out.kernel_orders);
   if (search && !search_fits) {
     out.minimal = true;  // finish_result leaves it so
