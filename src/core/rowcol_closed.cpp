@@ -92,7 +92,8 @@ void RowColClosed::apply(const Rules& rules, std::size_t rows, std::size_t cols,
   for (std::size_t r = 0; r < rows; ++r) {
     const std::uint64_t rs = row_sum(presses.data() + r * cols, cols) % k;
     for (std::size_t c = 0; c < cols; ++c) {
-      const std::uint64_t v = lights[r * cols + c] + rs + col[c] + a * presses[r * cols + c];
+      const std::uint64_t v =
+          lights[r * cols + c] + rs + col[c] + std::uint64_t{a} * presses[r * cols + c];
       lights[r * cols + c] = mod_k(v, k);
     }
   }
@@ -107,17 +108,19 @@ RowColClosed::RowColClosed(const Rules& rules, std::size_t rows, std::size_t col
   const std::size_t m = rows;
   const std::size_t n = cols;
   goal_ = rules.target_on ? static_cast<std::uint8_t>(k - 1) : 0;
-  a_ = mod_k(std::uint64_t{self_ ? 1U : 0U} + 2 * k - 2, k);
+  a_ = mod_k(std::uint64_t{self_ ? 1U : 0U} + std::uint64_t{2} * k - 2, k);
   const std::uint8_t an = mod_k(a_ + n % k, k);
   const std::uint8_t am = mod_k(a_ + m % k, k);
   const std::uint8_t amn = mod_k(a_ + n % k + m % k, k);
   divide_a_.assign(k, 0xFF);
-  for (unsigned z = k; z-- > 0;) divide_a_[(a_ * z) % k] = static_cast<std::uint8_t>(z);
+  for (unsigned z = k; z-- > 0;) {
+    divide_a_[(std::size_t{a_} * z) % k] = static_cast<std::uint8_t>(z);
+  }
 
   // Block kinds: cells are relative to the anchor (interior: the cell; rows: (r, 0); columns:
   // (0, c)); the corner's are absolute.
   const auto make = [&](std::vector<std::pair<std::size_t, std::size_t>> cells,
-                        std::vector<std::uint8_t> matrix, std::uint64_t count) {
+                        const std::vector<std::uint8_t>& matrix, std::uint64_t count) {
     const std::size_t u = cells.size();
     blocks_.push_back(Block{std::move(cells), SmallSystem(matrix, u, u, k, true), count});
   };
