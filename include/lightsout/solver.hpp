@@ -49,6 +49,7 @@ enum class Method {
               // column order (folded where the board wraps): banded elimination, factored once
   gf2,        // any rules, K = 2: elimination of the press system with M4RI
   zk,         // any rules, K > 2: elimination over each prime power of K, then the CRT
+  rowcol,     // the row-and-column rules without holes, any K: closed form, O(cells) a board
 };
 std::optional<Method> parse_method(std::string_view name);
 std::string_view method_name(Method m);
@@ -98,6 +99,7 @@ struct Result {
 // One rules set on one board size, prepared once, then any number of boards solved.
 //
 // `automatic` chooses, in this order: `tables` for K = 2 without holes on at most 64 cells;
+// `rowcol` (the closed form) for the row-and-column rules without holes;
 // for the classic rules `chase` when the shorter side is below 8, else `poly`; `chase` for other
 // rules with the plus neighbourhood and no holes (reduced system up to 16384 unknowns for K = 2,
 // 2048 for K > 2: the shorter side, twice it on a torus); for other rules with K = 2 `banded`

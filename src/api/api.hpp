@@ -23,7 +23,7 @@ struct Limits {
   std::size_t max_rules_cells = std::size_t{1} << 20;  // /api/solve and /api/info, other rules
   // Other rules are weighed by estimated_solve_work (api/work_estimate.hpp, about a
   // nanosecond a unit natively) and the dense elimination's bytes: 256 x 256 torus K = 255 is
-  // 1.6e9, 50 x 50 rowcol K = 255 is 4.7e10 (refused).
+  // 1.6e9, 60 x 60 square K = 255 is 4.8e9 (refused); rowcol without holes is linear.
   double max_rules_work = 3e9;
   double max_rules_bytes = 256.0 * 1024 * 1024;
   std::size_t max_kernel_cells = 2500;    // /api/info sends the quiet patterns up to this

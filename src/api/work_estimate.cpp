@@ -9,6 +9,7 @@
 #include "banded_gf2.hpp"
 #include "chase_mask.hpp"
 #include "chase_rules.hpp"
+#include "rowcol_closed.hpp"
 #include "zk_matrix.hpp"
 
 namespace lightsout {
@@ -84,6 +85,12 @@ SolveEstimate estimate_solve(const Rules& rules, std::size_t rows, std::size_t c
   const double boards = cells * 16;
   if (is_classic(rules)) return {cells, boards, Method::automatic, "the classic methods"};
   const bool two = rules.states == 2;
+  if (detail::RowColClosed::applies(rules)) {
+    // The closed form: a dozen passes over the board (bytes; words of 64 cells for K = 2) and a
+    // few copies of it (bits for K = 2, bytes for K > 2).
+    return {two ? cells / 4 : 12 * cells, two ? cells : 8 * cells, Method::rowcol,
+            "the closed form"};
+  }
   if (detail::RulesChase::fits(rules, rows, cols)) {
     const auto u = static_cast<double>(detail::RulesChase::unknowns(rules, rows, cols));
     const double work =

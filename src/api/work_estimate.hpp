@@ -12,13 +12,13 @@
 namespace lightsout {
 
 // The cost of Solver(rules, rows, cols).solve(...) with the automatic method, and which kind of
-// method it follows (for messages): "the classic methods", "light chasing", "banded elimination"
-// or "dense elimination".
+// method it follows (for messages): "the classic methods", "the closed form" (rowcol without
+// holes), "light chasing", "banded elimination" or "dense elimination".
 struct SolveEstimate {
   double work = 0;   // about a nanosecond of one core a unit (see estimated_solve_work)
   double bytes = 0;  // held at the peak (see estimated_solve_bytes)
-  // The method followed: Method::automatic for the classic methods, else chase, banded, gf2
-  // (dense elimination, two states) or zk (dense elimination over Z_K).
+  // The method followed: Method::automatic for the classic methods, else rowcol, chase, banded,
+  // gf2 (dense elimination, two states) or zk (dense elimination over Z_K).
   Method method = Method::automatic;
   std::string_view method_text;  // its words for messages, as listed above
 };
@@ -29,6 +29,8 @@ SolveEstimate estimate_solve(const Rules& rules, std::size_t rows, std::size_t c
 // An upper estimate of the work of Solver(rules, rows, cols).solve(...) with the automatic method
 // (the solver prepared and one board solved), in units of about one nanosecond of one core
 // (native build; the WebAssembly build takes 1-3 times as long): it follows the method chosen.
+//   rowcol without holes (the closed form): 12 M N for K > 2, M N / 4 for K = 2; bytes M N for
+//   K = 2, 8 M N for K > 2 (the board's copies, bit-packed for K = 2).
 //   chase (plus neighbourhood, no holes; u unknowns, M x N cells): u M N / 10 for K > 2, u M N / 16
 //     for K = 2, plus MaskChase::factor_work(K, u) (the reduced system);
 //   chase with extra unknowns (any other mask on the plane, no holes): MaskChase::estimated_work;
@@ -42,8 +44,9 @@ SolveEstimate estimate_solve(const Rules& rules, std::size_t rows, std::size_t c
 // 11.8 s; 256 x 256 torus square K = 2: 1.1e9, 0.4 s.
 double estimated_solve_work(const Rules& rules, std::size_t rows, std::size_t cols);
 
-// An upper estimate of the bytes the same solve holds at its peak: 16 a cell for the boards, plus
-// the method's matrices: chase, the reduced system twice (2 u^2 bits for K = 2, bytes for K > 2);
+// An upper estimate of the bytes the same solve holds at its peak (rowcol: as above): 16 a cell
+// for the boards, plus the method's matrices: chase, the reduced system twice (2 u^2 bits for
+// K = 2, bytes for K > 2);
 // elimination, the press system (estimated_press_system_bytes) and then n w / 4 bytes for K = 2
 // (the band in bits, both sides of the diagonal; the dense n^2 bits when the band is past what
 // banded elimination takes) and the whole n^2-byte matrix for K > 2 (one prime power at a time).

@@ -101,11 +101,11 @@ std::optional<Solver> make_solver(const Rules& rules, std::size_t rows, std::siz
                                   const std::string& method, const RulesBudget& budget) {
   const std::optional<Method> m = parse_method(method);
   if (!m) {
-    static constexpr std::string_view kMethods[] = {"auto",  "tables", "enumerate", "chase", "poly",
-                                                    "dense", "banded", "gf2",       "zk"};
+    static constexpr std::string_view kMethods[] = {
+        "auto", "tables", "enumerate", "chase", "poly", "dense", "banded", "gf2", "zk", "rowcol"};
     fmt::print(stderr,
                "lightsout: --method: unknown method '{}'{} (auto, tables, enumerate, chase, poly, "
-               "dense, banded, gf2, zk)\n",
+               "dense, banded, gf2, zk, rowcol)\n",
                method, did_you_mean(method, kMethods));
     return std::nullopt;
   }

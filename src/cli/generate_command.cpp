@@ -45,8 +45,13 @@ bool rules_board_fits(const GenerateArgs& args, const Rules& rules, std::size_t 
                       std::size_t cols) {
   if (is_classic(rules)) return true;
   const double cells = static_cast<double>(rows) * static_cast<double>(cols);
-  const double bytes =
-      3 * cells + (args.solvable ? estimated_press_system_bytes(rules, rows, cols) : 0);
+  // rowcol without holes applies its presses by row and column sums, without a press system.
+  const bool rowcol =
+      rules.neighbourhood == Neighbourhood::rowcol && !rules.has_holes() && !rules.has_graph();
+  const double system = !args.solvable ? 0
+                        : rowcol       ? 2 * cells
+                                       : estimated_press_system_bytes(rules, rows, cols);
+  const double bytes = 3 * cells + system;
   const std::uint64_t memory = args.memory != 0 ? args.memory : default_memory_budget();
   if (bytes <= static_cast<double>(memory)) return true;
   fmt::print(stderr,

@@ -10,6 +10,7 @@
 #include <vector>
 
 #include "board_ops.hpp"
+#include "rowcol_closed.hpp"
 
 namespace lightsout {
 
@@ -220,7 +221,13 @@ Grid random_grid(const Rules& rules, std::size_t rows, std::size_t cols, std::ui
       if (rules.holes.get(i / cols, i % cols)) values[i] = 0;
     }
   }
-  if (solvable) {
+  if (solvable && detail::RowColClosed::applies(rules)) {
+    // The row-and-column rules without holes: by row and column sums, not a press system of
+    // rows + cols - 1 touches a cell.
+    std::vector<std::uint8_t> lights(n, rules.target_on ? static_cast<std::uint8_t>(k - 1) : 0);
+    detail::RowColClosed::apply(rules, rows, cols, values, lights);
+    values = std::move(lights);
+  } else if (solvable) {
     const PressSystem sys = build_press_system(rules, rows, cols);
     std::vector<std::uint8_t> lights(n, 0);
     if (rules.target_on) {

@@ -30,6 +30,7 @@ SolveResult solve(const Board& lights, Method method, const SolveOptions& option
     case Method::banded:
     case Method::gf2:
     case Method::zk:
+    case Method::rowcol:
       break;
   }
   throw std::invalid_argument("solve: " + std::string(method_name(method)) +

@@ -78,7 +78,10 @@ TEST(RulesWork, EstimatesOrderTheBoards) {
   EXPECT_LT(work("nbhd=square,torus", 256, 256), limits.max_rules_work);
   EXPECT_LT(work("nbhd=knight,states=255", 30, 30), limits.max_rules_work);
   EXPECT_GT(work("torus,states=255", 512, 512), limits.max_rules_work);
-  EXPECT_GT(work("nbhd=rowcol,states=255", 50, 50), limits.max_rules_work);
+  EXPECT_GT(work("nbhd=square,states=255", 60, 60), limits.max_rules_work);
+  // rowcol without holes: the closed form, linear in the cells.
+  EXPECT_LT(work("nbhd=rowcol,states=255", 1000, 1000), limits.max_rules_work);
+  EXPECT_GT(work("nbhd=rowcol,states=255,holes=[000/010/000]", 3, 3), 0.0);
   EXPECT_GT(work("states=255", 1000, 1000), limits.max_rules_work);
   // More primes in K, more work; holes leave the chase for dense elimination.
   EXPECT_GT(work("torus,states=255", 64, 64), work("torus,states=128", 64, 64));
@@ -87,9 +90,9 @@ TEST(RulesWork, EstimatesOrderTheBoards) {
 
 TEST(RulesWork, TooMuchWorkIsRefusedWithTheEstimate) {
   json rows = json::array();
-  for (int r = 0; r < 50; ++r) rows.push_back(std::string(50, '0'));
+  for (int r = 0; r < 60; ++r) rows.push_back(std::string(60, '0'));
   const json body = {
-      {"rows", 50}, {"cols", 50}, {"rules", "nbhd=rowcol,states=255"}, {"lights", rows}};
+      {"rows", 60}, {"cols", 60}, {"rules", "nbhd=square,states=255"}, {"lights", rows}};
   ApiResponse res = api_solve(body.dump(), Limits{});
   EXPECT_EQ(res.status, 413);
   EXPECT_NE(res.body.find("units of work, over the limit of 3e+09"), std::string::npos) << res.body;

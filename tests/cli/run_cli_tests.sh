@@ -76,9 +76,9 @@ expect_error missing_file 2 "lightsout: cannot open '$work/none.in': No such fil
   "" -- solve "$work/none.in"
 expect_error bad_size 2 "lightsout: --size: expected RxC with 1 <= R, C (e.g. 5x6), got '0x3'" \
   "" -- solve --size 0x3
-expect_error bad_method 2 "lightsout: --method: unknown method 'magic' (auto, tables, enumerate, chase, poly, dense, banded, gf2, zk)" "" -- solve --method magic
+expect_error bad_method 2 "lightsout: --method: unknown method 'magic' (auto, tables, enumerate, chase, poly, dense, banded, gf2, zk, rowcol)" "" -- solve --method magic
 # Mistyped names get the nearest real one (edit distance over the real names).
-expect_error method_typo 2 "lightsout: --method: unknown method 'chse' (did you mean 'chase'?) (auto, tables, enumerate, chase, poly, dense, banded, gf2, zk)" "" -- solve --method chse
+expect_error method_typo 2 "lightsout: --method: unknown method 'chse' (did you mean 'chase'?) (auto, tables, enumerate, chase, poly, dense, banded, gf2, zk, rowcol)" "" -- solve --method chse
 expect_error command_typo 2 "lightsout: unknown command 'slove' (did you mean 'solve'?); the commands are solve, info, generate, verify, render, serve" "" -- slove
 expect_error command_unknown 2 "lightsout: unknown command 'frobnicate'; the commands are solve, info, generate, verify, render, serve" "" -- frobnicate
 expect_error option_typo 2 "lightsout: solve: unknown option '--sise' (did you mean '--size'?); see 'lightsout solve --help'" "" -- solve --sise 5x5

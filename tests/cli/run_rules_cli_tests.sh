@@ -71,6 +71,9 @@ roundtrip mask_ring nbhd=010/101/010 4 4 --minimal
 roundtrip mask_wide torus,nbhd=11111/00100/00000,states=3 5 5
 roundtrip square_torus torus,nbhd=square 4 4 --minimal
 roundtrip rowcol nbhd=rowcol 4 4 --minimal
+roundtrip rowcol_self0_states6 nbhd=rowcol,self=0,states=6 30 40
+roundtrip rowcol_states12 torus,nbhd=rowcol,states=12 3 5 --minimal
+roundtrip rowcol_self0_wide nbhd=rowcol,self=0,target=on 2 70 --minimal
 roundtrip self0 self=0 4 4 --minimal
 roundtrip self0_states3 self=0,states=3 4 5
 roundtrip target_on target=on 4 4 --minimal
@@ -212,7 +215,10 @@ expect_error value_k3_board_file 2 "lightsout: $work/bad3.txt:2:3: expected a va
 expect_error k3_pbm_out 2 "lightsout: --rules: boards of 3 states are judge text (values 0..2), not p4 (output)" "" -- solve --rules states=3 "$work/k.txt" -o "$work/x.pbm"
 expect_error k3_grid_in 2 "lightsout: --rules: boards of 3 states are judge text (values 0..2), not grid (input)" "" -- solve --rules states=3 "$work/k.grid" -o "$work/x.txt"
 expect_error k3_generate_pbm 2 "lightsout: generate: --rules: boards of 3 states are judge text (values 0..2), not p4" "" -- generate 3x3 --rules states=3 -o "$work/x.pbm"
-expect_error too_big 2 "lightsout: --rules: a 600x600 board has 360000 cells; the rules solver (dense elimination) takes at most 262144 cells for 2 states" "" -- info 600x600 --rules torus,nbhd=rowcol
+# rowcol without holes is solved in closed form at any size; with a holes grid (here without a
+# hole) it is dense elimination.
+"$bin" generate 600x600 --density 0 -o "$work/z600.grid"
+expect_error too_big 2 "lightsout: --rules: a 600x600 board has 360000 cells; the rules solver (dense elimination) takes at most 262144 cells for 2 states" "" -- info 600x600 --rules "torus,nbhd=rowcol,holes=$work/z600.grid"
 expect_error too_big_zk 2 "lightsout: --rules: a 300x300 board has 90000 cells; the rules solver (dense elimination) takes at most 65536 cells for 3 states" "" -- solve --rules states=3,nbhd=knight --size 300x300
 expect_error too_big_chase 2 "lightsout: --rules: a 3000x3000 board has 9000000 cells; the rules solver (dense elimination) takes at most 65536 cells for 3 states (light chasing takes these rules while the shorter side, twice it when the board wraps along its longer side, is at most 2048)" "" -- solve --rules states=3 --size 3000x3000
 expect_error method 2 "lightsout: --method: poly applies to the classic rules only" "" -- solve --rules torus --method poly

@@ -76,12 +76,12 @@ test('sizes beyond the limits are refused with a message, the board kept', async
   await page.press('#rows', 'Enter');
   assert.match(await h.text(page, '#status'), /whole numbers from 1/);
   // The limit for other rules is by estimated work: light chasing takes a 60 x 60 torus with 255
-  // states, dense elimination (a whole row and column a press, or holes) does not.
-  await h.useRules(page, 'plane,states=255,nbhd=rowcol');
+  // states, dense elimination (a 3 x 3 square a press, or holes) does not.
+  await h.useRules(page, 'plane,states=255,nbhd=square');
   await page.fill('#rows', '60');
   await page.fill('#cols', '60');
   await page.press('#cols', 'Enter');
-  assert.match(await h.text(page, '#status'), /^Refused: 60 x 60 with these rules is estimated at 1\.4e\+11 units of work, over the limit of 3e\+09\./);
+  assert.match(await h.text(page, '#status'), /^Refused: 60 x 60 with these rules is estimated at 4\.8e\+09 units of work, over the limit of 3e\+09\./);
   assert.equal((await dataset(page)).rows, '5');
   await h.useRules(page, 'torus,states=255');
   await page.fill('#rows', '60');
@@ -93,7 +93,7 @@ test('sizes beyond the limits are refused with a message, the board kept', async
   assert.match(await h.text(page, '#status'), /Holes are refused here: 60 x 60 with these rules is estimated at [\d.e+]+ units of work/);
   assert.equal(await h.rulesText(page), 'torus,states=255');
   await page.check('input[name=mode][value=play]');
-  await page.selectOption('#nbhd', 'rowcol');
+  await page.selectOption('#nbhd', 'square');
   assert.match(await h.text(page, '#status'), /These rules are refused: 60 x 60 with these rules is estimated at .*Make the board smaller first/);
   assert.equal(await page.inputValue('#nbhd'), 'plus');
   await h.useRules(page, 'plane');

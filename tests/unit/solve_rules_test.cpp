@@ -302,9 +302,9 @@ void check_against_brute_force(const Spec& spec, std::size_t rows, std::size_t c
       EXPECT_EQ(total_weight(values.presses), bf.min_weight[code]) << "not the fewest presses";
     }
     // Every Solver method that takes these rules, against the same brute force: the automatic
-    // choice (tables, chase, banded, gf2 or zk) and each fast path forced.
-    for (const Method method :
-         {Method::automatic, Method::tables, Method::chase, Method::banded, Method::zk}) {
+    // choice (tables, rowcol, chase, banded, gf2 or zk) and each fast path forced.
+    for (const Method method : {Method::automatic, Method::tables, Method::chase, Method::banded,
+                                Method::zk, Method::rowcol}) {
       std::optional<Solver> solver;
       try {
         solver.emplace(rules, rows, cols, method);
