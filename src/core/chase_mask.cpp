@@ -32,6 +32,7 @@
 #include <thread>
 #include <type_traits>
 
+#include "chase_rules.hpp"
 #include "small_system.hpp"
 
 namespace lightsout::detail {
@@ -428,15 +429,19 @@ struct MaskChase::Impl {
 };
 
 bool MaskChase::applies(const Rules& rules, std::size_t rows, std::size_t cols) {
+  // The plus neighbourhood has its own chase (RulesChase), which also takes the wrapped boards.
+  if (RulesChase::applies(rules, rows, cols)) return false;
   return best_geometry(rules, rows, cols).has_value();
 }
 
 std::size_t MaskChase::unknowns(const Rules& rules, std::size_t rows, std::size_t cols) {
+  if (!applies(rules, rows, cols)) return 0;
   const std::optional<Geometry> g = best_geometry(rules, rows, cols);
   return g ? g->u : 0;
 }
 
 bool MaskChase::fits(const Rules& rules, std::size_t rows, std::size_t cols) {
+  if (!applies(rules, rows, cols)) return false;
   const std::optional<Geometry> g = best_geometry(rules, rows, cols);
   return g && g->u <= (rules.states == 2 ? kMaxUnknownsGf2 : kMaxUnknownsZk);
 }
@@ -478,7 +483,8 @@ bool MaskChase::preferred(const Rules& rules, std::size_t rows, std::size_t cols
 
 MaskChase::MaskChase(const Rules& rules, std::size_t rows, std::size_t cols, bool want_kernel)
     : impl_(std::make_unique<Impl>()) {
-  std::optional<Geometry> g = best_geometry(rules, rows, cols);
+  std::optional<Geometry> g =
+      applies(rules, rows, cols) ? best_geometry(rules, rows, cols) : std::nullopt;
   if (!g) throw std::invalid_argument("chase: rules not supported");
   Impl& s = *impl_;
   s.rows = rows;

@@ -34,8 +34,9 @@ namespace lightsout::detail {
 // O(M N |mask| + u^2).
 class MaskChase {
  public:
-  // True for a grid on the plane without holes whose neighbourhood is not rowcol, and a board
-  // larger than the mask's reach in the turned orientation (M > b, N > cmax).
+  // True for a grid on the plane without holes whose neighbourhood is neither rowcol nor plus
+  // (RulesChase's), and a board larger than the mask's reach in the turned orientation (M > b,
+  // N > cmax).
   static bool applies(const Rules& rules, std::size_t rows, std::size_t cols);
   static constexpr std::size_t kMaxUnknownsGf2 = 16384;
   static constexpr std::size_t kMaxUnknownsZk = 4096;

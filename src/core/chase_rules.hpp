@@ -36,7 +36,7 @@ class RulesChase {
   static bool applies(const Rules& rules, std::size_t rows, std::size_t cols);
   // The largest reduced system taken: u = N, or 2N when the rows wrap.
   static constexpr std::size_t kMaxUnknownsGf2 = 16384;
-  static constexpr std::size_t kMaxUnknownsZk = 2048;
+  static constexpr std::size_t kMaxUnknownsZk = 4096;
   static std::size_t unknowns(const Rules& rules, std::size_t rows, std::size_t cols);
   // applies() and a reduced system within the limit of its K: what the Solver's automatic
   // choice takes (and the work estimate predicts) as light chasing.

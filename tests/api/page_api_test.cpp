@@ -70,21 +70,28 @@ TEST(PageApi, RefusalsFollowTheLimitsAndTheWorkEstimate) {
   EXPECT_TRUE(refusal("", 1000, 1000).is_null());
   EXPECT_EQ(refusal("", 1001, 6), "1001 x 6 has a side over the limit of 1000");
   EXPECT_TRUE(refusal("torus,states=255", 256, 256).is_null());
-  EXPECT_EQ(refusal("nbhd=square,states=255", 60, 60),
-            "60 x 60 with these rules is estimated at 4.8e+09 units of work, over the limit of "
+  EXPECT_EQ(refusal("nbhd=square,states=4,torus", 80, 80),
+            "80 x 80 with these rules is estimated at 1.3e+10 units of work, over the limit of "
             "3e+09");
+  // The faster methods are admitted: 1000 x 1000 plus with 3 states, and 256 x 256 under the
+  // named neighbourhoods and a mask with 3 states on the plane.
+  EXPECT_TRUE(refusal("states=3", 1000, 1000).is_null());
+  for (const char* rules : {"nbhd=x,states=3", "nbhd=square,states=3", "nbhd=knight,states=3",
+                            "nbhd=11010/11011/11101/10001/01011,states=3"}) {
+    EXPECT_TRUE(refusal(rules, 256, 256).is_null()) << rules;
+  }
   // rowcol without holes has its closed form: admitted at any size the cell limit takes.
   EXPECT_TRUE(refusal("nbhd=rowcol,states=255", 1000, 1000).is_null());
   // The same words as a solve refused by the same limit.
   const ApiResponse solve =
-      api_solve(json{{"rows", 60},
-                     {"cols", 60},
-                     {"rules", "nbhd=square,states=255"},
-                     {"lights", std::vector<std::string>(60, std::string(60, '0'))}}
+      api_solve(json{{"rows", 80},
+                     {"cols", 80},
+                     {"rules", "nbhd=square,states=4,torus"},
+                     {"lights", std::vector<std::string>(80, std::string(80, '0'))}}
                     .dump(),
                 limits);
   EXPECT_EQ(answer(solve, 413)["error"],
-            "board: 60 x 60 with these rules is estimated at 4.8e+09 units of work, over the limit "
+            "board: 80 x 80 with these rules is estimated at 1.3e+10 units of work, over the limit "
             "of 3e+09");
 }
 

@@ -150,10 +150,14 @@ bounded rules_rowcol_judge $rules_fast $rules_small "lightsout: --rules: a 1000x
 bounded rules_rowcol_file $rules_fast $rules_small "lightsout: --rules: a 1000x1000 board has 1000000 cells; $dense" /dev/null -- solve --rules "$rowcol_holes" "$work/k1000.pbm" -o "$work/p1000.pbm"
 bounded rules_rowcol_render $rules_fast $rules_small "lightsout: --rules: a 1000x1000 board has 1000000 cells; $dense" /dev/null -- render --rules "$rowcol_holes" "$work/k1000.pbm" --solve -o "$work/k1000.png"
 bounded rules_x_thin $rules_fast $rules_small "lightsout: --rules: a 60000000x1 board has 60000000 cells; $dense" /dev/null -- solve --rules nbhd=x --size 60000000x1 /dev/null
-bounded rules_x_info $rules_fast $rules_small "lightsout: --rules: a 8000x8000 board has 64000000 cells; $dense" /dev/null -- info 8000x8000 --rules nbhd=x
-bounded rules_x_quiet $rules_fast $rules_small "lightsout: --rules: a 8000x8000 board has 64000000 cells; $dense" /dev/null -- render --rules nbhd=x --quiet-patterns 8000x8000 -o "$work/q.png"
-# Within the cell limit but not --memory: 250 x 250, x neighbourhood, 3 states (a 3.6 GiB matrix).
-bounded rules_memory $rules_fast $rules_small "lightsout: --rules: a 250x250 board under nbhd=x,states=3 needs about 3.6G for dense elimination, over --memory 1.0G (give a larger --memory to try it)" /dev/null -- info 250x250 --rules nbhd=x,states=3 --memory 1G
+# (x on 8000 x 8000 chases with 15999 unknowns; 20000 x 20000 is past the chase and the band)
+bounded rules_x_info $rules_fast $rules_small "lightsout: --rules: a 20000x20000 board has 400000000 cells; $dense" /dev/null -- info 20000x20000 --rules nbhd=x
+bounded rules_x_quiet $rules_fast $rules_small "lightsout: --rules: a 20000x20000 board has 400000000 cells; $dense" /dev/null -- render --rules nbhd=x --quiet-patterns 20000x20000 -o "$work/q.png"
+# Within the cell limit but not --memory: 250 x 250, rowcol with a holes grid, 3 states (a 3.6 GiB
+# matrix and the press system).
+"$bin" generate 250x250 --density 0 -o "$work/z250.grid"
+rowcol250="nbhd=rowcol,states=3,holes=$work/z250.grid"
+bounded rules_memory $rules_fast $rules_small "lightsout: --rules: a 250x250 board under $rowcol250 needs about 4.1G for dense elimination, over --memory 1.0G (give a larger --memory to try it)" /dev/null -- info 250x250 --rules "$rowcol250" --memory 1G
 # generate --solvable goes through the press system: 8000 x 8000 under x needs 6.1 GB.
 bounded rules_generate $rules_fast $rules_small "lightsout: --rules: a 8000x8000 board under nbhd=x needs about 6.1G for the presses of --solvable, over --memory 1.0G (give a larger --memory to try it)" /dev/null -- generate 8000x8000 --rules nbhd=x --solvable --memory 1G -o "$work/g.txt"
 # Within memory but hours of work (rowcol with a holes grid over Z_3 on 256 x 256: n^3 = 2.8e14
@@ -163,7 +167,7 @@ bounded rules_work $rules_fast $rules_small "lightsout: --rules: a 256x256 board
 bounded rules_work_force $rules_fast $rules_small "lightsout: --rules: a 256x256 board under $rowcol3 needs about 4.5G for dense elimination, over --memory 1.0G (give a larger --memory to try it)" /dev/null -- solve --rules "$rowcol3" --size 256x256 --memory 1G --force /dev/null
 # Memory running out anyway (here under the harness's ulimit) is main's one line, never a raw
 # std::bad_alloc.
-bounded rules_out_of_memory 5 262144 "lightsout: out of memory while solving the dark 250x250 board" /dev/null -- info 250x250 --rules nbhd=x,states=3 --memory 100G
+bounded rules_out_of_memory 5 262144 "lightsout: out of memory while solving the dark 250x250 board" /dev/null -- info 250x250 --rules "$rowcol250" --memory 100G --force
 
 # --- thin boards cost about a bit a cell whichever way they stand: solved and verified within
 # 3x the packed board (2.5 MB here) + 16 MB of peak RSS ---
