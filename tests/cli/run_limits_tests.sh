@@ -167,7 +167,7 @@ bounded rules_work $rules_fast $rules_small "lightsout: --rules: a 256x256 board
 bounded rules_work_force $rules_fast $rules_small "lightsout: --rules: a 256x256 board under $rowcol3 needs about 4.5G for dense elimination, over --memory 1.0G (give a larger --memory to try it)" /dev/null -- solve --rules "$rowcol3" --size 256x256 --memory 1G --force /dev/null
 # Memory running out anyway (here under the harness's ulimit) is main's one line, never a raw
 # std::bad_alloc.
-bounded rules_out_of_memory 5 262144 "lightsout: out of memory while solving the dark 250x250 board" /dev/null -- info 250x250 --rules "$rowcol250" --memory 100G --force
+bounded rules_out_of_memory 5 262144 "lightsout: out of memory while solving the dark 250x250 board" /dev/null -- info 250x250 --rules torus,nbhd=x,states=4 --memory 100G --force
 
 # --- thin boards cost about a bit a cell whichever way they stand: solved and verified within
 # 3x the packed board (2.5 MB here) + 16 MB of peak RSS ---
