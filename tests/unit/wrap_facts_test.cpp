@@ -160,25 +160,32 @@ TEST(WrapFacts, LimitsAreRefusedClearly) {
   const Rules torus = plus_rules(Topology::torus, 2, true);
   const Rules cylinder = plus_rules(Topology::cylinder, 3, true);
   const std::uint64_t max = detail::kMaxWrapFactsSide;
-  // A torus turns: only its shorter side is bounded; a cylinder's rows are.
+  // A torus turns: only its shorter side is bounded; a cylinder's columns (the side that
+  // wraps, along which the polynomials run) are.
   EXPECT_TRUE(detail::wrap_facts_fit(torus, 3, max + 1));
   EXPECT_TRUE(detail::wrap_facts_fit(torus, max + 1, 3));
+  EXPECT_TRUE(detail::wrap_facts_fit(torus, max, detail::kMaxWrapFactsPowerSide));
   EXPECT_FALSE(detail::wrap_facts_fit(torus, max + 1, max + 1));
-  EXPECT_TRUE(detail::wrap_facts_fit(cylinder, 3, detail::kMaxWrapFactsPowerSide));
-  EXPECT_FALSE(detail::wrap_facts_fit(cylinder, max + 1, 3));
+  EXPECT_FALSE(detail::wrap_facts_fit(torus, 3, detail::kMaxWrapFactsPowerSide + 1));
+  EXPECT_TRUE(detail::wrap_facts_fit(cylinder, detail::kMaxWrapFactsPowerSide, 3));
+  EXPECT_TRUE(detail::wrap_facts_fit(cylinder, 3, max));
+  EXPECT_FALSE(detail::wrap_facts_fit(cylinder, 3, max + 1));
   EXPECT_FALSE(detail::wrap_facts_fit(cylinder, 0, 3));
-  EXPECT_FALSE(detail::wrap_facts(cylinder, max + 1, 3).has_value());
-  EXPECT_THROW(detail::wrap_nullity(false, true, 3, max + 1, 3), std::invalid_argument);
+  EXPECT_FALSE(detail::wrap_facts(cylinder, 3, max + 1).has_value());
+  EXPECT_THROW(detail::wrap_nullity(false, true, 3, 3, max + 1), std::invalid_argument);
   EXPECT_THROW(detail::wrap_nullity(true, true, 2, max + 1, max + 1), std::invalid_argument);
   EXPECT_THROW(detail::wrap_nullity(true, true, 2, 0, 5), std::invalid_argument);
-  // Past the limit board_facts goes back to the Solver, whose own limits refuse the size.
-  EXPECT_ANY_THROW(board_facts(torus, max + 1, max + 1));
+  // Past the limit board_facts goes back to the Solver (whose own limits apply).
+  EXPECT_FALSE(facts_without_board(torus, max + 1, max + 1));
+  EXPECT_FALSE(facts_without_board(cylinder, 3, max + 1));
 }
 
-// An independent oracle for a huge powered side: chasing along the wrapped side of length n
-// with the state (x_(j-1), x_j) of two lines of m cells, the step is the 2m x 2m matrix
-// T = [[0, I], [-I, -C]] (C: the m-cycle, or the m-path, plus s on the diagonal), and the
-// quiet patterns are the states with T^n v = v: nullity = 2m - rank(T^n - I) over GF(p).
+// An independent oracle for a huge side: chasing along it with the state (x_(j-1), x_j) of two
+// lines of w cells (w the other side, which wraps), the step is the 2w x 2w matrix
+// T = [[0, I], [-I, -C]] (C: the w-cycle plus s on the diagonal). On a torus the quiet patterns
+// are the states with T^L v = v, so nullity = 2w - rank(T^L - I); on a cylinder (chasing along
+// its L rows, x_(-1) = 0) they are the x_0 whose x_L vanishes: w - rank of T^L's lower right
+// block. Over GF(p), dense, by squaring.
 using Matrix = std::vector<std::vector<std::uint64_t>>;
 
 Matrix multiply(const Matrix& a, const Matrix& b, std::uint64_t p) {
@@ -203,7 +210,8 @@ std::uint64_t inverse(std::uint64_t a, std::uint64_t p) {  // a^(p-2) mod p
 
 std::size_t rank_mod(Matrix a, std::uint64_t p) {
   std::size_t rank = 0;
-  for (std::size_t col = 0; col < a.size() && rank < a.size(); ++col) {
+  const std::size_t cols = a.empty() ? 0 : a[0].size();
+  for (std::size_t col = 0; col < cols && rank < a.size(); ++col) {
     std::size_t pivot = rank;
     while (pivot < a.size() && a[pivot][col] == 0) ++pivot;
     if (pivot == a.size()) continue;
@@ -212,57 +220,86 @@ std::size_t rank_mod(Matrix a, std::uint64_t p) {
     for (std::size_t r = 0; r < a.size(); ++r) {
       if (r == rank || a[r][col] == 0) continue;
       const std::uint64_t f = a[r][col] * inv % p;
-      for (std::size_t j = 0; j < a.size(); ++j) a[r][j] = (a[r][j] + (p - f) * a[rank][j]) % p;
+      for (std::size_t j = 0; j < cols; ++j) a[r][j] = (a[r][j] + (p - f) * a[rank][j]) % p;
     }
     ++rank;
   }
   return rank;
 }
 
-std::uint64_t transfer_nullity(bool torus, bool self, std::uint64_t p, std::size_t m,
-                               std::uint64_t n) {
-  const std::size_t d = 2 * m;
+std::uint64_t transfer_nullity(bool torus, bool self, std::uint64_t p, std::size_t w,
+                               std::uint64_t length) {
+  const std::size_t d = 2 * w;
   Matrix t(d, std::vector<std::uint64_t>(d, 0));
-  for (std::size_t i = 0; i < m; ++i) {
-    t[i][m + i] = 1;
-    t[m + i][i] = p - 1;
-    // -C: the neighbours of cell i along the m-side (counted twice when they coincide).
-    auto sub_one = [&](std::size_t j) { t[m + i][m + j] = (t[m + i][m + j] + p - 1) % p; };
+  for (std::size_t i = 0; i < w; ++i) {
+    t[i][w + i] = 1;
+    t[w + i][i] = p - 1;
+    // -C: the neighbours of cell i across (counted twice when they coincide).
+    auto sub_one = [&](std::size_t j) { t[w + i][w + j] = (t[w + i][w + j] + p - 1) % p; };
     if (self) sub_one(i);
-    if (torus) {
-      sub_one((i + 1) % m);
-      sub_one((i + m - 1) % m);
-    } else {
-      if (i + 1 < m) sub_one(i + 1);
-      if (i > 0) sub_one(i - 1);
-    }
+    sub_one((i + 1) % w);
+    sub_one((i + w - 1) % w);
   }
   Matrix power(d, std::vector<std::uint64_t>(d, 0));
   for (std::size_t i = 0; i < d; ++i) power[i][i] = 1;
-  for (std::uint64_t e = n; e > 0; e >>= 1, t = multiply(t, t, p)) {
+  for (std::uint64_t e = length; e > 0; e >>= 1, t = multiply(t, t, p)) {
     if (e & 1U) power = multiply(power, t, p);
   }
-  for (std::size_t i = 0; i < d; ++i) power[i][i] = (power[i][i] + p - 1) % p;
-  return d - rank_mod(power, p);
+  if (torus) {
+    for (std::size_t i = 0; i < d; ++i) power[i][i] = (power[i][i] + p - 1) % p;
+    return d - rank_mod(power, p);
+  }
+  Matrix block(w, std::vector<std::uint64_t>(w, 0));
+  for (std::size_t i = 0; i < w; ++i) {
+    for (std::size_t j = 0; j < w; ++j) block[i][j] = power[w + i][w + j];
+  }
+  return w - rank_mod(block, p);
 }
 
-TEST(WrapFacts, HugePoweredSideMatchesTheTransferMatrix) {
+TEST(WrapFacts, TransferOracleMatchesTheSolverOnSmallBoards) {
+  for (const unsigned p : {2U, 3U, 5U}) {
+    for (const bool torus : {true, false}) {
+      for (const bool self : {true, false}) {
+        const Rules rules = plus_rules(torus ? Topology::torus : Topology::cylinder, p, self);
+        for (std::size_t w = 1; w <= 6; ++w) {
+          for (std::size_t length = 1; length <= 12; ++length) {
+            EXPECT_EQ(transfer_nullity(torus, self, p, w, length),
+                      dark_solve(rules, length, w).nullity)
+                << p << " " << torus << " " << self << " " << length << "x" << w;
+          }
+        }
+      }
+    }
+  }
+}
+
+TEST(WrapFacts, HugeSidesMatchTheTransferMatrix) {
   std::mt19937_64 rng(25);
   for (const unsigned p : {2U, 3U, 5U, 7U}) {
     for (const bool torus : {true, false}) {
       for (const bool self : {true, false}) {
-        for (std::size_t m = 1; m <= 12; ++m) {
-          for (int trial = 0; trial < 6; ++trial) {
-            // Random sides up to 2^62, and multiples of small periods, where nullities appear.
-            std::uint64_t n = (rng() >> 2) + 1;
-            if (trial % 2 == 1) n -= n % (trial == 1 ? 6 : 2 * 3 * 5 * 7 * 8);
-            if (n == 0) n = 6;
+        for (std::size_t w = 1; w <= 12; ++w) {
+          for (int trial = 0; trial < 8; ++trial) {
+            // Random lengths up to 2^62; multiples of small periods, where nullities appear; and
+            // powers of p times small factors, where the p-power stage has work to do.
+            std::uint64_t length = (rng() >> 2) + 1;
+            if (trial == 1 || trial == 2) {
+              length -= length % (trial == 1 ? 6 : 2 * 3 * 5 * 7 * 8);
+            } else if (trial >= 3) {
+              // A power of p up to 5000 (the torus's polynomials run along it, up to 35000) or
+              // past 2^23 (they run along w), times 1..7.
+              std::uint64_t base = 1;
+              while (base * p <= 5000) base *= p;
+              if (trial >= 6) {
+                while (base <= detail::kMaxWrapFactsSide) base *= p;
+              }
+              length = base * (1 + rng() % 7);
+            }
+            if (length == 0) length = 6;
             SCOPED_TRACE(testing::Message() << "p " << p << " torus " << torus << " self " << self
-                                            << " " << m << "x" << n);
-            const std::uint64_t rows = m;
-            const std::uint64_t cols = n;
-            ASSERT_EQ(detail::wrap_nullity(torus, self, p, rows, cols),
-                      transfer_nullity(torus, self, p, m, n));
+                                            << " " << length << "x" << w);
+            ASSERT_EQ(detail::wrap_nullity(torus, self, p, length, w),
+                      transfer_nullity(torus, self, p, w, length));
           }
         }
       }
