@@ -11,9 +11,9 @@
 
 namespace lightsout::detail {
 
-// The longest side the polynomials run along: the shorter side of a torus, the rows (the side
-// that does not wrap) of a cylinder. The other side only sets how far a power is raised, so it
-// may be anything up to 2^62.
+// The longest side the polynomials run along: a cylinder's columns (the side that wraps), on a
+// torus a side within this limit (the one with the smaller p-free part). The other side only
+// sets how far a power is raised, so it may be anything up to 2^62.
 inline constexpr std::uint64_t kMaxWrapFactsSide = std::uint64_t{1} << 23;
 inline constexpr std::uint64_t kMaxWrapFactsPowerSide = std::uint64_t{1} << 62;
 
@@ -33,13 +33,15 @@ struct WrapFacts {
 // Contract: the facts of the dark board (the quiet patterns do not depend on the goal), or
 // nullopt unless wrap_facts_fit(rules, rows, cols). Throws std::logic_error when an exact
 // division the derivation guarantees fails (a self-check).
-// Cost: O(log(other side)) products of polynomials of degree up to the polynomial side, and one
-// half-gcd there, per prime of K (GF(2): squarings only, about 0.3 s at 10^6 x 10^6).
+// Cost, per prime p of K, with the polynomial side m = p^a m' (p not dividing m'): O(log(other
+// side)) products and one half-gcd at degree m', then the same at degree p^a deg h1 <= m (h1:
+// the common factors found at m'). GF(2) at 10^6 x 10^6: milliseconds (m' = 15625); over GF(3)
+// 3 does not divide 10^6 and the work is at degree 10^6: about 15 s.
 std::optional<WrapFacts> wrap_facts(const Rules& rules, std::uint64_t rows, std::uint64_t cols);
 
 // The nullity over GF(p) (p prime) of the plus rules (with the button iff `self`) on a rows x
-// cols torus (`torus`) or cylinder (columns wrap), sides 1..kMaxWrapFactsSide along the
-// polynomials. Throws std::invalid_argument outside those limits.
+// cols torus (`torus`) or cylinder (columns wrap): 1..kMaxWrapFactsSide along the polynomials,
+// 1..kMaxWrapFactsPowerSide the other side. Throws std::invalid_argument outside those limits.
 std::uint64_t wrap_nullity(bool torus, bool self, unsigned p, std::uint64_t rows,
                            std::uint64_t cols);
 
