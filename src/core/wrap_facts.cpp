@@ -5,6 +5,7 @@
 #include <bit>
 #include <stdexcept>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "zk_matrix.hpp"
@@ -123,6 +124,10 @@ class Quotient {
     if (self_) NTL::add(c_, c_, constant_one<P>());
     NTL::rem(c_, c_, modulus_);
   }
+  // The symmetric ring F[z]/(W), z = x + x^-1, W of degree >= 1: there c = z + s.
+  struct Symmetric {};
+  Quotient(const P& w, bool self, Symmetric /*tag*/)
+      : fold_(0), symmetric_(true), self_(self), t_(w), modulus_(w) {}
   const P& t() const { return t_; }
 
   void reduce(P& a) const {
@@ -147,6 +152,11 @@ class Quotient {
   }
   // out = c a (out and a distinct).
   void times_c(P& out, const P& a) const {
+    if (symmetric_) {
+      NTL::MulByXMod(out, a, modulus_);
+      if (self_) NTL::add(out, out, a);
+      return;
+    }
     if (fold_ == 0) {
       mul(out, c_, a);
       return;
@@ -162,6 +172,7 @@ class Quotient {
 
  private:
   long fold_;  // k when T = x^k - 1, else 0
+  bool symmetric_ = false;
   bool self_;
   P t_;
   P c_;  // c reduced, with a modulus only
@@ -303,12 +314,89 @@ P spread(const P& h1, std::uint64_t big_n) {
   return out;
 }
 
+// (f_k(z), f_(k-1)(z)) in F[z], unreduced, by the doubling and step of path_at_minus_c.
+template <class P>
+std::pair<P, P> plain_path(std::uint64_t k) {
+  P z;
+  NTL::SetCoeff(z, 1);
+  P p = constant_one<P>();
+  P q;
+  P p2;
+  P q2;
+  P t;
+  for (int bit = static_cast<int>(std::bit_width(k)) - 1; bit >= 0; --bit) {
+    NTL::sqr(p2, p);
+    NTL::sqr(q2, q);
+    NTL::mul(t, z, q);
+    NTL::sub(t, p, t);
+    NTL::add(t, t, p);  // 2 f_k - z f_(k-1)
+    NTL::mul(q, q, t);
+    NTL::sub(p, p2, q2);
+    if ((k >> bit) & 1U) {
+      NTL::mul(t, z, p);
+      NTL::sub(t, t, q);
+      q = p;
+      p = t;
+    }
+  }
+  return {p, q};
+}
+
+// Contract: the nullity when p does not divide m (t = x^m - 1 square-free), in the symmetric
+// ring: x^m - 1 = (x - 1) (x + 1)^[m even] x^(deg W) W(x + x^-1) with W = f_j + f_(j-1),
+// j = (m - 1) / 2 (m odd) or W = f_(m/2 - 1) (m even), square-free, its roots z = zeta + 1/zeta
+// one per pair zeta != 1/zeta. Localised at a root, the module is the cokernel of M (torus) or
+// of f_n(-c) (cylinder) over the residue field: 2 - rank M, or [f_n(-c) = 0]. A root of W stands
+// for two roots of t, z = 2 for zeta = 1 and z = -2 for zeta = -1. The torus sums over the roots
+// 2 - rank M = [det M = 0] + [M = 0]: deg gcd(det, W) + deg gcd(det, W, alpha - 1, beta).
+template <class P>
+std::uint64_t nullity_square_free(bool torus, bool self, std::uint64_t m, std::uint64_t n) {
+  P w;
+  if (m % 2 == 1) {
+    const auto [fj, fj1] = plain_path<P>((m - 1) / 2);
+    NTL::add(w, fj, fj1);
+  } else {
+    w = plain_path<P>(m / 2 - 1).first;
+  }
+  std::uint64_t d = 0;
+  const auto component = [&](const P& k, std::uint64_t weight) {
+    if (NTL::deg(k) < 1) return;
+    const Quotient<P> b(k, self, typename Quotient<P>::Symmetric{});
+    if (!torus) {
+      d += weight * static_cast<std::uint64_t>(NTL::deg(NTL::GCD(path_at_minus_c(b, n), k)));
+      return;
+    }
+    const TorusMatrix<P> mat = torus_matrix(b, n);
+    const P h = NTL::GCD(mat.det, k);
+    P r1;
+    P r2;
+    NTL::rem(r1, mat.e11, h);
+    NTL::rem(r2, mat.beta, h);
+    const P g = NTL::GCD(h, NTL::GCD(r1, r2));
+    d += weight * static_cast<std::uint64_t>(NTL::deg(h) + NTL::deg(g));
+  };
+  component(w, 2);
+  P point;  // z - 2, then z + 2
+  NTL::SetCoeff(point, 1);
+  P two = constant_one<P>();
+  NTL::add(two, two, two);
+  NTL::sub(point, point, two);
+  component(point, 1);
+  if (m % 2 == 0) {
+    NTL::add(point, point, two);
+    NTL::add(point, point, two);
+    component(point, 1);
+  }
+  return d;
+}
+
 // Contract: the nullity over GF(p) (P's field) on the torus or cylinder, m along the polynomials
 // (the cylinder's columns), n the other side; both >= 1, m below 2^31.
 template <class P>
 std::uint64_t nullity_over(bool torus, bool self, unsigned p, std::uint64_t m, std::uint64_t n) {
   std::uint64_t big_n = 1;  // N = p^a, m = N m'
   while (m % (big_n * p) == 0) big_n *= p;
+  if (big_n == 1) return nullity_square_free<P>(torus, self, m, n);
   const Quotient<P> stage1(static_cast<long>(m / big_n), self);
   P h1;
   if (torus) {
