@@ -41,7 +41,8 @@
 // finds those primes in B_u = F[x]/(u): h1 = gcd(det mod u, u) (1: the nullity is 0). Stage 2
 // repeats the computation modulo T = h1^N = h1(x^N) (Frobenius: coefficients in GF(p)), whose
 // degree is N deg h1 <= m. So the work is at degree m' and N deg h1, e.g. 15625 and a few
-// hundred for 10^6 x 10^6 over GF(2).
+// hundred for 10^6 x 10^6 over GF(2). When N = 1 (t square-free) everything depends on x only
+// through z = x + x^-1, and nullity_square_free works at half the degree.
 
 namespace lightsout::detail {
 
