@@ -68,9 +68,18 @@ struct Facts {
 };
 
 // The facts of `rules` on a rows x cols board. The classic rules use board_info (no board is
-// built: any size up to kMaxInfoSide) and quiet_patterns for the kernel; other rules solve the
-// board already at its goal with a Solver, whose solutions are exactly the quiet patterns (the
+// built: any size up to kMaxInfoSide) and quiet_patterns for the kernel. Without the kernel, the
+// plus rules (with or without the button) on a torus or a cylinder, without holes, with a
+// square-free K (2, 3, 5, 6, 7, 10, ...) take the nullity from polynomial gcds over each GF(p) of
+// K (no board either; a torus's shorter side or a cylinder's columns, the side the polynomials
+// run along, up to 2^23, the other side up to 2^62). Everything else
+// (a kernel, K with a square factor such as 4 or 9, other rules, larger sides) solves the board
+// already at its goal with a Solver, whose solutions are exactly the quiet patterns (the
 // Solver's cell limits apply). Throws as board_info, quiet_patterns and Solver do.
 Facts board_facts(const Rules& rules, std::size_t rows, std::size_t cols, bool want_kernel = false);
+
+// True when board_facts(rules, rows, cols) without the kernel builds no board: the classic rules,
+// or the torus and cylinder rules above within their limits (then any number of cells).
+bool facts_without_board(const Rules& rules, std::size_t rows, std::size_t cols);
 
 }  // namespace lightsout

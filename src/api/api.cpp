@@ -415,6 +415,18 @@ bool names_classic(std::string_view text) {
   }
 }
 
+// Whether a rules text gets its facts on rows x cols from polynomials (a torus or cylinder with
+// the plus rules, board_facts's fast path); nothing large is parsed here either.
+bool names_wrap_facts(std::string_view text, std::size_t rows, std::size_t cols) {
+  if (text.empty()) return false;
+  try {
+    const Rules rules = parse_rules(std::string(text), nullptr, 1);
+    return !is_classic(rules) && facts_without_board(rules, rows, cols);
+  } catch (const std::exception&) {
+    return false;
+  }
+}
+
 // Classic solves up to 64 x 64 take microseconds; the fewest-presses search can take its whole
 // time budget on a 19 x 19 board (its quiet patterns), and over Z_K on smaller ones, so only tiny
 // classic boards search on the I/O thread.
@@ -625,13 +637,18 @@ WorkEstimate estimate_info(std::string_view size, std::string_view rules) {
   // The facts of a classic board are polynomial arithmetic on its sides: light while they are
   // short. Other rules eliminate a matrix of cells x cells: light while it is tiny.
   const bool classic = names_classic(rules);
-  const bool light =
-      classic ? parsed->rows <= 256 && parsed->cols <= 256 : parsed->rows * parsed->cols <= 400;
+  const bool wrap = !classic && names_wrap_facts(rules, parsed->rows, parsed->cols);
+  const bool light = classic || wrap ? parsed->rows <= 256 && parsed->cols <= 256
+                                     : parsed->rows * parsed->cols <= 400;
   // Sides are at most 10^6 here, so the estimate fits a 32-bit size_t (the WebAssembly build).
   const auto sides = static_cast<std::size_t>(parsed->rows + parsed->cols);
   // Classic: a few polynomials of degree about the sides; `lightsout info` peaked 0.8 MB above
   // its idle size on 1000000x1000000 (0.4 bytes per unit of side), so 8 bytes a unit and 1 MiB.
   if (classic) return {light, sides * 8 + (std::size_t{1} << 20)};
+  // Torus and cylinder by polynomials: over GF(p) coefficients of 8 bytes and NTL's FFT
+  // buffers; `lightsout info` peaked at 150 MB on 1000000x1000000 with 3 states (75 bytes per
+  // unit of side), so 128 bytes a unit and 1 MiB.
+  if (wrap) return {light, sides * 128 + (std::size_t{1} << 20)};
   return {light, sides * 4096};
 }
 
@@ -741,13 +758,15 @@ ApiResponse api_info(std::string_view size, std::string_view rules_text, const L
     const std::size_t cells = rows * cols;
     const Rules rules = parse_rules_or_fail(std::string(rules_text), limits.max_rules_cells);
     const bool classic = is_classic(rules);
-    if (!classic && cells > limits.max_rules_cells) {
+    // The kernel is sent while the patterns stay small; the facts themselves at any size.
+    const bool kernel_too_big = cells > limits.max_kernel_cells;
+    // Without the kernel a torus or cylinder with the plus rules needs no board either.
+    const bool by_polynomials = kernel_too_big && facts_without_board(rules, rows, cols);
+    if (!classic && !by_polynomials && cells > limits.max_rules_cells) {
       fail(413, "size: " + count_of(cells, "cell") + ", the limit with these rules is " +
                     std::to_string(limits.max_rules_cells));
     }
-    check_rules_work(rules, rows, cols, limits, "size");
-    // The kernel is sent while the patterns stay small; the facts themselves at any size.
-    const bool kernel_too_big = cells > limits.max_kernel_cells;
+    if (!by_polynomials) check_rules_work(rules, rows, cols, limits, "size");
     const Facts facts = board_facts(rules, rows, cols, !kernel_too_big);
     return ApiResponse{200, facts_json(facts, rules, true, kernel_too_big)};
   });

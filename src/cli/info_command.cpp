@@ -155,8 +155,11 @@ int run_info(const InfoArgs& args, const std::vector<std::string>& extras) {
   const Rules chosen = rules.value_or(Rules::classic());
   Facts facts;
   try {
-    if (!is_classic(chosen)) {
-      // A Solver for this size reports rules that do not fit, or too many cells, in one line.
+    // The classic rules, and the plus rules on a torus or cylinder with a square-free K, need no
+    // board for the facts alone (polynomial gcds). Otherwise a Solver for this size reports
+    // rules that do not fit, or too many cells, in one line.
+    if (!is_classic(chosen) &&
+        (args.kernel || !facts_without_board(chosen, size->rows, size->cols))) {
       // The estimate of that solve is weighed first: nothing is built past --memory.
       set_activity(fmt::format("preparing the solver for a {}x{} board", size->rows, size->cols));
       if (!make_solver(chosen, size->rows, size->cols, "auto",
@@ -219,7 +222,12 @@ std::function<int()> add_info_command(CLI::App& app) {
   CLI::Option* rules_opt =
       cmd->add_option("--rules", args->rules,
                       "Variant rules (e.g. torus,states=3): the nullity and the number of quiet "
-                      "patterns under them, by elimination (a few thousand cells); graph= and "
+                      "patterns under them. Exact from the size alone, at any number of cells, "
+                      "for the plus rules (self=0 too) on a torus or cylinder with K = 2, a "
+                      "prime or a square-free product of primes (6, 10, 15, ...), without "
+                      "--kernel, while the torus's shorter side or the cylinder's columns are at "
+                      "most 8388608; otherwise (K with a square factor such as 4 or 9, other "
+                      "rules, --kernel) by elimination, up to the solver's limits; graph= and "
                       "holes= imply the size")
           ->type_name("TEXT");
   add_memory_option(*cmd, args->memory,

@@ -2,8 +2,13 @@
 #include <stdexcept>
 
 #include "lightsout/info.hpp"
+#include "wrap_facts.hpp"
 
 namespace lightsout {
+
+bool facts_without_board(const Rules& rules, std::size_t rows, std::size_t cols) {
+  return is_classic(rules) || detail::wrap_facts_fit(rules, rows, cols);
+}
 
 Facts board_facts(const Rules& rules, std::size_t rows, std::size_t cols, bool want_kernel) {
   Facts facts;
@@ -22,6 +27,16 @@ Facts board_facts(const Rules& rules, std::size_t rows, std::size_t cols, bool w
       facts.kernel_orders.assign(facts.kernel.size(), 2);
     }
     return facts;
+  }
+  if (!want_kernel) {
+    if (const auto wrap = detail::wrap_facts(rules, rows, cols)) {
+      facts.cells = static_cast<std::uint64_t>(rows) * cols;
+      facts.nullity = static_cast<std::size_t>(wrap->nullity);
+      facts.quiet_patterns = wrap->quiet_patterns;
+      if (rules.states == 2) facts.solvable_log2 = facts.cells - wrap->nullity;
+      facts.all_solvable = wrap->nullity == 0;
+      return facts;
+    }
   }
   // The quiet patterns do not depend on the goal: solve the dark board with the goal off.
   Rules quiet = rules;

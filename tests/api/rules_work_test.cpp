@@ -106,15 +106,38 @@ TEST(RulesWork, TooMuchWorkIsRefusedWithTheEstimate) {
   ApiResponse res = api_solve(body.dump(), Limits{});
   EXPECT_EQ(res.status, 413);
   EXPECT_NE(res.body.find("units of work, over the limit of 3e+09"), std::string::npos) << res.body;
+  // 4 has a square factor: no polynomial facts, and a torus mask other than plus: elimination.
   res = api_info("512x512", "torus,nbhd=square,states=4", Limits{});
   EXPECT_EQ(res.status, 413);
   EXPECT_NE(res.body.find("size: 512 x 512 with these rules is estimated at"), std::string::npos)
       << res.body;
   // The facts of the large torus, without the quiet patterns (past max_kernel_cells).
-  res = api_info("256x256", "torus,states=255", Limits{});
+  res = api_info("256x256", "torus,states=252", Limits{});
   ASSERT_EQ(res.status, 200) << res.body;
   const json doc = json::parse(res.body);
   EXPECT_TRUE(doc["kernel"].is_null()) << res.body.substr(0, 300);
+}
+
+// The plus rules on a torus or cylinder with a square-free K take their facts from polynomials:
+// no cell or work limit applies, and admission reserves little.
+TEST(RulesWork, TorusAndCylinderFactsAtAnySize) {
+  for (const char* rules : {"torus", "cylinder", "torus,states=255", "cylinder,self=0"}) {
+    const char* size =
+        std::string(rules).find("255") == std::string::npos ? "1000000x1000000" : "4096x4096";
+    const ApiResponse res = api_info(size, rules, Limits{});
+    ASSERT_EQ(res.status, 200) << rules << ": " << res.body;
+    const json doc = json::parse(res.body);
+    EXPECT_TRUE(doc["kernel"].is_null()) << rules;
+    const WorkEstimate e = estimate_info(size, rules);
+    EXPECT_LE(e.memory_bytes, std::size_t{1} << 30) << rules;
+    EXPECT_LT(e.memory_bytes, estimate_info(size, "torus,states=4").memory_bytes) << rules;
+  }
+  const json doc = json::parse(api_info("1000000x1000000", "torus", Limits{}).body);
+  EXPECT_EQ(doc["nullity"].get<std::uint64_t>() + doc["solvable_log2"].get<std::uint64_t>(),
+            std::uint64_t{1000000} * 1000000);
+  // Small boards still get their quiet patterns (the Solver's kernel), as many as the nullity.
+  const json small = json::parse(api_info("6x6", "torus", Limits{}).body);
+  EXPECT_EQ(small["kernel"].size(), small["nullity"].get<std::size_t>());
 }
 
 // Admission reserves what the solve will hold: the core's estimate of the method's matrices for

@@ -251,4 +251,53 @@ else
   fail "1000000x1000000: exit $rc, '$line' $(cat "$work/err")"
 fi
 
+# --- torus and cylinder facts from the size alone (polynomials), against the Solver's kernel ---
+# wrap_json NAME RULES LINE: exit 0 and a JSON line for 1000000x1000000 with these rules whose
+# nullity and solvable_log2 add up to the cells.
+wrap_json() {
+  local name=$1 rules=$2
+  "$bin" info 1000000x1000000 --rules "$rules" --json >"$work/out" 2>"$work/err"
+  local rc=$?
+  local line
+  line=$(cat "$work/out")
+  if [[ $rc -eq 0 && $line =~ ^\{\"rows\":1000000,\"cols\":1000000,\"nullity\":([0-9]+),\"solvable_log2\":([0-9]+),\"all_solvable\":(true|false),\"rules\":\"$rules\",\"states\":2,\"quiet_patterns\":\"[0-9^]+\"\}$ ]] &&
+    [[ $((BASH_REMATCH[1] + BASH_REMATCH[2])) -eq 1000000000000 ]] && [[ ! -s $work/err ]]; then
+    pass
+  else
+    fail "$name: exit $rc, '$line' $(head -c 300 "$work/err")"
+  fi
+}
+wrap_json torus_1000000 torus
+wrap_json cylinder_1000000 cylinder
+
+# The nullity without --kernel (polynomials) equals the number of patterns --kernel writes (the
+# Solver on the dark board), and for K > 2 the count is K^nullity for a prime K.
+for spec in torus:6x6 torus:5x5 torus:4x12 cylinder:5x6 cylinder:9x4 "torus,self=0:6x10" \
+  "cylinder,self=0:4x7" "torus,states=3:8x8" "cylinder,states=5:4x6" "torus,states=7:6x4"; do
+  rules=${spec%:*}
+  size=${spec##*:}
+  fast=$("$bin" info "$size" --rules "$rules" --json 2>&1)
+  "$bin" info "$size" --rules "$rules" --kernel "$work/kernel.txt" >/dev/null 2>"$work/err"
+  rc=$?
+  # Patterns are blocks of lines separated by single blank lines (an empty file: none).
+  count=$(awk 'BEGIN { n = 0; inside = 0 } /^$/ { inside = 0; next } { if (!inside) ++n; inside = 1 } END { print n }' "$work/kernel.txt")
+  nullity=$(sed -n 's/.*"nullity":\([0-9]*\).*/\1/p' <<<"$fast")
+  states=$(sed -n 's/.*"states":\([0-9]*\).*/\1/p' <<<"$fast")
+  quiet=$(sed -n 's/.*"quiet_patterns":"\([^"]*\)".*/\1/p' <<<"$fast")
+  if [[ $rc -eq 0 && -n $nullity && $count -eq $nullity && $quiet == "$((states ** nullity))" ]]; then
+    pass
+  else
+    fail "$rules $size: '$fast', --kernel wrote $count patterns (exit $rc) $(head -c 200 "$work/err")"
+  fi
+done
+
+# K with a square factor keeps elimination, whose cell limit refuses a million squared in one line.
+"$bin" info 1000000x1000000 --rules torus,states=4 >"$work/out" 2>"$work/err"
+rc=$?
+if [[ $rc -eq 2 && ! -s $work/out && $(wc -l <"$work/err") -eq 1 ]] && grep -q "cells" "$work/err"; then
+  pass
+else
+  fail "torus,states=4 1000000x1000000: exit $rc, stderr '$(cat "$work/err")'"
+fi
+
 finish
