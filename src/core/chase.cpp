@@ -13,7 +13,8 @@ namespace lightsout {
 namespace detail {
 
 bool chase_rows(const Board* lights, const std::uint64_t* first_row, Board& presses,
-                std::uint64_t* phantom, const ProgressFn* progress, std::string_view phase) {
+                std::uint64_t* phantom, const ProgressFn* progress, std::string_view phase,
+                const std::uint64_t* last_column) {
   const std::size_t m = presses.rows();
   const std::size_t w = presses.stride();
   const std::uint64_t mask = presses.last_word_mask();
@@ -37,6 +38,9 @@ bool chase_rows(const Board* lights, const std::uint64_t* first_row, Board& pres
     if (i > 0) {
       const std::uint64_t* prev = cur - w;
       for (std::size_t k = 0; k < w; ++k) next[k] ^= prev[k];
+    }
+    if (last_column != nullptr) {
+      next[w - 1] ^= ((last_column[i / 64] >> (i % 64)) & 1U) << ((presses.cols() - 1) % 64);
     }
   }
   for (std::size_t k = 0; k < w; ++k) {
@@ -107,7 +111,7 @@ namespace detail {
 
 SolveResult solve_chase_impl(const Board& lights, Board* consumable, const SolveOptions& options) {
   const ProgressFn& progress = options.progress;
-  const ChaseFrame frame(lights);
+  ChaseFrame frame(lights);
   const std::size_t m = frame.length();
   const std::size_t n = frame.width();
   const std::size_t w = frame.stride();

@@ -15,16 +15,20 @@ namespace lightsout::detail {
 // `lights` (same size as presses; nullptr = all dark). Writes every press row into `presses` and
 // the phantom row x_{m+1} into `phantom` (stride words). Returns true when the phantom is zero.
 // When `progress` is set, it is told (phase, fraction) about every 1/256 of the rows.
+// `last_column` (nullptr: none) adds lights to the last column, bit i for row i (rows / 64
+// rounded up words).
 bool chase_rows(const Board* lights, const std::uint64_t* first_row, Board& presses,
                 std::uint64_t* phantom, const ProgressFn* progress = nullptr,
-                std::string_view phase = {});
+                std::string_view phase = {}, const std::uint64_t* last_column = nullptr);
 
 // A board seen in solving orientation (the shorter side across, the longer side down) without
-// moving it. A tall board is chased row by row in place. A wide board is chased along its
-// columns: 64 columns at a time are turned into 64 rows of the solving orientation by 64 x 64 bit
-// transposes, and the presses found are turned back into the caller's board the same way, so no
-// transposed copy of the board ever exists (memory: the board, the presses and O(short side)
-// words) and a wide board costs about what the same board tall does.
+// moving it. A tall board is chased row by row in place. A wide board is chased along its columns
+// once: 512 columns at a time are turned into 512 rows of the solving orientation by 64 x 64 bit
+// transposes, which gives the phantom row and the first row of presses in the caller's orientation.
+// Every later chase of the same frame (another first row, with or without the lights) needs only
+// a chase over a dark board in cache for its first row of presses, then a chase down the board's
+// own rows that writes the presses and re-applies them, so no press is ever transposed and no
+// transposed copy of the board exists (memory: the board, the presses and O(long side) words).
 class ChaseFrame {
  public:
   explicit ChaseFrame(const Board& lights);
@@ -42,19 +46,25 @@ class ChaseFrame {
   // (`with_lights`) or over a dark board; writes the presses into `presses` (the caller's shape;
   // nullptr = not wanted, allowed for a wide board only) and the phantom row x_{m+1} into
   // `phantom` (stride() words). True when the phantom row is zero. Progress as chase_rows.
-  // The lights must still be alive when with_lights is set.
+  // The lights must still be alive when with_lights is set. A wide frame keeps what its first
+  // chase with the lights found (O(long side) words), which its later chases start from.
   bool chase(bool with_lights, const std::uint64_t* first_row, Board* presses,
              std::uint64_t* phantom, const ProgressFn* progress = nullptr,
-             std::string_view phase = {}) const;
+             std::string_view phase = {});
 
  private:
   bool chase_wide(bool with_lights, const std::uint64_t* first_row, Board* presses,
-                  std::uint64_t* phantom, const ProgressFn* progress, std::string_view phase) const;
+                  std::uint64_t* phantom, const ProgressFn* progress, std::string_view phase);
+  void chase_columns(const std::uint64_t* first_row, std::uint64_t* edge, std::uint64_t* phantom,
+                     const ProgressFn* progress, std::string_view phase) const;
 
   const Board* lights_;
   bool wide_;
   std::size_t rows_, cols_;  // the caller's shape
   std::size_t length_, width_;
+  // A wide frame's chase along the columns over the lights: its first row (empty: none yet), its
+  // phantom row and its presses' first row in the caller's orientation.
+  std::vector<std::uint64_t> seen_first_, seen_phantom_, seen_edge_;
 };
 
 // The solvers behind the public overloads: `consumable` is &lights when the caller gave its board

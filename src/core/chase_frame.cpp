@@ -2,11 +2,11 @@
 #include <algorithm>
 #include <array>
 #include <atomic>
-#include <optional>
 #include <semaphore>
 #include <stdexcept>
 #include <system_error>
 #include <thread>
+#include <utility>
 #include <vector>
 
 #include "board_ops.hpp"
@@ -60,43 +60,6 @@ void load_columns(const Board& board, std::size_t k, std::size_t g, std::uint64_
   }
 }
 
-// The inverse of load_columns for the first `count` rows of `in` (the others count as zero):
-// writes words k .. k + g - 1 of every row of `board`.
-void store_columns(Board& board, std::size_t k, std::size_t g, const std::uint64_t* in,
-                   std::size_t w, std::size_t count) {
-  const std::size_t r = board.rows();
-  const std::size_t stride = board.stride();
-  std::uint64_t* dst = board.words().data();
-  if (r <= kBitwiseRows) {
-    for (std::size_t q = 0; q < g; ++q) {
-      std::uint64_t v[kBitwiseRows] = {};
-      for (std::size_t j = 0; j < 64 && q * 64 + j < count; ++j) {
-        const std::uint64_t col = in[(q * 64 + j) * w];
-        for (std::size_t i = 0; i < r; ++i) v[i] |= ((col >> i) & 1U) << j;
-      }
-      for (std::size_t i = 0; i < r; ++i) dst[i * stride + k + q] = v[i];
-    }
-    return;
-  }
-  std::uint64_t block[kGroupWords][64];
-  for (std::size_t t = 0; t < w; ++t) {
-    for (std::size_t q = 0; q < g; ++q) {
-      for (std::size_t j = 0; j < 64; ++j) {
-        const std::size_t row = q * 64 + j;
-        block[q][j] = row < count ? in[row * w + t] : 0;
-      }
-      transpose_block(block[q]);
-    }
-    const std::size_t r0 = t * 64;
-    const std::size_t rn = std::min<std::size_t>(64, r - r0);
-    for (std::size_t i = 0; i < rn; ++i) {
-      std::uint64_t* row = dst + (r0 + i) * stride + k;
-      if (i + 64 < r - r0) __builtin_prefetch(row + 64 * stride, 1);
-      for (std::size_t q = 0; q < g; ++q) row[q] = block[q][i];
-    }
-  }
-}
-
 // x_{i+1} = T x_i + x_{i-1} (+ b_i): one step of the chase on rows of w words.
 inline void chase_step(std::uint64_t* next, const std::uint64_t* cur, const std::uint64_t* prev,
                        const std::uint64_t* b, std::size_t w, std::uint64_t mask) {
@@ -122,6 +85,37 @@ void chase_narrow(std::uint64_t* x, std::uint64_t before, const std::uint64_t* b
   }
 }
 
+// Contract: the chase from `first` (w words) over m dark rows: bit 0 of every row x_1 .. x_m into
+// `edge` (zeroed, m / 64 rounded up words) and the phantom row x_{m+1} into `phantom` (w words).
+// Three rows of w words, so it runs from the first-level cache: O(m w) word operations.
+void dark_edge(const std::uint64_t* first, std::size_t w, std::uint64_t mask, std::size_t m,
+               std::uint64_t* edge, std::uint64_t* phantom) {
+  if (w == 1) {
+    std::uint64_t prev = 0;
+    std::uint64_t cur = first[0];
+    for (std::size_t j = 0; j < m; ++j) {
+      edge[j / 64] |= (cur & 1U) << (j % 64);
+      const std::uint64_t next = ((cur ^ (cur << 1) ^ (cur >> 1)) & mask) ^ prev;
+      prev = cur;
+      cur = next;
+    }
+    phantom[0] = cur;
+    return;
+  }
+  std::vector<std::uint64_t> rows(3 * w, 0);
+  std::uint64_t* prev = rows.data();
+  std::uint64_t* cur = prev + w;
+  std::uint64_t* next = cur + w;
+  std::copy_n(first, w, cur);
+  for (std::size_t j = 0; j < m; ++j) {
+    edge[j / 64] |= (cur[0] & 1U) << (j % 64);
+    chase_step(next, cur, prev, nullptr, w, mask);
+    std::swap(prev, cur);
+    std::swap(cur, next);
+  }
+  std::copy_n(cur, w, phantom);
+}
+
 }  // namespace
 
 ChaseFrame::ChaseFrame(const Board& lights)
@@ -134,7 +128,7 @@ ChaseFrame::ChaseFrame(const Board& lights)
 
 bool ChaseFrame::chase(bool with_lights, const std::uint64_t* first_row, Board* presses,
                        std::uint64_t* phantom, const ProgressFn* progress,
-                       std::string_view phase) const {
+                       std::string_view phase) {
   if (wide_) return chase_wide(with_lights, first_row, presses, phantom, progress, phase);
   if (presses == nullptr) throw std::logic_error("ChaseFrame: a tall chase needs its presses");
   return chase_rows(with_lights ? lights_ : nullptr, first_row, *presses, phantom, progress, phase);
@@ -214,9 +208,13 @@ class GroupLoader {
 
 }  // namespace
 
-bool ChaseFrame::chase_wide(bool with_lights, const std::uint64_t* first_row, Board* presses,
-                            std::uint64_t* phantom, const ProgressFn* progress,
-                            std::string_view phase) const {
+// Contract: the chase along the columns of a wide board from `first_row` over its lights, through
+// the tiles of load_columns: m steps of stride() words. Writes the phantom row x_{m+1} into
+// `phantom` and bit 0 of every press row x_1 .. x_m (the caller's first row of presses, m bits)
+// into `edge` (m / 64 rounded up words). No press is stored: chase_wide finds them by rows.
+void ChaseFrame::chase_columns(const std::uint64_t* first_row, std::uint64_t* edge,
+                               std::uint64_t* phantom, const ProgressFn* progress,
+                               std::string_view phase) const {
   const std::size_t m = length_;
   const std::size_t w = stride();
   const std::uint64_t mask = row_mask();
@@ -225,8 +223,7 @@ bool ChaseFrame::chase_wide(bool with_lights, const std::uint64_t* first_row, Bo
   constexpr std::size_t kRows = 64 * kGroupWords;
   // b: the light rows of a group; x: its press rows plus the next group's first; last: the row
   // before the group (x_{-1} = 0 at the start).
-  std::optional<GroupLoader> loader;
-  if (with_lights) loader.emplace(*lights_, words, w, kRows);
+  GroupLoader loader(*lights_, words, w, kRows);
   std::vector<std::uint64_t> x((kRows + 1) * w, 0), last(w, 0);
   std::copy_n(first_row, w, x.begin());
   const bool report = progress != nullptr && *progress;
@@ -237,24 +234,65 @@ bool ChaseFrame::chase_wide(bool with_lights, const std::uint64_t* first_row, Bo
       (*progress)(phase, static_cast<double>(group) / static_cast<double>(groups));
     }
     const std::size_t k = group * kGroupWords;
-    const std::size_t g = std::min(kGroupWords, words - k);
     const std::size_t count = std::min(kRows, m - k * 64);
-    const std::uint64_t* b = loader ? loader->acquire(group) : nullptr;
+    const std::uint64_t* b = loader.acquire(group);
     if (w == 1) {
       chase_narrow(x.data(), last[0], b, count, mask);
     } else {
       for (std::size_t j = 0; j < count; ++j) {
         const std::uint64_t* prev = j > 0 ? x.data() + (j - 1) * w : last.data();
-        chase_step(x.data() + (j + 1) * w, x.data() + j * w, prev,
-                   b != nullptr ? b + j * w : nullptr, w, mask);
+        chase_step(x.data() + (j + 1) * w, x.data() + j * w, prev, b + j * w, w, mask);
       }
     }
-    if (loader) loader->release(group);
-    if (presses != nullptr) store_columns(*presses, k, g, x.data(), w, count);
+    loader.release(group);
+    for (std::size_t j = 0; j < count; ++j) {
+      edge[k + j / 64] |= (x[j * w] & 1U) << (j % 64);
+    }
     std::copy_n(x.begin() + static_cast<std::ptrdiff_t>((count - 1) * w), w, last.begin());
     std::copy_n(x.begin() + static_cast<std::ptrdiff_t>(count * w), w, x.begin());
   }
   std::copy_n(x.begin(), w, phantom);
+}
+
+// Contract: a wide board's chase, found in two orientations. The presses X of the chase along the
+// columns from y over lights b are X0 + D: X0 the chase from the remembered first row y0 over b
+// (chase_columns, run once and kept) and D the chase from y + y0 over a dark board (dark_edge,
+// which needs neither the board nor its tiles). X's first row is bit 0 of their rows, and X
+// darkens every cell but the last column, where it leaves the phantom row lit. So X is also the
+// chase down the board's own rows (chase_rows) from that first row over the lights plus the
+// phantom in the last column: a first row and dark rows above the last fix the rest. That chase
+// writes the presses and re-applies them; it must leave the last row dark (std::logic_error if
+// not), and then the presses darken the board exactly when the phantom row is zero.
+bool ChaseFrame::chase_wide(bool with_lights, const std::uint64_t* first_row, Board* presses,
+                            std::uint64_t* phantom, const ProgressFn* progress,
+                            std::string_view phase) {
+  const std::size_t w = stride();
+  const std::size_t edge_words = (length_ + 63) / 64;
+  if (with_lights && (seen_first_.empty() || presses == nullptr)) {
+    seen_first_.assign(first_row, first_row + w);
+    seen_edge_.assign(edge_words, 0);
+    seen_phantom_.assign(w, 0);
+    chase_columns(first_row, seen_edge_.data(), seen_phantom_.data(), progress, phase);
+  }
+  if (presses == nullptr) {
+    std::copy_n(seen_phantom_.begin(), w, phantom);
+    return std::all_of(phantom, phantom + w, [](std::uint64_t v) { return v == 0; });
+  }
+  std::vector<std::uint64_t> delta(first_row, first_row + w);
+  std::vector<std::uint64_t> edge(edge_words, 0);
+  if (with_lights) {
+    for (std::size_t t = 0; t < w; ++t) delta[t] ^= seen_first_[t];
+  }
+  dark_edge(delta.data(), w, row_mask(), length_, edge.data(), phantom);
+  if (with_lights) {
+    for (std::size_t t = 0; t < w; ++t) phantom[t] ^= seen_phantom_[t];
+    for (std::size_t t = 0; t < edge_words; ++t) edge[t] ^= seen_edge_[t];
+  }
+  std::vector<std::uint64_t> row_phantom(edge_words, 0);
+  if (!chase_rows(with_lights ? lights_ : nullptr, edge.data(), *presses, row_phantom.data(),
+                  progress, phase, phantom)) {
+    throw std::logic_error("ChaseFrame: the column and row chases of a wide board disagree");
+  }
   return std::all_of(phantom, phantom + w, [](std::uint64_t v) { return v == 0; });
 }
 

@@ -131,7 +131,7 @@ SolveResult detail::solve_poly_impl(const Board& lights, Board* consumable,
                                     const SolveOptions& options) {
   // Solving orientation: n = the shorter side across, so the polynomial work is O(n^2 / 64).
   const ProgressFn& progress = options.progress;
-  const detail::ChaseFrame frame(lights);
+  detail::ChaseFrame frame(lights);
   const std::size_t m = frame.length();
   const std::size_t n = frame.width();
   const std::size_t w = frame.stride();
