@@ -3,9 +3,11 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <optional>
 #include <string_view>
 #include <vector>
 
+#include "gf2_poly.hpp"
 #include "lightsout/board.hpp"
 #include "solve.hpp"
 
@@ -20,6 +22,17 @@ namespace lightsout::detail {
 bool chase_rows(const Board* lights, const std::uint64_t* first_row, Board& presses,
                 std::uint64_t* phantom, const ProgressFn* progress = nullptr,
                 std::string_view phase = {}, const std::uint64_t* last_column = nullptr);
+
+// P(z) = z^n f_n(z + 1/z + 1): the characteristic polynomial of a dark chase on rows of n cells
+// (see dark_first_column), monic of degree 2n. O(n^2 / 64).
+Gf2Poly dark_chase_recurrence(std::size_t n);
+
+// Cell 0 of every row x_1 .. x_m of the chase from `first` (n cells, n / 64 rounded up words)
+// over m dark rows, bit j for x_{j+1}, into `edge` (m / 64 rounded up words, bits past m zero):
+// 2n rows chased and a linear recurrence (O(n^2 / 64 + M(m)), M = a product of degree m).
+// `recurrence` is dark_chase_recurrence(n), or nullptr to have it computed.
+void dark_first_column(const std::uint64_t* first, std::size_t n, std::size_t m,
+                       const Gf2Poly* recurrence, std::uint64_t* edge);
 
 // A board seen in solving orientation (the shorter side across, the longer side down) without
 // moving it. A tall board is chased row by row in place. A wide board is chased along its columns
@@ -65,6 +78,7 @@ class ChaseFrame {
   // A wide frame's chase along the columns over the lights: its first row (empty: none yet), its
   // phantom row and its presses' first row in the caller's orientation.
   std::vector<std::uint64_t> seen_first_, seen_phantom_, seen_edge_;
+  std::optional<Gf2Poly> recurrence_;  // dark_chase_recurrence(width), once needed
 };
 
 // The solvers behind the public overloads: `consumable` is &lights when the caller gave its board

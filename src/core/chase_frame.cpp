@@ -127,8 +127,7 @@ ChaseFrame::ChaseFrame(const Board& lights)
       width_(std::min(lights.rows(), lights.cols())) {}
 
 bool ChaseFrame::chase(bool with_lights, const std::uint64_t* first_row, Board* presses,
-                       std::uint64_t* phantom, const ProgressFn* progress,
-                       std::string_view phase) {
+                       std::uint64_t* phantom, const ProgressFn* progress, std::string_view phase) {
   if (wide_) return chase_wide(with_lights, first_row, presses, phantom, progress, phase);
   if (presses == nullptr) throw std::logic_error("ChaseFrame: a tall chase needs its presses");
   return chase_rows(with_lights ? lights_ : nullptr, first_row, *presses, phantom, progress, phase);
@@ -256,13 +255,17 @@ void ChaseFrame::chase_columns(const std::uint64_t* first_row, std::uint64_t* ed
 
 // Contract: a wide board's chase, found in two orientations. The presses X of the chase along the
 // columns from y over lights b are X0 + D: X0 the chase from the remembered first row y0 over b
-// (chase_columns, run once and kept) and D the chase from y + y0 over a dark board (dark_edge,
-// which needs neither the board nor its tiles). X's first row is bit 0 of their rows, and X
-// darkens every cell but the last column, where it leaves the phantom row lit. So X is also the
-// chase down the board's own rows (chase_rows) from that first row over the lights plus the
-// phantom in the last column: a first row and dark rows above the last fix the rest. That chase
-// writes the presses and re-applies them; it must leave the last row dark (std::logic_error if
-// not), and then the presses darken the board exactly when the phantom row is zero.
+// (chase_columns, run once and kept) and D the chase from y + y0 over a dark board, whose first
+// cells dark_first_column finds without the board or its tiles. X's first row is bit 0 of their
+// rows, and X darkens every cell but the last column, where it leaves the phantom row lit. So X
+// is also the chase down the board's own rows (chase_rows) from that first row over the lights
+// plus the phantom in the last column: a first row and dark rows above the last fix the rest.
+// That chase writes the presses and re-applies them. It is run first as if the phantom were zero;
+// when the last row comes out dark the presses darken the whole board, and since the board is
+// wider than tall (so the first cells of the rows of a dark chase fix its first row) that happens
+// exactly when the phantom is zero. Otherwise D is chased in full for the phantom and its first
+// cells (which must match), and the rows again with the phantom in the last column, which must
+// leave the last row dark (std::logic_error if anything disagrees).
 bool ChaseFrame::chase_wide(bool with_lights, const std::uint64_t* first_row, Board* presses,
                             std::uint64_t* phantom, const ProgressFn* progress,
                             std::string_view phase) {
@@ -279,21 +282,33 @@ bool ChaseFrame::chase_wide(bool with_lights, const std::uint64_t* first_row, Bo
     return std::all_of(phantom, phantom + w, [](std::uint64_t v) { return v == 0; });
   }
   std::vector<std::uint64_t> delta(first_row, first_row + w);
-  std::vector<std::uint64_t> edge(edge_words, 0);
   if (with_lights) {
     for (std::size_t t = 0; t < w; ++t) delta[t] ^= seen_first_[t];
   }
-  dark_edge(delta.data(), w, row_mask(), length_, edge.data(), phantom);
+  if (!recurrence_) recurrence_ = dark_chase_recurrence(width_);
+  std::vector<std::uint64_t> edge(edge_words, 0);
+  dark_first_column(delta.data(), width_, length_, &*recurrence_, edge.data());
   if (with_lights) {
-    for (std::size_t t = 0; t < w; ++t) phantom[t] ^= seen_phantom_[t];
     for (std::size_t t = 0; t < edge_words; ++t) edge[t] ^= seen_edge_[t];
   }
+  const Board* lights = with_lights ? lights_ : nullptr;
   std::vector<std::uint64_t> row_phantom(edge_words, 0);
-  if (!chase_rows(with_lights ? lights_ : nullptr, edge.data(), *presses, row_phantom.data(),
-                  progress, phase, phantom)) {
+  if (chase_rows(lights, edge.data(), *presses, row_phantom.data(), progress, phase)) {
+    std::fill_n(phantom, w, std::uint64_t{0});
+    return true;
+  }
+  std::vector<std::uint64_t> full_edge(edge_words, 0);
+  dark_edge(delta.data(), w, row_mask(), length_, full_edge.data(), phantom);
+  if (with_lights) {
+    for (std::size_t t = 0; t < w; ++t) phantom[t] ^= seen_phantom_[t];
+    for (std::size_t t = 0; t < edge_words; ++t) full_edge[t] ^= seen_edge_[t];
+  }
+  if (full_edge != edge ||
+      std::all_of(phantom, phantom + w, [](std::uint64_t v) { return v == 0; }) ||
+      !chase_rows(lights, edge.data(), *presses, row_phantom.data(), nullptr, {}, phantom)) {
     throw std::logic_error("ChaseFrame: the column and row chases of a wide board disagree");
   }
-  return std::all_of(phantom, phantom + w, [](std::uint64_t v) { return v == 0; });
+  return false;
 }
 
 }  // namespace lightsout::detail

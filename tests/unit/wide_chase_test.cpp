@@ -1,6 +1,7 @@
 // ChaseFrame on wide boards against the tall chase of the transposed board, chase after chase.
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <cstddef>
 #include <cstdint>
 #include <random>
@@ -82,16 +83,59 @@ void check_size(std::size_t rows, std::size_t cols, std::mt19937_64& rng) {
   }
 }
 
+// A solvable board's own presses: the chase from their first row (solving orientation) finds
+// them again, with a dark phantom row.
+void check_dark(std::size_t rows, std::size_t cols, std::mt19937_64& rng) {
+  SCOPED_TRACE(testing::Message() << rows << " x " << cols << ", solvable");
+  const Board presses = random_board(rows, cols, rng);
+  const Board lights = test_support::naive_effect(presses);
+  detail::ChaseFrame frame(lights);
+  const Board tall = presses.transposed();
+  const std::vector<std::uint64_t> y(
+      tall.words().begin(), tall.words().begin() + static_cast<std::ptrdiff_t>(tall.stride()));
+  std::vector<std::uint64_t> zero(frame.stride(), 0), phantom(frame.stride(), 1);
+  frame.chase(true, zero.data(), nullptr, phantom.data());
+  Board x = frame.blank();
+  EXPECT_TRUE(frame.chase(true, y.data(), &x, phantom.data()));
+  EXPECT_EQ(phantom, zero);
+  EXPECT_EQ(x, presses);
+}
+
 // 1 to 4 rows (the bitwise path), heights across a tile (64 rows), widths across words and word
 // groups (512 columns), none of them multiples of 64 unless on purpose.
 TEST(WideChase, AgreesWithTheTransposedChase) {
   auto rng = make_rng(900);
   const std::pair<std::size_t, std::size_t> sizes[] = {
-      {1, 2},     {1, 3},     {1, 64},    {1, 65},    {1, 1537},  {2, 3},   {2, 130},
-      {2, 513},   {3, 1000},  {4, 5},     {4, 700},   {5, 6},     {5, 511}, {7, 1025},
-      {63, 64},   {63, 129},  {64, 65},   {64, 512},  {65, 66},   {65, 1030},
-      {100, 777}, {127, 600}, {129, 513}, {200, 4099}};
-  for (const auto& [rows, cols] : sizes) check_size(rows, cols, rng);
+      {1, 2},    {1, 3},    {1, 64},  {1, 65},    {1, 1537},  {2, 3},     {2, 130},   {2, 513},
+      {3, 1000}, {4, 5},    {4, 700}, {5, 6},     {5, 511},   {7, 1025},  {63, 64},   {63, 129},
+      {64, 65},  {64, 512}, {65, 66}, {65, 1030}, {100, 777}, {127, 600}, {129, 513}, {200, 4099}};
+  for (const auto& [rows, cols] : sizes) {
+    check_size(rows, cols, rng);
+    check_dark(rows, cols, rng);
+  }
+}
+
+// dark_first_column (2n rows, then the recurrence) against chasing every row of a dark board.
+TEST(WideChase, DarkFirstColumnAgreesWithTheFullChase) {
+  auto rng = make_rng(902);
+  const std::pair<std::size_t, std::size_t> sizes[] = {
+      {1, 1},   {1, 2},    {1, 1000}, {2, 3},      {2, 5},     {2, 4000}, {3, 6},
+      {3, 7},   {5, 64},   {8, 200},  {31, 63},    {63, 127},  {64, 128}, {64, 129},
+      {65, 64}, {65, 131}, {100, 99}, {127, 5000}, {300, 2000}};
+  for (const auto& [n, m] : sizes) {
+    SCOPED_TRACE(testing::Message() << "n " << n << ", m " << m);
+    for (int trial = 0; trial < 3; ++trial) {
+      const std::vector<std::uint64_t> first = random_row(n, rng);
+      Board x(m, n);
+      std::vector<std::uint64_t> phantom(x.stride(), 0);
+      detail::chase_rows(nullptr, first.data(), x, phantom.data());
+      Board expected(1, m);
+      for (std::size_t j = 0; j < m; ++j) expected.set(0, j, x.get(j, 0));
+      std::vector<std::uint64_t> edge((m + 63) / 64, ~std::uint64_t{0});
+      detail::dark_first_column(first.data(), n, m, nullptr, edge.data());
+      EXPECT_TRUE(std::equal(edge.begin(), edge.end(), expected.words().begin()));
+    }
+  }
 }
 
 // A frame whose first chase already has presses (no remembered chase yet) still agrees.
