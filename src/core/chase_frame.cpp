@@ -24,15 +24,16 @@ constexpr std::size_t kBitwiseRows = 4;
 // touched (8 words of one row) is used whole while the board is walked across its rows.
 constexpr std::size_t kGroupWords = 8;
 
-// Columns 64k .. 64(k + g) - 1 of `board` (r rows) as 64g rows of the solving orientation: bit i
-// of out[j * w + t] = cell (64t + i, 64k + j). Columns past the board come out zero.
-void load_columns(const Board& board, std::size_t k, std::size_t g, std::uint64_t* out,
-                  std::size_t w) {
+// Columns 64(k + q0) .. 64(k + q1) - 1 of `board` (r rows) as rows 64 q0 .. 64 q1 - 1 of the
+// solving orientation: bit i of out[j * w + t] = cell (64t + i, 64k + j). Columns past the board
+// come out zero. Other rows of `out` are not touched.
+void load_columns(const Board& board, std::size_t k, std::size_t q0, std::size_t q1,
+                  std::uint64_t* out, std::size_t w) {
   const std::size_t r = board.rows();
   const std::size_t stride = board.stride();
   const std::uint64_t* src = board.words().data();
   if (r <= kBitwiseRows) {
-    for (std::size_t q = 0; q < g; ++q) {
+    for (std::size_t q = q0; q < q1; ++q) {
       std::uint64_t v[kBitwiseRows] = {};
       for (std::size_t i = 0; i < r; ++i) v[i] = src[i * stride + k + q];
       for (std::size_t j = 0; j < 64; ++j) {
@@ -50,10 +51,10 @@ void load_columns(const Board& board, std::size_t k, std::size_t g, std::uint64_
     for (std::size_t i = 0; i < 64; ++i) {
       const std::uint64_t* row = src + (r0 + i) * stride + k;
       // Rows 125 KB apart defeat the hardware prefetcher: ask for the next tile's line now.
-      if (i + 64 < r - r0) __builtin_prefetch(row + 64 * stride);
-      for (std::size_t q = 0; q < g; ++q) block[q][i] = i < rn ? row[q] : 0;
+      if (i + 64 < r - r0) __builtin_prefetch(row + q0 + 64 * stride);
+      for (std::size_t q = q0; q < q1; ++q) block[q][i] = i < rn ? row[q] : 0;
     }
-    for (std::size_t q = 0; q < g; ++q) {
+    for (std::size_t q = q0; q < q1; ++q) {
       transpose_block(block[q]);
       for (std::size_t j = 0; j < 64; ++j) out[(q * 64 + j) * w + t] = block[q][j];
     }
@@ -143,8 +144,10 @@ constexpr bool kThreads = true;
 
 // The light rows of a wide chase, group after group. With two cores a helper thread turns the
 // next group's columns into rows (the 64 x 64 transposes, most of a wide chase's work) while the
-// caller chases the current one; two buffers change hands through semaphores. Without threads
-// (or when one cannot be started) the caller loads each group itself.
+// caller chases the current one; two buffers change hands through semaphores. The transposes
+// cost about twice the chase, so the caller, once it has chased a group, turns the last quarter
+// of the next group's word columns itself, beside the helper (disjoint rows of one buffer).
+// Without threads (or when one cannot be started) the caller loads each group whole.
 class GroupLoader {
  public:
   GroupLoader(const Board& lights, std::size_t words, std::size_t w, std::size_t rows_per_group)
@@ -170,26 +173,40 @@ class GroupLoader {
   // The rows of group `group` (groups asked in order), valid until release().
   const std::uint64_t* acquire(std::size_t group) {
     if (!worker_.joinable()) {
-      load(group, buffers_[0]);
+      load(group, 0, group_words(group), buffers_[0]);
       return buffers_[0].data();
     }
+    if (group == 0) load(0, helper_words(0), group_words(0), buffers_[0]);
     ready_[group % 2].acquire();
     return buffers_[group % 2].data();
   }
+  // The caller is done with group `group`; with a helper, it then loads its share of the next
+  // group (whose buffer held group - 1, already released).
   void release(std::size_t group) {
-    if (worker_.joinable()) free_[group % 2].release();
+    if (!worker_.joinable()) return;
+    free_[group % 2].release();
+    const std::size_t next = group + 1;
+    if (next < groups_) load(next, helper_words(next), group_words(next), buffers_[next % 2]);
   }
 
  private:
-  void load(std::size_t group, std::vector<std::uint64_t>& buffer) const {
-    const std::size_t k = group * kGroupWords;
-    load_columns(lights_, k, std::min(kGroupWords, words_ - k), buffer.data(), w_);
+  std::size_t group_words(std::size_t group) const {
+    return std::min(kGroupWords, words_ - group * kGroupWords);
+  }
+  // The helper's word columns of a group: the first three quarters.
+  std::size_t helper_words(std::size_t group) const {
+    const std::size_t g = group_words(group);
+    return g - g / 4;
+  }
+  void load(std::size_t group, std::size_t q0, std::size_t q1,
+            std::vector<std::uint64_t>& buffer) const {
+    load_columns(lights_, group * kGroupWords, q0, q1, buffer.data(), w_);
   }
   void run() {
     for (std::size_t group = 0; group < groups_; ++group) {
       free_[group % 2].acquire();
       if (stop_) return;
-      load(group, buffers_[group % 2]);
+      load(group, 0, helper_words(group), buffers_[group % 2]);
       ready_[group % 2].release();
     }
   }
