@@ -111,15 +111,16 @@ namespace detail {
 
 SolveResult solve_chase_impl(const Board& lights, Board* consumable, const SolveOptions& options) {
   const ProgressFn& progress = options.progress;
-  ChaseFrame frame(lights);
+  // The presses, also the working space of a wide board's first chase.
+  Board x(lights.rows(), lights.cols());
+  ChaseFrame frame(lights, &x);
   const std::size_t m = frame.length();
   const std::size_t n = frame.width();
   const std::size_t w = frame.stride();
 
   SolveResult result;
-  Board x = frame.blank();
   std::vector<std::uint64_t> first(w, 0), r(w, 0);
-  // The presses of this first chase are not needed when the frame does not keep its rows in them.
+  // Only the phantom row is needed here: a wide frame writes no presses (x is its working space).
   frame.chase(true, first.data(), frame.wide() ? nullptr : &x, r.data(), &progress, "chase");
 
   report_phase(progress, "first-row system");

@@ -36,15 +36,18 @@ void dark_first_column(const std::uint64_t* first, std::size_t n, std::size_t m,
 
 // A board seen in solving orientation (the shorter side across, the longer side down) without
 // moving it. A tall board is chased row by row in place. A wide board is chased along its columns
-// once: 512 columns at a time are turned into 512 rows of the solving orientation by 64 x 64 bit
-// transposes, which gives the phantom row and the first row of presses in the caller's orientation.
-// Every later chase of the same frame (another first row, with or without the lights) needs only
-// a chase over a dark board in cache for its first row of presses, then a chase down the board's
-// own rows that writes the presses and re-applies them, so no press is ever transposed and no
-// transposed copy of the board exists (memory: the board, the presses and O(long side) words).
+// without turning one: its first chase over the lights is a chase down its own rows plus a chase
+// in cache driven by the last row that this leaves lit, which gives the phantom row and the first
+// row of presses in the caller's orientation. Every later chase of the same frame (another first
+// row, with or without the lights) finds its first row of presses from a dark chase of 2n rows
+// and a recurrence, then chases down the board's own rows, which writes the presses and
+// re-applies them. So no bit is ever transposed and no transposed copy of the board exists
+// (memory: the board, the presses and O(long side) words).
 class ChaseFrame {
  public:
-  explicit ChaseFrame(const Board& lights);
+  // `scratch` (the caller's shape, or nullptr: one is made when needed) is working space for a
+  // wide board's first chase when it writes no presses; its contents are then lost.
+  explicit ChaseFrame(const Board& lights, Board* scratch = nullptr);
   bool wide() const { return wide_; }
   std::size_t length() const { return length_; }  // m: rows in solving orientation
   std::size_t width() const { return width_; }    // n: the shorter side
@@ -68,10 +71,12 @@ class ChaseFrame {
  private:
   bool chase_wide(bool with_lights, const std::uint64_t* first_row, Board* presses,
                   std::uint64_t* phantom, const ProgressFn* progress, std::string_view phase);
-  void chase_columns(const std::uint64_t* first_row, std::uint64_t* edge, std::uint64_t* phantom,
-                     const ProgressFn* progress, std::string_view phase) const;
+  void chase_columns(const std::uint64_t* first_row, Board& scratch, std::uint64_t* edge,
+                     std::uint64_t* phantom, const ProgressFn* progress,
+                     std::string_view phase) const;
 
   const Board* lights_;
+  Board* scratch_;
   bool wide_;
   std::size_t rows_, cols_;  // the caller's shape
   std::size_t length_, width_;
