@@ -12,7 +12,7 @@ namespace {
 
 // Contract: the chase from `first` (w words, n cells) over m rows whose only lights are
 // `drive` (m bits, nullptr: none) in cell n - 1: bit 0 of every row x_1 .. x_m into `edge`
-// (zeroed, m / 64 rounded up words) and the phantom row x_{m+1} into `phantom` (w words).
+// (m / 64 rounded up words, zero on entry) and the phantom row x_{m+1} into `phantom` (w words).
 // Three rows of w words, so it runs from the first-level cache: O(m w) word operations.
 void edge_chase(const std::uint64_t* first, std::size_t n, std::size_t m,
                 const std::uint64_t* drive, std::uint64_t* edge, std::uint64_t* phantom) {
