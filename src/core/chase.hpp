@@ -27,9 +27,14 @@ bool chase_rows(const Board* lights, const std::uint64_t* first_row, Board& pres
 // (see dark_first_column), monic of degree 2n. O(n^2 / 64).
 Gf2Poly dark_chase_recurrence(std::size_t n);
 
+// Rows of at most this many cells are chased in full by dark_first_column: a few words a step
+// cost less than the recurrence, and need no memory beyond the answer.
+inline constexpr std::size_t kDarkChaseDirectCells = 256;
+
 // Cell 0 of every row x_1 .. x_m of the chase from `first` (n cells, n / 64 rounded up words)
 // over m dark rows, bit j for x_{j+1}, into `edge` (m / 64 rounded up words, bits past m zero):
-// 2n rows chased and a linear recurrence (O(n^2 / 64 + M(m)), M = a product of degree m).
+// 2n rows chased and a linear recurrence (O(n^2 / 64 + M(m)), M = a product of degree m), or
+// every row when n <= kDarkChaseDirectCells.
 // `recurrence` is dark_chase_recurrence(n), or nullptr to have it computed.
 void dark_first_column(const std::uint64_t* first, std::size_t n, std::size_t m,
                        const Gf2Poly* recurrence, std::uint64_t* edge);
@@ -72,8 +77,7 @@ class ChaseFrame {
   bool chase_wide(bool with_lights, const std::uint64_t* first_row, Board* presses,
                   std::uint64_t* phantom, const ProgressFn* progress, std::string_view phase);
   void chase_columns(const std::uint64_t* first_row, Board& scratch, std::uint64_t* edge,
-                     std::uint64_t* phantom, const ProgressFn* progress,
-                     std::string_view phase) const;
+                     std::uint64_t* phantom, const ProgressFn* progress, std::string_view phase);
 
   const Board* lights_;
   Board* scratch_;
@@ -83,7 +87,8 @@ class ChaseFrame {
   // A wide frame's chase along the columns over the lights: its first row (empty: none yet), its
   // phantom row and its presses' first row in the caller's orientation.
   std::vector<std::uint64_t> seen_first_, seen_phantom_, seen_edge_;
-  std::optional<Gf2Poly> recurrence_;  // dark_chase_recurrence(width), once needed
+  std::optional<Gf2Poly> recurrence_;      // dark_chase_recurrence(width), once needed
+  std::vector<std::uint64_t> row_buffer_;  // a phantom row of the caller's orientation
 };
 
 // The solvers behind the public overloads: `consumable` is &lights when the caller gave its board

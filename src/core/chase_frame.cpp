@@ -82,17 +82,19 @@ bool ChaseFrame::chase(bool with_lights, const std::uint64_t* first_row, Board* 
 // row is dark). O(m n / 64): one pass over the board in memory, one in cache.
 void ChaseFrame::chase_columns(const std::uint64_t* first_row, Board& scratch, std::uint64_t* edge,
                                std::uint64_t* phantom, const ProgressFn* progress,
-                               std::string_view phase) const {
+                               std::string_view phase) {
   const std::size_t w = stride();
-  const std::size_t edge_words = (length_ + 63) / 64;
-  std::vector<std::uint64_t> dark_row(edge_words, 0), z(edge_words, 0);
-  chase_rows(lights_, dark_row.data(), scratch, z.data(), progress, phase);
+  // The dark first row is the scratch's own row 0; z goes to row_buffer_ (O(m) words in all).
+  std::uint64_t* row0 = scratch.words().data();
+  std::fill_n(row0, scratch.stride(), std::uint64_t{0});
+  row_buffer_.assign(scratch.stride(), 0);
+  chase_rows(lights_, row0, scratch, row_buffer_.data(), progress, phase);
   std::vector<std::uint64_t> start(first_row, first_row + w);
   const std::uint64_t* cells = scratch.words().data();
   for (std::size_t i = 0; i < width_; ++i) {
     start[i / 64] ^= (cells[i * scratch.stride()] & 1U) << (i % 64);
   }
-  edge_chase(start.data(), width_, length_, z.data(), edge, phantom);
+  edge_chase(start.data(), width_, length_, row_buffer_.data(), edge, phantom);
 }
 
 // Contract: a wide board's chase, found in two orientations. The presses X of the chase along the
@@ -133,15 +135,17 @@ bool ChaseFrame::chase_wide(bool with_lights, const std::uint64_t* first_row, Bo
   if (with_lights) {
     for (std::size_t t = 0; t < w; ++t) delta[t] ^= seen_first_[t];
   }
-  if (!recurrence_) recurrence_ = dark_chase_recurrence(width_);
-  std::vector<std::uint64_t> edge(edge_words, 0);
-  dark_first_column(delta.data(), width_, length_, &*recurrence_, edge.data());
+  if (!recurrence_ && width_ > kDarkChaseDirectCells) recurrence_ = dark_chase_recurrence(width_);
+  // The first row of presses is found in place (row 0 of the presses, which chase_rows keeps).
+  std::uint64_t* edge = presses->words().data();
+  dark_first_column(delta.data(), width_, length_, recurrence_ ? &*recurrence_ : nullptr, edge);
   if (with_lights) {
     for (std::size_t t = 0; t < edge_words; ++t) edge[t] ^= seen_edge_[t];
   }
   const Board* lights = with_lights ? lights_ : nullptr;
-  std::vector<std::uint64_t> row_phantom(edge_words, 0);
-  if (chase_rows(lights, edge.data(), *presses, row_phantom.data(), progress, phase)) {
+  row_buffer_.assign(edge_words, 0);
+  std::uint64_t* row_phantom = row_buffer_.data();
+  if (chase_rows(lights, edge, *presses, row_phantom, progress, phase)) {
     std::fill_n(phantom, w, std::uint64_t{0});
     return true;
   }
@@ -151,9 +155,9 @@ bool ChaseFrame::chase_wide(bool with_lights, const std::uint64_t* first_row, Bo
     for (std::size_t t = 0; t < w; ++t) phantom[t] ^= seen_phantom_[t];
     for (std::size_t t = 0; t < edge_words; ++t) full_edge[t] ^= seen_edge_[t];
   }
-  if (full_edge != edge ||
+  if (!std::equal(full_edge.begin(), full_edge.end(), edge) ||
       std::all_of(phantom, phantom + w, [](std::uint64_t v) { return v == 0; }) ||
-      !chase_rows(lights, edge.data(), *presses, row_phantom.data(), nullptr, {}, phantom)) {
+      !chase_rows(lights, edge, *presses, row_phantom, nullptr, {}, phantom)) {
     throw std::logic_error("ChaseFrame: the column and row chases of a wide board disagree");
   }
   return false;

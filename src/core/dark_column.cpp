@@ -34,7 +34,8 @@ Gf2Poly dark_chase_recurrence(std::size_t n) {
 // monic of degree 2n and palindromic. By Cayley-Hamilton every coordinate of x_{k+1} obeys the
 // recurrence of P, so the generating function of the edge bits is A(z) / P(z) (P reversed is P)
 // with deg A < 2n: the first 2n bits by chasing give A = (their series) P mod z^(2n), and the
-// rest is a power-series quotient. O(n^2 / 64 + M(m)) instead of the m n / 64 of chasing it all.
+// rest is a power-series quotient. O(n^2 / 64 + M(m)) instead of the m n / 64 of chasing it all
+// (which short rows still do).
 // `recurrence` is dark_chase_recurrence(n) (nullptr: computed here).
 void dark_first_column(const std::uint64_t* first, std::size_t n, std::size_t m,
                        const Gf2Poly* recurrence, std::uint64_t* edge) {
@@ -42,7 +43,7 @@ void dark_first_column(const std::uint64_t* first, std::size_t n, std::size_t m,
   std::fill(edge, edge + words, std::uint64_t{0});
   const std::size_t w = (n + 63) / 64;
   const std::uint64_t mask = n % 64 == 0 ? ~std::uint64_t{0} : (std::uint64_t{1} << (n % 64)) - 1;
-  const std::size_t head = std::min(m, 2 * n);
+  const std::size_t head = n <= kDarkChaseDirectCells ? m : std::min(m, 2 * n);
   std::vector<std::uint64_t> rows(3 * w, 0);
   std::uint64_t* prev = rows.data();
   std::uint64_t* cur = prev + w;

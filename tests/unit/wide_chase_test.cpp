@@ -106,22 +106,47 @@ void check_dark(std::size_t rows, std::size_t cols, std::mt19937_64& rng) {
 TEST(WideChase, AgreesWithTheTransposedChase) {
   auto rng = make_rng(900);
   const std::pair<std::size_t, std::size_t> sizes[] = {
-      {1, 2},    {1, 3},    {1, 64},  {1, 65},    {1, 1537},  {2, 3},     {2, 130},   {2, 513},
-      {3, 1000}, {4, 5},    {4, 700}, {5, 6},     {5, 511},   {7, 1025},  {63, 64},   {63, 129},
-      {64, 65},  {64, 512}, {65, 66}, {65, 1030}, {100, 777}, {127, 600}, {129, 513}, {200, 4099}};
+      {1, 2},
+      {1, 3},
+      {1, 64},
+      {1, 65},
+      {1, 1537},
+      {2, 3},
+      {2, 130},
+      {2, 513},
+      {3, 1000},
+      {4, 5},
+      {4, 700},
+      {5, 6},
+      {5, 511},
+      {7, 1025},
+      {63, 64},
+      {63, 129},
+      {64, 65},
+      {64, 512},
+      {65, 66},
+      {65, 1030},
+      {100, 777},
+      {127, 600},
+      {129, 513},
+      {200, 4099},
+      // Past kDarkChaseDirectCells rows: first rows of presses by the recurrence.
+      {257, 600},
+      {300, 1000}};
   for (const auto& [rows, cols] : sizes) {
     check_size(rows, cols, rng);
     check_dark(rows, cols, rng);
   }
 }
 
-// dark_first_column (2n rows, then the recurrence) against chasing every row of a dark board.
+// dark_first_column (every row up to kDarkChaseDirectCells cells, else 2n rows and the
+// recurrence) against chasing every row of a dark board.
 TEST(WideChase, DarkFirstColumnAgreesWithTheFullChase) {
   auto rng = make_rng(902);
   const std::pair<std::size_t, std::size_t> sizes[] = {
-      {1, 1},   {1, 2},    {1, 1000}, {2, 3},      {2, 5},     {2, 4000}, {3, 6},
-      {3, 7},   {5, 64},   {8, 200},  {31, 63},    {63, 127},  {64, 128}, {64, 129},
-      {65, 64}, {65, 131}, {100, 99}, {127, 5000}, {300, 2000}};
+      {1, 1},    {1, 2},      {1, 1000},   {2, 3},     {2, 5},      {2, 4000},  {3, 6},   {3, 7},
+      {5, 64},   {8, 200},    {31, 63},    {63, 127},  {64, 128},   {64, 129},  {65, 64}, {65, 131},
+      {100, 99}, {127, 5000}, {300, 2000}, {257, 515}, {400, 3001}, {513, 1200}};
   for (const auto& [n, m] : sizes) {
     SCOPED_TRACE(testing::Message() << "n " << n << ", m " << m);
     for (int trial = 0; trial < 3; ++trial) {
