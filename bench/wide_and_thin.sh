@@ -101,7 +101,8 @@ for size in (f"1x{thin}", f"{thin}x1"):
 print("\n## One very long row\n")
 w, u, s_, kb = rows["long"][0]
 print(f"1x{long_} (random, one run): {w:.1f} s wall, {u:.1f} s user, peak RSS {kb / 1024:.0f} MB "
-      f"(the packed board is {int(long_) / 8 / 2**20:.0f} MB; lights and presses are both held).")
+      f"(the packed board is {int(long_) / 8 / 2**20:.0f} MB; lights and presses are both held, "
+      "and beside them a wide board's chases keep a few rows of the long side).")
 EOF
 if [[ -n $kept ]]; then printf '\n%s\n' "$kept" >>"$repo_root/docs/wide-and-thin.md"; fi
 echo "== wrote docs/wide-and-thin.md" >&2
