@@ -15,18 +15,39 @@ namespace detail {
 
 namespace {
 
-// next = T cur + prev + b (w >= 2 words; `mask` clears the bits past the row): one pass over the
-// words, so that a long row goes through the cache once a step instead of once per term.
+// next = T cur + prev + b (prev, b: nullptr = zero; `mask` clears the bits past the row): one
+// pass over the words, so that a long row goes through the cache once a step instead of once per
+// term. The variants without a term are separate loops, so each vectorizes without a branch.
+template <bool kPrev, bool kLights>
 void fused_step(std::uint64_t* next, const std::uint64_t* cur, const std::uint64_t* prev,
                 const std::uint64_t* b, std::size_t w, std::uint64_t mask) {
+  auto others = [prev, b](std::size_t k) {
+    std::uint64_t v = 0;
+    if constexpr (kPrev) v ^= prev[k];
+    if constexpr (kLights) v ^= b[k];
+    return v;
+  };
+  if (w == 1) {
+    const std::uint64_t v = cur[0];
+    next[0] = ((v ^ (v << 1) ^ (v >> 1)) & mask) ^ others(0);
+    return;
+  }
   std::uint64_t v = cur[0];
-  next[0] = v ^ (v << 1) ^ (v >> 1) ^ (cur[1] << 63) ^ prev[0] ^ b[0];
+  next[0] = v ^ (v << 1) ^ (v >> 1) ^ (cur[1] << 63) ^ others(0);
   for (std::size_t k = 1; k + 1 < w; ++k) {
     v = cur[k];
-    next[k] = v ^ (v << 1) ^ (v >> 1) ^ (cur[k - 1] >> 63) ^ (cur[k + 1] << 63) ^ prev[k] ^ b[k];
+    next[k] = v ^ (v << 1) ^ (v >> 1) ^ (cur[k - 1] >> 63) ^ (cur[k + 1] << 63) ^ others(k);
   }
   v = cur[w - 1];
-  next[w - 1] = ((v ^ (v << 1) ^ (v >> 1) ^ (cur[w - 2] >> 63)) & mask) ^ prev[w - 1] ^ b[w - 1];
+  next[w - 1] = ((v ^ (v << 1) ^ (v >> 1) ^ (cur[w - 2] >> 63)) & mask) ^ others(w - 1);
+}
+
+void step(std::uint64_t* next, const std::uint64_t* cur, const std::uint64_t* prev,
+          const std::uint64_t* b, std::size_t w, std::uint64_t mask) {
+  if (prev != nullptr && b != nullptr) return fused_step<true, true>(next, cur, prev, b, w, mask);
+  if (prev != nullptr) return fused_step<true, false>(next, cur, prev, b, w, mask);
+  if (b != nullptr) return fused_step<false, true>(next, cur, prev, b, w, mask);
+  fused_step<false, false>(next, cur, prev, b, w, mask);
 }
 
 }  // namespace
@@ -39,7 +60,6 @@ bool chase_rows(const Board* lights, const std::uint64_t* first_row, Board& pres
   const std::uint64_t mask = presses.last_word_mask();
   std::uint64_t* x = presses.words().data();
   for (std::size_t k = 0; k < w; ++k) x[k] = first_row[k];
-  const std::vector<std::uint64_t> zero(w, 0);  // x_0, and the lights of a dark board
   // x_{i+1} = b_i + T x_i + x_{i-1}: press under every light that row i still shows.
   const bool report = progress != nullptr && *progress;
   const std::size_t report_every = std::max<std::size_t>(m / 256, 1);
@@ -50,14 +70,8 @@ bool chase_rows(const Board* lights, const std::uint64_t* first_row, Board& pres
     }
     std::uint64_t* next = i + 1 < m ? x + (i + 1) * w : phantom;
     const std::uint64_t* cur = x + i * w;
-    const std::uint64_t* prev = i > 0 ? cur - w : zero.data();
-    const std::uint64_t* b = lights != nullptr ? lights->words().data() + i * w : zero.data();
-    if (w == 1) {
-      const std::uint64_t v = cur[0];
-      next[0] = ((v ^ (v << 1) ^ (v >> 1)) & mask) ^ prev[0] ^ b[0];
-    } else {
-      fused_step(next, cur, prev, b, w, mask);
-    }
+    step(next, cur, i > 0 ? cur - w : nullptr,
+         lights != nullptr ? lights->words().data() + i * w : nullptr, w, mask);
     if (last_column != nullptr) {
       next[w - 1] ^= ((last_column[i / 64] >> (i % 64)) & 1U) << ((presses.cols() - 1) % 64);
     }
