@@ -4,6 +4,7 @@
 #include <algorithm>
 #include <stdexcept>
 #include <utility>
+#include <vector>
 
 #include "board_ops.hpp"
 #include "gf2_matrix.hpp"
@@ -12,8 +13,48 @@
 namespace lightsout {
 namespace detail {
 
+namespace {
+
+// next = T cur + prev + b (prev, b: nullptr = zero; `mask` clears the bits past the row): one
+// pass over the words, so that a long row goes through the cache once a step instead of once per
+// term. The variants without a term are separate loops, so each vectorizes without a branch.
+template <bool kPrev, bool kLights>
+void fused_step(std::uint64_t* next, const std::uint64_t* cur, const std::uint64_t* prev,
+                const std::uint64_t* b, std::size_t w, std::uint64_t mask) {
+  auto others = [prev, b](std::size_t k) {
+    std::uint64_t v = 0;
+    if constexpr (kPrev) v ^= prev[k];
+    if constexpr (kLights) v ^= b[k];
+    return v;
+  };
+  if (w == 1) {
+    const std::uint64_t v = cur[0];
+    next[0] = ((v ^ (v << 1) ^ (v >> 1)) & mask) ^ others(0);
+    return;
+  }
+  std::uint64_t v = cur[0];
+  next[0] = v ^ (v << 1) ^ (v >> 1) ^ (cur[1] << 63) ^ others(0);
+  for (std::size_t k = 1; k + 1 < w; ++k) {
+    v = cur[k];
+    next[k] = v ^ (v << 1) ^ (v >> 1) ^ (cur[k - 1] >> 63) ^ (cur[k + 1] << 63) ^ others(k);
+  }
+  v = cur[w - 1];
+  next[w - 1] = ((v ^ (v << 1) ^ (v >> 1) ^ (cur[w - 2] >> 63)) & mask) ^ others(w - 1);
+}
+
+void step(std::uint64_t* next, const std::uint64_t* cur, const std::uint64_t* prev,
+          const std::uint64_t* b, std::size_t w, std::uint64_t mask) {
+  if (prev != nullptr && b != nullptr) return fused_step<true, true>(next, cur, prev, b, w, mask);
+  if (prev != nullptr) return fused_step<true, false>(next, cur, prev, b, w, mask);
+  if (b != nullptr) return fused_step<false, true>(next, cur, prev, b, w, mask);
+  fused_step<false, false>(next, cur, prev, b, w, mask);
+}
+
+}  // namespace
+
 bool chase_rows(const Board* lights, const std::uint64_t* first_row, Board& presses,
-                std::uint64_t* phantom, const ProgressFn* progress, std::string_view phase) {
+                std::uint64_t* phantom, const ProgressFn* progress, std::string_view phase,
+                const std::uint64_t* last_column) {
   const std::size_t m = presses.rows();
   const std::size_t w = presses.stride();
   const std::uint64_t mask = presses.last_word_mask();
@@ -29,14 +70,10 @@ bool chase_rows(const Board* lights, const std::uint64_t* first_row, Board& pres
     }
     std::uint64_t* next = i + 1 < m ? x + (i + 1) * w : phantom;
     const std::uint64_t* cur = x + i * w;
-    apply_row_operator(next, cur, w, mask);
-    if (lights != nullptr) {
-      const std::uint64_t* b = lights->words().data() + i * w;
-      for (std::size_t k = 0; k < w; ++k) next[k] ^= b[k];
-    }
-    if (i > 0) {
-      const std::uint64_t* prev = cur - w;
-      for (std::size_t k = 0; k < w; ++k) next[k] ^= prev[k];
+    step(next, cur, i > 0 ? cur - w : nullptr,
+         lights != nullptr ? lights->words().data() + i * w : nullptr, w, mask);
+    if (last_column != nullptr) {
+      next[w - 1] ^= ((last_column[i / 64] >> (i % 64)) & 1U) << ((presses.cols() - 1) % 64);
     }
   }
   for (std::size_t k = 0; k < w; ++k) {
@@ -107,15 +144,16 @@ namespace detail {
 
 SolveResult solve_chase_impl(const Board& lights, Board* consumable, const SolveOptions& options) {
   const ProgressFn& progress = options.progress;
-  const ChaseFrame frame(lights);
+  // The presses, also the working space of a wide board's first chase.
+  Board x(lights.rows(), lights.cols());
+  ChaseFrame frame(lights, &x);
   const std::size_t m = frame.length();
   const std::size_t n = frame.width();
   const std::size_t w = frame.stride();
 
   SolveResult result;
-  Board x = frame.blank();
   std::vector<std::uint64_t> first(w, 0), r(w, 0);
-  // The presses of this first chase are not needed when the frame does not keep its rows in them.
+  // Only the phantom row is needed here: a wide frame writes no presses (x is its working space).
   frame.chase(true, first.data(), frame.wide() ? nullptr : &x, r.data(), &progress, "chase");
 
   report_phase(progress, "first-row system");

@@ -1,131 +1,64 @@
-// ChaseFrame: light chasing along the longer side of a board, tall in place, wide by 64 x 64 tiles.
+// ChaseFrame: light chasing along the longer side of a board, tall in place, wide by its own rows.
 #include <algorithm>
-#include <array>
-#include <atomic>
-#include <optional>
-#include <semaphore>
 #include <stdexcept>
-#include <system_error>
-#include <thread>
+#include <utility>
 #include <vector>
 
-#include "board_ops.hpp"
 #include "chase.hpp"
 
 namespace lightsout::detail {
 
 namespace {
 
-// Boards at most this many rows high are read and written a bit at a time instead of through
-// 64 x 64 transposes, which cost the same whatever the number of rows filled.
-constexpr std::size_t kBitwiseRows = 4;
-
-// Word columns read and written together: 512 columns, so every cache line of the board that is
-// touched (8 words of one row) is used whole while the board is walked across its rows.
-constexpr std::size_t kGroupWords = 8;
-
-// Columns 64k .. 64(k + g) - 1 of `board` (r rows) as 64g rows of the solving orientation: bit i
-// of out[j * w + t] = cell (64t + i, 64k + j). Columns past the board come out zero.
-void load_columns(const Board& board, std::size_t k, std::size_t g, std::uint64_t* out,
-                  std::size_t w) {
-  const std::size_t r = board.rows();
-  const std::size_t stride = board.stride();
-  const std::uint64_t* src = board.words().data();
-  if (r <= kBitwiseRows) {
-    for (std::size_t q = 0; q < g; ++q) {
-      std::uint64_t v[kBitwiseRows] = {};
-      for (std::size_t i = 0; i < r; ++i) v[i] = src[i * stride + k + q];
-      for (std::size_t j = 0; j < 64; ++j) {
-        std::uint64_t col = 0;
-        for (std::size_t i = 0; i < r; ++i) col |= ((v[i] >> j) & 1U) << i;
-        out[(q * 64 + j) * w] = col;
-      }
+// Contract: the chase from `first` (w words, n cells) over m rows whose only lights are
+// `drive` (m bits, nullptr: none) in cell n - 1: bit 0 of every row x_1 .. x_m into `edge`
+// (m / 64 rounded up words, zero on entry) and the phantom row x_{m+1} into `phantom` (w words).
+// Three rows of w words, so it runs from the first-level cache: O(m w) word operations.
+void edge_chase(const std::uint64_t* first, std::size_t n, std::size_t m,
+                const std::uint64_t* drive, std::uint64_t* edge, std::uint64_t* phantom) {
+  const std::size_t w = (n + 63) / 64;
+  const std::uint64_t mask = n % 64 == 0 ? ~std::uint64_t{0} : (std::uint64_t{1} << (n % 64)) - 1;
+  const unsigned top = (n - 1) % 64;  // cell n - 1 in the last word
+  auto driven = [drive, top](std::size_t j) {
+    return drive == nullptr ? 0 : ((drive[j / 64] >> (j % 64)) & 1U) << top;
+  };
+  if (w == 1) {
+    std::uint64_t prev = 0;
+    std::uint64_t cur = first[0];
+    for (std::size_t j = 0; j < m; ++j) {
+      edge[j / 64] |= (cur & 1U) << (j % 64);
+      const std::uint64_t next = (((cur ^ (cur << 1) ^ (cur >> 1)) & mask) ^ prev) ^ driven(j);
+      prev = cur;
+      cur = next;
     }
+    phantom[0] = cur;
     return;
   }
-  std::uint64_t block[kGroupWords][64];
-  for (std::size_t t = 0; t < w; ++t) {
-    const std::size_t r0 = t * 64;
-    const std::size_t rn = std::min<std::size_t>(64, r - r0);
-    for (std::size_t i = 0; i < 64; ++i) {
-      const std::uint64_t* row = src + (r0 + i) * stride + k;
-      // Rows 125 KB apart defeat the hardware prefetcher: ask for the next tile's line now.
-      if (i + 64 < r - r0) __builtin_prefetch(row + 64 * stride);
-      for (std::size_t q = 0; q < g; ++q) block[q][i] = i < rn ? row[q] : 0;
+  // Rows of w + 2 words, a zero word on either side, so that the step has no edge cases and the
+  // compiler vectorizes it.
+  std::vector<std::uint64_t> rows(3 * (w + 2), 0);
+  std::uint64_t* prev = rows.data() + 1;
+  std::uint64_t* cur = prev + w + 2;
+  std::uint64_t* next = cur + w + 2;
+  std::copy_n(first, w, cur);
+  for (std::size_t j = 0; j < m; ++j) {
+    edge[j / 64] |= (cur[0] & 1U) << (j % 64);
+    for (std::size_t t = 0; t < w; ++t) {
+      const std::uint64_t v = cur[t];
+      next[t] = v ^ (v << 1) ^ (v >> 1) ^ (cur[t - 1] >> 63) ^ (cur[t + 1] << 63) ^ prev[t];
     }
-    for (std::size_t q = 0; q < g; ++q) {
-      transpose_block(block[q]);
-      for (std::size_t j = 0; j < 64; ++j) out[(q * 64 + j) * w + t] = block[q][j];
-    }
+    next[w - 1] = (next[w - 1] & mask) ^ driven(j);
+    std::swap(prev, cur);
+    std::swap(cur, next);
   }
-}
-
-// The inverse of load_columns for the first `count` rows of `in` (the others count as zero):
-// writes words k .. k + g - 1 of every row of `board`.
-void store_columns(Board& board, std::size_t k, std::size_t g, const std::uint64_t* in,
-                   std::size_t w, std::size_t count) {
-  const std::size_t r = board.rows();
-  const std::size_t stride = board.stride();
-  std::uint64_t* dst = board.words().data();
-  if (r <= kBitwiseRows) {
-    for (std::size_t q = 0; q < g; ++q) {
-      std::uint64_t v[kBitwiseRows] = {};
-      for (std::size_t j = 0; j < 64 && q * 64 + j < count; ++j) {
-        const std::uint64_t col = in[(q * 64 + j) * w];
-        for (std::size_t i = 0; i < r; ++i) v[i] |= ((col >> i) & 1U) << j;
-      }
-      for (std::size_t i = 0; i < r; ++i) dst[i * stride + k + q] = v[i];
-    }
-    return;
-  }
-  std::uint64_t block[kGroupWords][64];
-  for (std::size_t t = 0; t < w; ++t) {
-    for (std::size_t q = 0; q < g; ++q) {
-      for (std::size_t j = 0; j < 64; ++j) {
-        const std::size_t row = q * 64 + j;
-        block[q][j] = row < count ? in[row * w + t] : 0;
-      }
-      transpose_block(block[q]);
-    }
-    const std::size_t r0 = t * 64;
-    const std::size_t rn = std::min<std::size_t>(64, r - r0);
-    for (std::size_t i = 0; i < rn; ++i) {
-      std::uint64_t* row = dst + (r0 + i) * stride + k;
-      if (i + 64 < r - r0) __builtin_prefetch(row + 64 * stride, 1);
-      for (std::size_t q = 0; q < g; ++q) row[q] = block[q][i];
-    }
-  }
-}
-
-// x_{i+1} = T x_i + x_{i-1} (+ b_i): one step of the chase on rows of w words.
-inline void chase_step(std::uint64_t* next, const std::uint64_t* cur, const std::uint64_t* prev,
-                       const std::uint64_t* b, std::size_t w, std::uint64_t mask) {
-  apply_row_operator(next, cur, w, mask);
-  for (std::size_t t = 0; t < w; ++t) next[t] ^= prev[t];
-  if (b != nullptr) {
-    for (std::size_t t = 0; t < w; ++t) next[t] ^= b[t];
-  }
-}
-
-// chase_step for rows of one word, the two previous rows kept in registers: x[j + 1] from x[j],
-// x[j - 1] (x[-1] = `before`) and b[j] (b = nullptr: dark), for j < count.
-void chase_narrow(std::uint64_t* x, std::uint64_t before, const std::uint64_t* b, std::size_t count,
-                  std::uint64_t mask) {
-  std::uint64_t prev = before;
-  std::uint64_t cur = x[0];
-  for (std::size_t j = 0; j < count; ++j) {
-    std::uint64_t next = ((cur ^ (cur << 1) ^ (cur >> 1)) & mask) ^ prev;
-    if (b != nullptr) next ^= b[j];
-    x[j + 1] = next;
-    prev = cur;
-    cur = next;
-  }
+  std::copy_n(cur, w, phantom);
 }
 
 }  // namespace
 
-ChaseFrame::ChaseFrame(const Board& lights)
+ChaseFrame::ChaseFrame(const Board& lights, Board* scratch)
     : lights_(&lights),
+      scratch_(scratch),
       wide_(lights.cols() > lights.rows()),
       rows_(lights.rows()),
       cols_(lights.cols()),
@@ -133,129 +66,101 @@ ChaseFrame::ChaseFrame(const Board& lights)
       width_(std::min(lights.rows(), lights.cols())) {}
 
 bool ChaseFrame::chase(bool with_lights, const std::uint64_t* first_row, Board* presses,
-                       std::uint64_t* phantom, const ProgressFn* progress,
-                       std::string_view phase) const {
+                       std::uint64_t* phantom, const ProgressFn* progress, std::string_view phase) {
   if (wide_) return chase_wide(with_lights, first_row, presses, phantom, progress, phase);
   if (presses == nullptr) throw std::logic_error("ChaseFrame: a tall chase needs its presses");
   return chase_rows(with_lights ? lights_ : nullptr, first_row, *presses, phantom, progress, phase);
 }
 
-namespace {
-
-#if defined(__EMSCRIPTEN__) && !defined(__EMSCRIPTEN_PTHREADS__)
-constexpr bool kThreads = false;
-#else
-constexpr bool kThreads = true;
-#endif
-
-// The light rows of a wide chase, group after group. With two cores a helper thread turns the
-// next group's columns into rows (the 64 x 64 transposes, most of a wide chase's work) while the
-// caller chases the current one; two buffers change hands through semaphores. Without threads
-// (or when one cannot be started) the caller loads each group itself.
-class GroupLoader {
- public:
-  GroupLoader(const Board& lights, std::size_t words, std::size_t w, std::size_t rows_per_group)
-      : lights_(lights), words_(words), w_(w), groups_((words + kGroupWords - 1) / kGroupWords) {
-    for (auto& b : buffers_) b.resize(rows_per_group * w);
-    if (kThreads && groups_ > 1 && std::thread::hardware_concurrency() > 1) {
-      try {
-        worker_ = std::thread([this] { run(); });
-      } catch (const std::system_error&) {
-        // serial loading below
-      }
-    }
+// Contract: the chase along the columns of a wide board from `first_row` over its lights, without
+// turning a column: its phantom row into `phantom` and bit 0 of its press rows (the caller's
+// first row of presses) into `edge`. Call X the presses of that chase. Chasing down the board's
+// own rows from a dark first row gives presses Z (into `scratch`, the caller's shape) that leave
+// lit only the board's last row, z. X + Z starts from first_row + (Z's first column) along the
+// columns and meets lights only in the last row, so it is edge_chase driven by z: its phantom is
+// X's (Z darkens every column but leaves the last row), and its bits 0 are X's too (Z's first
+// row is dark). O(m n / 64): one pass over the board in memory, one in cache.
+void ChaseFrame::chase_columns(const std::uint64_t* first_row, Board& scratch, std::uint64_t* edge,
+                               std::uint64_t* phantom, const ProgressFn* progress,
+                               std::string_view phase) {
+  const std::size_t w = stride();
+  // The dark first row is the scratch's own row 0; z goes to row_buffer_ (O(m) words in all).
+  std::uint64_t* row0 = scratch.words().data();
+  std::fill_n(row0, scratch.stride(), std::uint64_t{0});
+  row_buffer_.assign(scratch.stride(), 0);
+  chase_rows(lights_, row0, scratch, row_buffer_.data(), progress, phase);
+  std::vector<std::uint64_t> start(first_row, first_row + w);
+  const std::uint64_t* cells = scratch.words().data();
+  for (std::size_t i = 0; i < width_; ++i) {
+    start[i / 64] ^= (cells[i * scratch.stride()] & 1U) << (i % 64);
   }
-  GroupLoader(const GroupLoader&) = delete;
-  GroupLoader& operator=(const GroupLoader&) = delete;
-  ~GroupLoader() {
-    if (!worker_.joinable()) return;
-    stop_ = true;
-    for (auto& f : free_) f.release();
-    worker_.join();
-  }
+  edge_chase(start.data(), width_, length_, row_buffer_.data(), edge, phantom);
+}
 
-  // The rows of group `group` (groups asked in order), valid until release().
-  const std::uint64_t* acquire(std::size_t group) {
-    if (!worker_.joinable()) {
-      load(group, buffers_[0]);
-      return buffers_[0].data();
-    }
-    ready_[group % 2].acquire();
-    return buffers_[group % 2].data();
-  }
-  void release(std::size_t group) {
-    if (worker_.joinable()) free_[group % 2].release();
-  }
-
- private:
-  void load(std::size_t group, std::vector<std::uint64_t>& buffer) const {
-    const std::size_t k = group * kGroupWords;
-    load_columns(lights_, k, std::min(kGroupWords, words_ - k), buffer.data(), w_);
-  }
-  void run() {
-    for (std::size_t group = 0; group < groups_; ++group) {
-      free_[group % 2].acquire();
-      if (stop_) return;
-      load(group, buffers_[group % 2]);
-      ready_[group % 2].release();
-    }
-  }
-
-  const Board& lights_;
-  std::size_t words_, w_, groups_;
-  std::array<std::vector<std::uint64_t>, 2> buffers_;
-  // At most 2: the destructor may release a buffer that is already free.
-  using Semaphore = std::counting_semaphore<2>;
-  std::array<Semaphore, 2> ready_{Semaphore(0), Semaphore(0)};
-  std::array<Semaphore, 2> free_{Semaphore(1), Semaphore(1)};
-  std::atomic<bool> stop_ = false;
-  std::thread worker_;
-};
-
-}  // namespace
-
+// Contract: a wide board's chase, found in two orientations. The presses X of the chase along the
+// columns from y over lights b are X0 + D: X0 the chase from the remembered first row y0 over b
+// (chase_columns, run once and kept) and D the chase from y + y0 over a dark board, whose first
+// cells dark_first_column finds without the board or its tiles. X's first row is bit 0 of their
+// rows, and X darkens every cell but the last column, where it leaves the phantom row lit. So X
+// is also the chase down the board's own rows (chase_rows) from that first row over the lights
+// plus the phantom in the last column: a first row and dark rows above the last fix the rest.
+// That chase writes the presses and re-applies them. It is run first as if the phantom were zero;
+// when the last row comes out dark the presses darken the whole board, and since the board is
+// wider than tall (so the first cells of the rows of a dark chase fix its first row) that happens
+// exactly when the phantom is zero. Otherwise D is chased in full for the phantom and its first
+// cells (which must match), and the rows again with the phantom in the last column, which must
+// leave the last row dark (std::logic_error if anything disagrees).
 bool ChaseFrame::chase_wide(bool with_lights, const std::uint64_t* first_row, Board* presses,
                             std::uint64_t* phantom, const ProgressFn* progress,
-                            std::string_view phase) const {
-  const std::size_t m = length_;
+                            std::string_view phase) {
   const std::size_t w = stride();
-  const std::uint64_t mask = row_mask();
-  const std::size_t words = (m + 63) / 64;  // of a board row
-  const std::size_t groups = (words + kGroupWords - 1) / kGroupWords;
-  constexpr std::size_t kRows = 64 * kGroupWords;
-  // b: the light rows of a group; x: its press rows plus the next group's first; last: the row
-  // before the group (x_{-1} = 0 at the start).
-  std::optional<GroupLoader> loader;
-  if (with_lights) loader.emplace(*lights_, words, w, kRows);
-  std::vector<std::uint64_t> x((kRows + 1) * w, 0), last(w, 0);
-  std::copy_n(first_row, w, x.begin());
-  const bool report = progress != nullptr && *progress;
-  const std::size_t report_every = std::max<std::size_t>(groups / 256, 1);
-  if (report) (*progress)(phase, 0.0);
-  for (std::size_t group = 0; group < groups; ++group) {
-    if (report && group % report_every == 0) {
-      (*progress)(phase, static_cast<double>(group) / static_cast<double>(groups));
+  const std::size_t edge_words = (length_ + 63) / 64;
+  if (with_lights && (seen_first_.empty() || presses == nullptr)) {
+    seen_first_.assign(first_row, first_row + w);
+    seen_edge_.assign(edge_words, 0);
+    seen_phantom_.assign(w, 0);
+    Board own;
+    Board* scratch = presses != nullptr ? presses : scratch_;
+    if (scratch == nullptr) {
+      own = blank();
+      scratch = &own;
     }
-    const std::size_t k = group * kGroupWords;
-    const std::size_t g = std::min(kGroupWords, words - k);
-    const std::size_t count = std::min(kRows, m - k * 64);
-    const std::uint64_t* b = loader ? loader->acquire(group) : nullptr;
-    if (w == 1) {
-      chase_narrow(x.data(), last[0], b, count, mask);
-    } else {
-      for (std::size_t j = 0; j < count; ++j) {
-        const std::uint64_t* prev = j > 0 ? x.data() + (j - 1) * w : last.data();
-        chase_step(x.data() + (j + 1) * w, x.data() + j * w, prev,
-                   b != nullptr ? b + j * w : nullptr, w, mask);
-      }
-    }
-    if (loader) loader->release(group);
-    if (presses != nullptr) store_columns(*presses, k, g, x.data(), w, count);
-    std::copy_n(x.begin() + static_cast<std::ptrdiff_t>((count - 1) * w), w, last.begin());
-    std::copy_n(x.begin() + static_cast<std::ptrdiff_t>(count * w), w, x.begin());
+    chase_columns(first_row, *scratch, seen_edge_.data(), seen_phantom_.data(), progress, phase);
   }
-  std::copy_n(x.begin(), w, phantom);
-  return std::all_of(phantom, phantom + w, [](std::uint64_t v) { return v == 0; });
+  if (presses == nullptr) {
+    std::copy_n(seen_phantom_.begin(), w, phantom);
+    return std::all_of(phantom, phantom + w, [](std::uint64_t v) { return v == 0; });
+  }
+  std::vector<std::uint64_t> delta(first_row, first_row + w);
+  if (with_lights) {
+    for (std::size_t t = 0; t < w; ++t) delta[t] ^= seen_first_[t];
+  }
+  if (!recurrence_ && width_ > kDarkChaseDirectCells) recurrence_ = dark_chase_recurrence(width_);
+  // The first row of presses is found in place (row 0 of the presses, which chase_rows keeps).
+  std::uint64_t* edge = presses->words().data();
+  dark_first_column(delta.data(), width_, length_, recurrence_ ? &*recurrence_ : nullptr, edge);
+  if (with_lights) {
+    for (std::size_t t = 0; t < edge_words; ++t) edge[t] ^= seen_edge_[t];
+  }
+  const Board* lights = with_lights ? lights_ : nullptr;
+  row_buffer_.assign(edge_words, 0);
+  std::uint64_t* row_phantom = row_buffer_.data();
+  if (chase_rows(lights, edge, *presses, row_phantom, progress, phase)) {
+    std::fill_n(phantom, w, std::uint64_t{0});
+    return true;
+  }
+  std::vector<std::uint64_t> full_edge(edge_words, 0);
+  edge_chase(delta.data(), width_, length_, nullptr, full_edge.data(), phantom);
+  if (with_lights) {
+    for (std::size_t t = 0; t < w; ++t) phantom[t] ^= seen_phantom_[t];
+    for (std::size_t t = 0; t < edge_words; ++t) full_edge[t] ^= seen_edge_[t];
+  }
+  if (!std::equal(full_edge.begin(), full_edge.end(), edge) ||
+      std::all_of(phantom, phantom + w, [](std::uint64_t v) { return v == 0; }) ||
+      !chase_rows(lights, edge, *presses, row_phantom, nullptr, {}, phantom)) {
+    throw std::logic_error("ChaseFrame: the column and row chases of a wide board disagree");
+  }
+  return false;
 }
 
 }  // namespace lightsout::detail

@@ -215,6 +215,15 @@ Gf2Poly mulmod(const Gf2Poly& a, const Gf2Poly& b, const Gf2Poly& m) {
   return from_ntl(product);
 }
 
+Gf2Poly series_quotient(const Gf2Poly& a, const Gf2Poly& q, std::size_t m) {
+  if (!q.coeff(0)) throw std::invalid_argument("series_quotient: q(0) must be 1");
+  if (m == 0) return {};
+  NTL::GF2X inverse, quotient;
+  NTL::InvTrunc(inverse, to_ntl(q), static_cast<long>(m));
+  NTL::MulTrunc(quotient, to_ntl(a), inverse, static_cast<long>(m));
+  return from_ntl(quotient);
+}
+
 Gf2Poly gcd(const Gf2Poly& a, const Gf2Poly& b) { return from_ntl(NTL::GCD(to_ntl(a), to_ntl(b))); }
 
 // NTL's XGCD: d = s a + t b, so s a = d (mod b), with deg s < deg b - deg d.

@@ -92,6 +92,10 @@ Gf2Xgcd xgcd(const Gf2Poly& a, const Gf2Poly& b);
 // Vectors are packed like a Board row: ceil(n / 64) words, cell c = bit c % 64 of word c / 64,
 // padding bits zero.
 
+// a / q mod x^m as a power series (q(0) must be 1): the first m terms of the sequence whose
+// generating function is a / q. NTL's truncated inverse and product: O(M(m)).
+Gf2Poly series_quotient(const Gf2Poly& a, const Gf2Poly& q, std::size_t m);
+
 // f_n, the characteristic polynomial of S: f_0 = 1, f_1 = x, f_{k+1} = x f_k + f_{k-1}.
 // O(n^2 / 64).
 Gf2Poly path_polynomial(std::size_t n);

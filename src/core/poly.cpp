@@ -131,18 +131,20 @@ SolveResult detail::solve_poly_impl(const Board& lights, Board* consumable,
                                     const SolveOptions& options) {
   // Solving orientation: n = the shorter side across, so the polynomial work is O(n^2 / 64).
   const ProgressFn& progress = options.progress;
-  const detail::ChaseFrame frame(lights);
+  // The presses, also the working space of a wide board's first chase.
+  Board x(lights.rows(), lights.cols());
+  detail::ChaseFrame frame(lights, &x);
   const std::size_t m = frame.length();
   const std::size_t n = frame.width();
   const std::size_t w = frame.stride();
   const std::uint64_t row_mask = frame.row_mask();
 
   SolveResult result;
-  Board x = frame.blank();
   std::vector<std::uint64_t> zero_row(w, 0), r(w, 0), phantom(w, 0);
 
   // Step 1: r = the phantom row x_{m+1} of the chase from x_1 = 0. Every first row y then ends
   // with x_{m+1} = F y + r, F = f_m(T), so the board is solvable iff F y = r has a solution.
+  // A wide frame writes no presses here (x is its working space).
   frame.chase(true, zero_row.data(), frame.wide() ? nullptr : &x, r.data(), &progress, "chase");
 
   // Steps 2 to 6 (poly_step): the first press row y, the nullity and whether y exists.

@@ -50,8 +50,8 @@ struct SolveOptions {
 SolveResult solve_enumerate(const Board& lights, const SolveOptions& options = {});
 
 // Light chasing reduced to the n x n first-row system F y = r (n = the shorter side; a wide board
-// is chased along its columns through 64 x 64 bit tiles, never copied), solved by packed GF(2)
-// elimination.
+// is chased along its columns by way of chases down its own rows, never copied), solved by packed
+// GF(2) elimination.
 // Cost O(m n^2 / 64 + n^3 / 64) word operations. Every solution is re-chased and self-checked.
 SolveResult solve_chase(const Board& lights, const SolveOptions& options = {});
 // The same, taking the board: it is released as soon as the presses are known, so no more than

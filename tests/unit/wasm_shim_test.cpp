@@ -157,4 +157,26 @@ TEST(WasmShim, PolynomialArithmeticMatchesTheLibrary) {
   EXPECT_EQ(shim_ntl::deg(zero), -1);
 }
 
+// The series quotient of dark_first_column: InvTrunc and MulTrunc against the library's (NTL's)
+// series_quotient, and q times the quotient is a mod x^m.
+TEST(WasmShim, SeriesQuotientMatchesTheLibrary) {
+  std::mt19937_64 rng(7);
+  for (int trial = 0; trial < 100; ++trial) {
+    Gf2Poly q = random_poly(rng, 200);
+    q.set_coeff(0, true);
+    const Gf2Poly a = random_poly(rng, 200);
+    const auto m = static_cast<long>(1 + rng() % 700);
+    shim_ntl::GF2X inverse, quotient;
+    shim_ntl::InvTrunc(inverse, to_shim(q), m);
+    shim_ntl::MulTrunc(quotient, to_shim(a), inverse, m);
+    const Gf2Poly expected = lightsout::series_quotient(a, q, static_cast<std::size_t>(m));
+    EXPECT_EQ(from_shim(quotient), expected) << "trial " << trial;
+    shim_ntl::GF2X back;
+    shim_ntl::MulTrunc(back, to_shim(q), quotient, m);
+    shim_ntl::GF2X a_low;
+    shim_ntl::trunc(a_low, to_shim(a), m);
+    EXPECT_EQ(from_shim(back), from_shim(a_low));
+  }
+}
+
 }  // namespace

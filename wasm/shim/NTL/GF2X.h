@@ -161,6 +161,41 @@ inline void MulMod(GF2X& x, const GF2X& a, const GF2X& b, const GF2X& f) {
   rem(x, t, f);
 }
 
+// x = a mod x^n.
+inline void trunc(GF2X& x, const GF2X& a, long n) {
+  const auto bits = static_cast<std::size_t>(n);
+  GF2X out = a;
+  if (out.w.size() > (bits + 63) / 64) out.w.resize((bits + 63) / 64);
+  if (bits % 64 != 0 && out.w.size() == (bits + 63) / 64) {
+    out.w.back() &= (std::uint64_t{1} << (bits % 64)) - 1;
+  }
+  out.normalize();
+  x = std::move(out);
+}
+
+// x = a * b mod x^n.
+inline void MulTrunc(GF2X& x, const GF2X& a, const GF2X& b, long n) {
+  GF2X t;
+  mul(t, a, b);
+  trunc(x, t, n);
+}
+
+// c = 1 / a mod x^e (a(0) = 1): the series long division, one shifted a per set coefficient.
+inline void InvTrunc(GF2X& c, const GF2X& a, long e) {
+  const auto n = static_cast<std::size_t>(e);
+  GF2X out, rest;
+  set(rest);
+  out.w.assign((n + 63) / 64, 0);
+  for (std::size_t k = 0; k < n; ++k) {
+    if (k / 64 < rest.w.size() && ((rest.w[k / 64] >> (k % 64)) & 1U) != 0) {
+      out.w[k / 64] |= std::uint64_t{1} << (k % 64);
+      xor_shifted(rest.w, a.w, k);
+    }
+  }
+  out.normalize();
+  c = std::move(out);
+}
+
 // d = gcd(a, b) = s a + t b.
 inline void XGCD(GF2X& d, GF2X& s, GF2X& t, const GF2X& a, const GF2X& b) {
   GF2X r0 = a, r1 = b, s0, s1, t0, t1;
