@@ -67,6 +67,52 @@ check tiny_torus3 torus,states=3 2x2 1 1 3
 # 3 (1 mod 2), and each side 1: three lights.
 check one_row torus 1x5 1 3 3
 
+# --- random boards and presses, the count against awk's own sums ---
+# oracle BOARD PRESSES K GOAL WRAP_ROWS WRAP_COLS OFFSETS: the cells off the goal, each press
+# added along OFFSETS ("dr,dc;dr,dc;..." written out here by hand, not parsed from the rules).
+oracle() {
+  awk -v k="$3" -v goal="$4" -v wr="$5" -v wc="$6" -v offs="$7" '
+    FNR == 1 { f++ }
+    f == 1 { m = FNR; n = NF; for (c = 1; c <= NF; c++) b[FNR - 1, c - 1] = $c }
+    f == 2 { for (c = 1; c <= NF; c++) p[FNR - 1, c - 1] = $c }
+    END {
+      no = split(offs, o, ";")
+      for (r = 0; r < m; r++) for (c = 0; c < n; c++) {
+        if (p[r, c] == 0) continue
+        for (i = 1; i <= no; i++) {
+          split(o[i], d, ",")
+          rr = r + d[1]; cc = c + d[2]
+          if (wr) rr = ((rr % m) + m) % m; else if (rr < 0 || rr >= m) continue
+          if (wc) cc = ((cc % n) + n) % n; else if (cc < 0 || cc >= n) continue
+          b[rr, cc] += p[r, c]
+        }
+      }
+      left = 0
+      for (r = 0; r < m; r++) for (c = 0; c < n; c++) if (b[r, c] % k != goal) left++
+      print left
+    }' "$1" "$2"
+}
+# random_check NAME RULES SIZE K GOAL WRAP_ROWS WRAP_COLS OFFSETS
+random_check() {
+  local name=$1 rules=$2 size=$3
+  "$bin" generate "$size" --rules "$rules" --seed 3 --density 0.6 --format judge -o "$work/$name-b.txt"
+  "$bin" generate "$size" --rules "$rules" --seed 4 --density 0.6 --format judge -o "$work/$name-p.txt"
+  local want
+  want=$(oracle "$work/$name-b.txt" "$work/$name-p.txt" "$4" "$5" "$6" "$7" "$8")
+  local rc=1
+  [[ $want -eq 0 ]] && rc=0
+  [[ $want -eq 0 ]] && want=ok || want="$want lights left"
+  expect_line "$name: random presses" "$rc" "$want" -- \
+    "$bin" verify --rules "$rules" "$work/$name-b.txt" "$work/$name-p.txt"
+}
+random_check r_torus3 torus,states=3 40x53 3 0 1 1 "-1,0;0,-1;0,0;0,1;1,0"
+random_check r_knight5 nbhd=knight,states=5 37x41 5 0 0 0 \
+  "-2,-1;-2,1;-1,-2;-1,2;0,0;1,-2;1,2;2,-1;2,1"
+random_check r_tall_mask torus,nbhd=1/0/0/0/1/1/1,states=3 30x9 3 0 1 1 "-3,0;1,0;2,0;3,0"
+random_check r_tall_mask_small torus,nbhd=1/0/0/0/1/1/1,states=3 5x9 3 0 1 1 "-3,0;1,0;2,0;3,0"
+random_check r_cylinder_x cylinder,nbhd=x,target=on,states=4 25x6 4 3 0 1 "-1,-1;-1,1;0,0;1,-1;1,1"
+random_check r_two_states torus 64x65 2 0 1 1 "-1,0;0,-1;0,0;0,1;1,0"
+
 # --- board formats for two states: P4 and grid files, side by side ---
 "$bin" generate 6x7 --rules torus --solvable --seed 5 -o "$work/t.pbm"
 "$bin" solve --rules torus "$work/t.pbm" -o "$work/tp.pbm" --quiet
