@@ -151,10 +151,10 @@ void check_hole_presses(const Rules& rules, const std::string& presses, std::siz
   if (!rules.has_holes()) return;
   for (std::size_t c = 0; c < cols; ++c) {
     if (row[c] != 0 && rules.holes.get(r, c)) {
-      throw BoardFileError(fmt::format(
-          "{}: row {}, column {} is a hole ({}) but holds {} presses (a hole's value must be 0)",
-          presses == "-" ? "<stdin>" : presses, r + 1, c + 1,
-          rules.holes_label.empty() ? "holes" : rules.holes_label, row[c]));
+      throw BoardFileError(
+          fmt::format("{}: row {}, column {} is a hole ({}) but its press count is {}, not 0",
+                      presses == "-" ? "<stdin>" : presses, r + 1, c + 1,
+                      rules.holes_label.empty() ? "holes" : rules.holes_label, row[c]));
     }
   }
 }

@@ -28,7 +28,7 @@ struct RulesVerify {
 // Contract: applies the presses in `presses` (one value 0..K-1 a cell, the count of presses of
 // that button) to the board in `board` ("-" = standard input for one of them) under `rules`, and
 // counts the existing cells not at the goal (0, or K-1 with target=on). Holes hold no light (their
-// values are not read) and take no press: a press file with a value other than 0 at a hole is
+// values are ignored) and take no press: a press file with a value other than 0 at a hole is
 // refused. K = 2 boards come in any board format, K > 2 in judge text. Memory:
 //   - a grid neighbourhood (named or mask): both files read side by side, the presses applied in
 //     a window of rows as tall as the mask (PressRows), so a few rows beyond the readers' 1 MiB

@@ -28,6 +28,7 @@ class ValueRowReader {
   std::size_t rows() const { return rows_; }
 
  private:
+  const std::uint8_t* next_plain();
   int get();  // the next byte, -1 at the end of the input
   [[noreturn]] void fail_token(std::size_t column, const std::string& token, bool truncated) const;
 

@@ -158,7 +158,7 @@ expect_error_only bad_rules 2 "lightsout: --rules: token 'states=1': states must
 expect_error_only k3_pbm 2 "lightsout: $work/t.pbm: boards of 3 states are judge text (values 0..2), not p4" -- \
   verify --rules states=3 "$work/t.pbm" "$work/zero.txt"
 bump "$work/holes-p.txt" 2 3 2 >"$work/on-hole.txt"
-expect_error_only press_on_hole 2 "lightsout: $work/on-hole.txt: row 2, column 3 is a hole (holes=$holes) but holds 1 presses (a hole's value must be 0)" -- \
+expect_error_only press_on_hole 2 "lightsout: $work/on-hole.txt: row 2, column 3 is a hole (holes=$holes) but its press count is 1, not 0" -- \
   verify --rules "holes=$holes" "$work/holes.txt" "$work/on-hole.txt"
 head -c 10 "$work/t.pbm" >"$work/cut.pbm"
 run "$bin" verify --rules torus "$work/t.pbm" "$work/cut.pbm"

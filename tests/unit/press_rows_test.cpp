@@ -205,8 +205,7 @@ TEST(VerifyRulesFiles, RefusesPressesOnHolesAndSizesThatDiffer) {
   } catch (const api::BoardFileError& e) {
     EXPECT_EQ(std::string(e.what()),
               on_hole.path() +
-                  ": row 1, column 2 is a hole (holes=[010/000]) but holds 2 presses (a hole's "
-                  "value must be 0)");
+                  ": row 1, column 2 is a hole (holes=[010/000]) but its press count is 2, not 0");
   }
   const api::RulesVerify differ = api::verify_rules_files(board.path(), wide.path(), rules, {});
   EXPECT_FALSE(differ.sizes_agree());
