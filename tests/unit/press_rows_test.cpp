@@ -232,41 +232,54 @@ TEST(ValueRowReader, AgreesWithReadGrid) {
       "2 2\n2 2",
       "P1\n2 2\n0 1 1 0\n",
       "0 -1\n",
+      "0 1 2\n1 2 0\n2 0 1\n",
+      "0 1 2\n1 2 3\n",
+      "0 1 2\n1 2  0\n",
+      "0 1 2\n1 2 0 \n",
+      "0 1 2\n1 2\t0\n",
+      "0 1 2\n1 2 0\r\n2 2 2\n",
+      "0 1 2\n1 2 0\n\n2 2 2\n",
+      "1 2\n2 1 0\n",
+      "1 2\n2 1\n0 0",
   };
-  for (const char* text : texts) {
-    SCOPED_TRACE(text);
-    const std::string s(text);
-    const auto reader_of = [&s] {
-      return [&s, at = std::size_t{0}](char* buf, std::size_t cap) mutable {
-        const std::size_t n = std::min<std::size_t>({cap, s.size() - at, 3});  // short reads
-        std::copy_n(s.data() + at, n, buf);
-        at += n;
-        return n;
+  // Reads of 3 bytes (rows cross the buffer's end: byte by byte) and whole (the fast path of
+  // plain rows).
+  for (const std::size_t chunk : {std::size_t{3}, std::size_t{1} << 20}) {
+    for (const char* text : texts) {
+      SCOPED_TRACE(std::string(text) + " in reads of " + std::to_string(chunk));
+      const std::string s(text);
+      const auto reader_of = [&s, chunk] {
+        return [&s, chunk, at = std::size_t{0}](char* buf, std::size_t cap) mutable {
+          const std::size_t n = std::min<std::size_t>({cap, s.size() - at, chunk});
+          std::copy_n(s.data() + at, n, buf);
+          at += n;
+          return n;
+        };
       };
-    };
-    std::string want_error;
-    Grid want;
-    try {
-      want = read_grid(reader_of(), BoardFormat::judge, 3);
-    } catch (const BoardParseError& e) {
-      want_error = e.what();
-    }
-    std::string got_error;
-    std::vector<std::uint8_t> got;
-    std::size_t cols = 0;
-    try {
-      ValueRowReader reader(reader_of(), 3, {});
-      for (const std::uint8_t* row = reader.next(); row != nullptr; row = reader.next()) {
-        got.insert(got.end(), row, row + reader.cols());
-        cols = reader.cols();
+      std::string want_error;
+      Grid want;
+      try {
+        want = read_grid(reader_of(), BoardFormat::judge, 3);
+      } catch (const BoardParseError& e) {
+        want_error = e.what();
       }
-    } catch (const BoardParseError& e) {
-      got_error = e.what();
-    }
-    EXPECT_EQ(got_error, want_error);
-    if (want_error.empty()) {
-      EXPECT_EQ(got, want.to_values());
-      EXPECT_EQ(cols, want.cols());
+      std::string got_error;
+      std::vector<std::uint8_t> got;
+      std::size_t cols = 0;
+      try {
+        ValueRowReader reader(reader_of(), 3, {});
+        for (const std::uint8_t* row = reader.next(); row != nullptr; row = reader.next()) {
+          got.insert(got.end(), row, row + reader.cols());
+          cols = reader.cols();
+        }
+      } catch (const BoardParseError& e) {
+        got_error = e.what();
+      }
+      EXPECT_EQ(got_error, want_error);
+      if (want_error.empty()) {
+        EXPECT_EQ(got, want.to_values());
+        EXPECT_EQ(cols, want.cols());
+      }
     }
   }
 }
