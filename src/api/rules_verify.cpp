@@ -231,7 +231,10 @@ RulesVerify verify_rowcol(const std::string& board, const std::string& presses, 
     }
     for (const std::uint8_t* p = first->next(); p != nullptr; p = first->next()) {
       colsum.resize(first->cols(), 0);
-      for (std::size_t c = 0; c < colsum.size(); ++c) colsum[c] = (colsum[c] + p[c]) % k;
+      for (std::size_t c = 0; c < colsum.size(); ++c) {
+        const std::uint32_t sum = colsum[c] + p[c];
+        colsum[c] = sum >= k ? sum - k : sum;
+      }
     }
   }
   if (!pressed) pressed = open_rows(presses, options.presses_format, k, options.max_cells);
@@ -243,17 +246,27 @@ RulesVerify verify_rowcol(const std::string& board, const std::string& presses, 
   out.press_cols = pressed->cols();
   bool applying = out.cols == out.press_cols;
   const unsigned goal = rules.target_on ? k - 1 : 0;
-  const unsigned own = rules.self ? k - 1 : k - 2;  // -(self ? 1 : 2) mod K (K >= 2)
+  // own[v] = -(self ? 1 : 2) * v mod K: what a button's own count takes back from its row and
+  // column sums. Every term is below K, so a sum is below 4K: two conditional subtractions.
+  std::vector<std::uint16_t> own(k);
+  for (unsigned v = 0; v < k; ++v)
+    own[v] = static_cast<std::uint16_t>((v * (rules.self ? k - 1 : k - 2)) % k);
+  std::vector<std::uint16_t> row_end(out.cols);
   while (l != nullptr && p != nullptr) {
     applying = applying && fits_holes(rules, out.rows + 1, out.cols);
     if (applying) {
       check_hole_presses(rules, presses, out.rows, p, out.cols);
-      unsigned rowsum = 0;
+      std::uint64_t rowsum = 0;
       for (std::size_t c = 0; c < out.cols; ++c) rowsum += p[c];
-      rowsum %= k;
+      const auto row = static_cast<unsigned>(rowsum % k);
       for (std::size_t c = 0; c < out.cols; ++c) {
-        const unsigned v = (l[c] + rowsum + colsum[c] + own * p[c]) % k;
-        if (v != goal && !(rules.has_holes() && rules.holes.get(out.rows, c))) ++out.off_goal;
+        unsigned v = l[c] + row + colsum[c] + own[p[c]];
+        v = v >= 2 * k ? v - 2 * k : v;
+        row_end[c] = static_cast<std::uint16_t>(v >= k ? v - k : v);
+      }
+      for (std::size_t c = 0; c < out.cols; ++c) {
+        const bool counted = !(rules.has_holes() && rules.holes.get(out.rows, c));
+        out.off_goal += row_end[c] != goal && counted ? 1 : 0;
       }
     }
     ++out.rows;
