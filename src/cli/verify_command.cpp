@@ -174,7 +174,7 @@ std::function<int()> add_verify_command(CLI::App& app) {
   cmd->add_option("--memory", args->memory,
                   "A board file larger than half of this (bytes; K, M, G suffixes) is checked "
                   "as it is read, with the press file read alongside (default: a quarter of "
-                  "physical memory)")
+                  "physical memory; under --rules the files are always read row by row)")
       ->transform(CLI::AsSizeValue(false))
       ->type_name("BYTES");
   cmd->footer(

@@ -160,6 +160,10 @@ expect_error_only k3_pbm 2 "lightsout: $work/t.pbm: boards of 3 states are judge
 bump "$work/holes-p.txt" 2 3 2 >"$work/on-hole.txt"
 expect_error_only press_on_hole 2 "lightsout: $work/on-hole.txt: row 2, column 3 is a hole (holes=$holes) but its press count is 1, not 0" -- \
   verify --rules "holes=$holes" "$work/holes.txt" "$work/on-hole.txt"
+expect_error_only max_cells 2 "lightsout: $work/zero.txt:2:3: board exceeds the limit of 4 cells (--max-cells)" -- \
+  verify --rules states=3 --max-cells 4 "$work/zero.txt" "$work/zero.txt"
+expect_error_only bad_rules_file 2 "lightsout: --rules: token 'holes=$work/none.txt': cannot open '$work/none.txt': No such file or directory" -- \
+  verify --rules "holes=$work/none.txt" "$work/zero.txt" "$work/zero.txt"
 head -c 10 "$work/t.pbm" >"$work/cut.pbm"
 run "$bin" verify --rules torus "$work/t.pbm" "$work/cut.pbm"
 if [[ $rc -ne 2 || $(wc -l <"$work/err") -ne 1 ]] || ! grep -q "^lightsout: $work/cut.pbm:" "$work/err"; then
