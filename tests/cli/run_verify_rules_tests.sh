@@ -123,6 +123,13 @@ expect_line "presses from stdin" 0 ok -- \
   bash -c "\"$bin\" verify --rules torus \"$work/t.pbm\" - <\"$work/tp.grid\""
 expect_line "board from stdin" 0 ok -- \
   bash -c "\"$bin\" verify --rules torus - \"$work/tp.pbm\" <\"$work/t.pbm\""
+"$bin" solve --rules torus "$work/t.pbm" --output-format p1 -o "$work/tp1.pbm" --quiet
+if [[ $(head -c 2 "$work/tp1.pbm") != P1 ]]; then fail "p1 presses: not P1"; else pass; fi
+expect_line "p1 presses" 0 ok -- "$bin" verify --rules torus "$work/t.pbm" "$work/tp1.pbm"
+expect_line "k3 board from stdin" 0 ok -- \
+  bash -c "\"$bin\" verify --rules torus,states=3 - \"$work/torus3-p.txt\" <\"$work/torus3.txt\""
+expect_line "k3 presses from stdin" 0 ok -- \
+  bash -c "\"$bin\" verify --rules torus,states=3 \"$work/torus3.txt\" - <\"$work/torus3-p.txt\""
 expect_line "rowcol presses from stdin" 0 ok -- \
   bash -c "\"$bin\" verify --rules nbhd=rowcol \"$work/rowcol.txt\" - <\"$work/rowcol-p.txt\""
 # The classic rules under --rules take the classic verify: the same answers.
@@ -143,6 +150,11 @@ expect_error_only value_too_big_board 2 "lightsout: $work/big.txt:2:3: expected 
 printf '0 0\n0 0\n' >"$work/zero2.txt"
 expect_error_only wrong_size 2 "lightsout: verify: the board is 2x3 but the presses are 2x2" -- \
   verify --rules states=3 "$work/zero.txt" "$work/zero2.txt"
+printf '0 0 0\n0 0 0\n0 0 0\n' >"$work/zero3.txt"
+expect_error_only more_press_rows 2 "lightsout: verify: the board is 2x3 but the presses are 3x3" -- \
+  verify --rules torus,states=3 "$work/zero.txt" "$work/zero3.txt"
+expect_error_only more_board_rows_k2 2 "lightsout: verify: the board is 3x3 but the presses are 2x3" -- \
+  verify --rules nbhd=x "$work/zero3.txt" "$work/zero.txt"
 expect_error_only wrong_size_rowcol 2 "lightsout: verify: the board is 2x3 but the presses are 2x2" -- \
   verify --rules nbhd=rowcol,states=3 "$work/zero.txt" "$work/zero2.txt"
 expect_error_only wrong_size_graph 2 "lightsout: verify: the board is 2x3 but the presses are 2x2" -- \
