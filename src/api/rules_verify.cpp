@@ -60,7 +60,7 @@ class BitRowPull final : public RowPull {
   const std::uint8_t* next() override {
     const std::uint64_t* words = queue_.pull();
     if (words == nullptr) {
-      reader_.join();
+      if (reader_.joinable()) reader_.join();
       if (!queue_.error().empty()) throw BoardFileError(queue_.error());
       return nullptr;
     }
