@@ -6,6 +6,7 @@
 
 #include <cstdint>
 #include <cstdio>
+#include <filesystem>
 #include <random>
 #include <string>
 #include <vector>
@@ -110,8 +111,8 @@ TEST(PressRows, MatchesPressSystemApply) {
 class TempFile {
  public:
   explicit TempFile(const std::string& text) {
-    char name[] = "/tmp/press_rows_test.XXXXXX";
-    const int fd = mkstemp(name);
+    std::string name = (std::filesystem::temp_directory_path() / "press_rows_test.XXXXXX").string();
+    const int fd = mkstemp(name.data());
     EXPECT_GE(fd, 0);
     path_ = name;
     EXPECT_EQ(write(fd, text.data(), text.size()), static_cast<ssize_t>(text.size()));
