@@ -3,14 +3,18 @@
 #include <memory>
 #include <optional>
 #include <string>
+#include <string_view>
 #include <utility>
 
 #include <fmt/core.h>
 
 #include "api/board_files.hpp"
+#include "api/rules_verify.hpp"
+#include "cli_rules.hpp"
 #include "commands.hpp"
 #include "file_io.hpp"
 #include "lightsout/board_format.hpp"
+#include "lightsout/rules.hpp"
 #include "verify_streamed.hpp"
 
 namespace lightsout::cli {
@@ -24,6 +28,7 @@ struct VerifyArgs {
   std::string presses_format;   // likewise
   std::uint64_t max_cells = 0;  // --max-cells (0: default_max_cells of each input)
   std::uint64_t memory = 0;     // --memory (0: a quarter of physical memory)
+  std::string rules;            // --rules (empty: the classic rules)
 };
 
 // A board as read: thin boards come transposed (read_board_thin), which changes nothing for the
@@ -65,6 +70,47 @@ bool named_format(const char* option, const std::string& name, std::optional<Boa
   return format.has_value();
 }
 
+// Prints "ok" or "N lights left" (cells not at the goal) and returns the exit status.
+int report_left(std::uint64_t left) {
+  if (left == 0) {
+    write_stdout("ok\n", 3);
+    return kExitOk;
+  }
+  const std::string line = fmt::format("{} lights left\n", left);
+  write_stdout(line.data(), line.size());
+  return kExitUnsolvable;
+}
+
+// Contract: verify --rules for rules other than the classic: api::verify_rules_files, its errors
+// as one line and exit 2 (a malformed file as "lightsout: F:LINE:COL: ...", sizes that differ as
+// the classic verify says them, a size the holes or graph do not fit as "lightsout: --rules: ...").
+int run_rules_verify(const VerifyArgs& args, const Rules& rules,
+                     std::optional<BoardFormat> board_format,
+                     std::optional<BoardFormat> presses_format) {
+  set_activity("checking '" + args.presses + "' against '" + args.board + "'");
+  api::RulesVerify checked;
+  try {
+    checked = api::verify_rules_files(args.board, args.presses, rules,
+                                      {.board_format = board_format,
+                                       .presses_format = presses_format,
+                                       .max_cells = args.max_cells});
+  } catch (const api::BoardFileError& e) {
+    fmt::print(stderr, "lightsout: {}\n", e.what());
+    return kExitBadInput;
+  } catch (const RulesError& e) {
+    std::string_view message = e.what();
+    if (message.starts_with("rules: ")) message.remove_prefix(7);
+    fmt::print(stderr, "lightsout: --rules: {}\n", message);
+    return kExitBadInput;
+  }
+  if (!checked.sizes_agree()) {
+    fmt::print(stderr, "lightsout: verify: the board is {}x{} but the presses are {}x{}\n",
+               checked.rows, checked.cols, checked.press_rows, checked.press_cols);
+    return kExitBadInput;
+  }
+  return report_left(checked.off_goal);
+}
+
 int run_verify(const VerifyArgs& args) {
   if (args.board == "-" && args.presses == "-") {
     fmt::print(stderr, "lightsout: verify: only one of BOARD and PRESSES can be '-' (stdin)\n");
@@ -74,6 +120,11 @@ int run_verify(const VerifyArgs& args) {
   if (!named_format("--format", args.format, board_format) ||
       !named_format("--presses-format", args.presses_format, presses_format)) {
     return kExitBadInput;
+  }
+  if (!args.rules.empty()) {
+    const std::optional<Rules> rules = parse_cli_rules(args.rules);
+    if (!rules) return kExitBadInput;
+    if (!is_classic(*rules)) return run_rules_verify(args, *rules, board_format, presses_format);
   }
   StreamedVerifyArgs streamed{args.board,     args.presses,   board_format,
                               presses_format, args.max_cells, args.memory};
@@ -90,14 +141,7 @@ int run_verify(const VerifyArgs& args) {
   }
   // Same size, so both were read the same way round.
   lights->board.apply(presses->board);
-  const std::size_t left = lights->board.popcount();
-  if (left == 0) {
-    write_stdout("ok\n", 3);
-    return kExitOk;
-  }
-  const std::string line = fmt::format("{} lights left\n", left);
-  write_stdout(line.data(), line.size());
-  return kExitUnsolvable;
+  return report_left(lights->board.popcount());
 }
 
 }  // namespace
@@ -109,7 +153,9 @@ std::function<int()> add_verify_command(CLI::App& app) {
   cmd->add_option("board", args->board, "Board file, '-' for standard input")
       ->required()
       ->type_name("BOARD");
-  cmd->add_option("presses", args->presses, "Press file (1 = press), '-' for standard input")
+  cmd->add_option("presses", args->presses,
+                  "Press file (1 = press; with --rules states=K, how many times, 0..K-1), '-' for "
+                  "standard input")
       ->required()
       ->type_name("PRESSES");
   cmd->add_option("--format", args->format,
@@ -119,16 +165,23 @@ std::function<int()> add_verify_command(CLI::App& app) {
   cmd->add_option("--presses-format", args->presses_format,
                   "Press file format, chosen the same way")
       ->type_name("F");
+  cmd->add_option("--rules", args->rules,
+                  "The rules the presses are applied under, as `solve --rules` takes them "
+                  "(default: the classic rules); states=K boards are judge text of values 0..K-1, "
+                  "holes must hold no press")
+      ->type_name("TEXT");
   add_max_cells_option(*cmd, args->max_cells);
   cmd->add_option("--memory", args->memory,
                   "A board file larger than half of this (bytes; K, M, G suffixes) is checked "
                   "as it is read, with the press file read alongside (default: a quarter of "
-                  "physical memory)")
+                  "physical memory; under --rules the files are always read row by row)")
       ->transform(CLI::AsSizeValue(false))
       ->type_name("BYTES");
   cmd->footer(
-      "Prints 'ok' when the presses leave every light off, else 'N lights left'.\nExit status: 0 "
-      "ok, 1 lights left, 2 unreadable or malformed files, sizes that differ, or usage.");
+      "Prints 'ok' when the presses leave every light off (under --rules: every cell at the "
+      "goal), else 'N lights left'.\nExit status: 0 "
+      "ok, 1 lights left, 2 unreadable or malformed files, sizes that differ, bad rules, or "
+      "usage.");
   return [args] { return run_verify(*args); };
 }
 
