@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
-# Times `lightsout` on the variant benchmark cases (chase over Z_K, banded GF(2), factor once per
-# size), each against a target and, at sizes the dense elimination still handles, against that
+# Times `lightsout` on the variant benchmark cases (chase over Z_K with or without extra unknowns,
+# banded GF(2) and Z_K, rowcol in closed form, torus and cylinder facts from polynomials, factor
+# once per size), each against a target and, at sizes the dense elimination still handles, against that
 # dense path in the same run; writes bench/results/variants.md and the "Variants" section of
 # docs/performance.md.
 #
@@ -72,6 +73,32 @@ row "judge: 100,000 solvable puzzles of 12x12, torus, 3 states" 1 "" \
   "$bin" solve --rules torus,states=3 --size 12x12 "$work/j12.txt"
 row "info 1000x1000 --rules torus" 1 "" "$bin" info 1000x1000 --rules torus
 
+# Every variant at the speed of the classic rules: light chasing with extra unknowns for the other
+# plane masks, banded elimination over Z_K for holes, rowcol in closed form, and the torus and
+# cylinder facts from polynomials.
+"$bin" generate 256x256 --density 0.01 --seed 11 -o "$work/h256.grid"
+for r in nbhd=x,states=3 nbhd=square,states=5 nbhd=knight,states=3; do
+  "$bin" generate 1000x1000 --rules "$r" --solvable --seed 12 -o "$work/${r//[=,]/_}.txt"
+done
+mask7="nbhd=11010/11011/11101/10001/01011,states=7"
+"$bin" generate 256x256 --rules "$mask7" --solvable --seed 13 -o "$work/m7.txt"
+holes3="states=3,holes=$work/h256.grid"
+"$bin" generate 256x256 --rules "$holes3" --solvable --seed 14 -o "$work/h3.txt"
+"$bin" generate 10000x10000 --rules nbhd=rowcol --solvable --seed 15 -o "$work/rc.pbm"
+"$bin" generate 2000x2000 --rules nbhd=rowcol,states=6 --solvable --seed 16 -o "$work/rc6.txt"
+for r in nbhd=x,states=3 nbhd=square,states=5 nbhd=knight,states=3; do
+  row "1000x1000 $r" 2 "" "$bin" solve --rules "$r" "$work/${r//[=,]/_}.txt" -o "$work/o.txt"
+done
+row "256x256, a 5x5 mask, 7 states" 2 "" "$bin" solve --rules "$mask7" "$work/m7.txt" \
+  -o "$work/o.txt"
+row "256x256 plus, 3 states, 1% holes" 2 "" "$bin" solve --rules "$holes3" "$work/h3.txt" \
+  -o "$work/o.txt"
+row "10000x10000 nbhd=rowcol" 1 "" "$bin" solve --rules nbhd=rowcol "$work/rc.pbm" -o "$work/o.pbm"
+row "2000x2000 nbhd=rowcol,states=6" 1 "" "$bin" solve --rules nbhd=rowcol,states=6 \
+  "$work/rc6.txt" -o "$work/o.txt"
+row "info 1000000x1000000 --rules torus" 1 "" "$bin" info 1000000x1000000 --rules torus
+row "info 1000000x1000000 --rules cylinder" 1 "" "$bin" info 1000000x1000000 --rules cylinder
+
 # The dense elimination in the same run, where it still finishes: the method chosen now against
 # --method gf2 / zk on the same input.
 "$bin" generate 100x100 --rules torus,states=3 --solvable --seed 4 -o "$work/t100.txt"
@@ -96,6 +123,17 @@ pair "200x200 torus, 2 states" gf2 solve --rules torus "$work/t200.pbm" -o "$wor
 pair "150x150 knight, 2 states" gf2 solve --rules nbhd=knight "$work/k150.pbm" -o "$work/o.pbm"
 pair "judge: 2,000 puzzles of 12x12, torus, 3 states" zk solve --rules torus,states=3 --size 12x12 \
   "$work/j2k.txt"
+"$bin" generate 100x100 --rules nbhd=x,states=3 --solvable --seed 7 -o "$work/x100.txt"
+"$bin" generate 96x96 --rules nbhd=square,states=5 --solvable --seed 7 -o "$work/s96.txt"
+"$bin" generate 100x100 --density 0.01 --seed 7 -o "$work/h100.grid"
+"$bin" generate 100x100 --rules "states=3,holes=$work/h100.grid" --solvable --seed 7 \
+  -o "$work/h100.txt"
+"$bin" generate 120x120 --rules nbhd=rowcol --solvable --seed 7 -o "$work/rc120.pbm"
+pair "100x100 x, 3 states" zk solve --rules nbhd=x,states=3 "$work/x100.txt" -o "$work/o.txt"
+pair "96x96 square, 5 states" zk solve --rules nbhd=square,states=5 "$work/s96.txt" -o "$work/o.txt"
+pair "100x100 plus, 3 states, 1% holes" zk solve --rules "states=3,holes=$work/h100.grid" \
+  "$work/h100.txt" -o "$work/o.txt"
+pair "120x120 rowcol, 2 states" gf2 solve --rules nbhd=rowcol "$work/rc120.pbm" -o "$work/o.pbm"
 
 mkdir -p "$repo_root/bench/results"
 python3 - "$repo_root" "$runs" "${rows[@]}" -- "${base[@]}" <<'PY'

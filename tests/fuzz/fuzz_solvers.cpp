@@ -10,11 +10,12 @@
 // steps: the answer and its lower bound must still be true (no bound above a proven minimum).
 //
 // With flag bit 1 set, a variant instead: a rules byte picks the topology, the neighbourhood, the
-// states K, self and the goal (and bit 2 of the second byte a random 3 x 3 mask instead); then one byte per cell (mod K). Every Solver method that takes
-// those rules (the automatic choice, tables, chase over Z_K -- the plus neighbourhood's and, for
-// other plane masks, the chase with extra unknowns --, banded, and the dense gf2 / zk
-// elimination) must agree on solvable, nullity and the exact count, and every presses must bring
-// the board to the goal under PressSystem::apply.
+// states K, self and the goal (and bit 2 of the second byte a random 3 x 3 mask instead); then one
+// byte per cell (mod K). Every Solver method that takes those rules (the automatic choice, tables,
+// chase over Z_K -- the plus neighbourhood's and, for other plane masks, the chase with extra
+// unknowns --, banded over GF(2) and Z_K, rowcol's closed form, and the dense gf2 / zk elimination)
+// must agree on solvable, nullity and the exact count, and every presses must bring the board to
+// the goal under PressSystem::apply.
 #include <algorithm>
 #include <cstddef>
 #include <cstdint>
@@ -88,8 +89,8 @@ const lightsout::SmallSolver& small_solver(std::size_t rows, std::size_t cols) {
 int variant_case(Bytes& control, std::size_t rows, std::size_t cols) {
   static const char* const kTopologies[] = {"plane", "torus", "cylinder", "torus"};
   static const char* const kNeighbourhoods[] = {
-      "plus",   "plus", "x",           "square",
-      "knight", "plus", "010/101/010", "00100/01110/11111/01110/00100"};
+      "plus",   "rowcol", "x",           "square",
+      "knight", "plus",   "010/101/010", "00100/01110/11111/01110/00100"};
   static const unsigned kStates[] = {2, 3, 4, 5, 6, 8, 9, 255};
   const std::uint8_t pick = control.take();
   const std::uint8_t more = control.take();
@@ -128,7 +129,8 @@ int variant_case(Bytes& control, std::size_t rows, std::size_t cols) {
   std::vector<Seen> seen;
   for (const lightsout::Method m :
        {lightsout::Method::automatic, lightsout::Method::tables, lightsout::Method::chase,
-        lightsout::Method::banded, lightsout::Method::gf2, lightsout::Method::zk}) {
+        lightsout::Method::banded, lightsout::Method::gf2, lightsout::Method::zk,
+        lightsout::Method::rowcol}) {
     std::optional<lightsout::Solver> solver;
     try {
       solver.emplace(rules, rows, cols, m);
