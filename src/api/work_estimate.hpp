@@ -37,7 +37,7 @@ SolveEstimate estimate_solve(const Rules& rules, std::size_t rows, std::size_t c
 //   elimination (any other rules; n existing cells, w the band of the press matrix: the rows a
 //   press reaches times the width, in the board's better orientation, twice that when the board
 //   wraps; for a graph twice the largest node distance of an edge, plus one; n for rowcol):
-//   K > 2: P n w^2 / 64 (banded, when K is square-free and the band fits the banded method's
+//   K > 2: P n w^2 / 16 (banded, when K is square-free and the band fits the banded method's
 //   caps), else P n^2 min(n, w); K = 2: n min(n, w)^2 / 64.
 // Classic rules are not weighed here (their methods are near linear): the result is the cells.
 // Measured (native, 2 cores busy): 256 x 256 torus K = 255: 1.6e9 units, 0.2 s; 512 x 512 torus

@@ -86,6 +86,13 @@ TEST(RulesWork, EstimatesOrderTheBoards) {
   // More primes in K, more work; holes leave the chase for dense elimination.
   EXPECT_GT(work("torus,states=255", 64, 64), work("torus,states=128", 64, 64));
   EXPECT_GT(work("holes=[000/010/000],states=3", 3, 3), 0.0);
+  // K > 2 with a band: banded elimination, far below dense elimination's n^2 w.
+  EXPECT_LT(work("nbhd=x,states=3", 256, 256), 1e10);
+  EXPECT_GT(work("nbhd=rowcol,states=3", 256, 256), 1e13);
+  EXPECT_EQ(lightsout::estimate_solve(parse_rules("nbhd=x,states=5"), 256, 256).method,
+            Method::banded);
+  // K with a square factor: the Solver may fall back to dense elimination, so the estimate does.
+  EXPECT_EQ(lightsout::estimate_solve(parse_rules("nbhd=x,states=4"), 64, 64).method, Method::zk);
 }
 
 TEST(RulesWork, TooMuchWorkIsRefusedWithTheEstimate) {
@@ -118,8 +125,9 @@ TEST(RulesWork, AdmissionReservesTheMatricesOfOtherRules) {
     if (rules != nullptr) b["rules"] = rules;
     return b.dump();
   };
-  // 40 x 40, x neighbourhood, 3 states: dense elimination over Z_3, 1600 x 1600 bytes.
-  const std::string dense = body(40, "nbhd=x,states=3");
+  // 40 x 40, rowcol, 3 states: dense elimination over Z_3, 1600 x 1600 bytes (x has a band:
+  // banded elimination, light).
+  const std::string dense = body(40, "nbhd=rowcol,states=3");
   ASSERT_LE(dense.size(), kParseInline);
   const WorkEstimate e = estimate_solve(dense, limits);
   EXPECT_FALSE(e.light);
