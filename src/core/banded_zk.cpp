@@ -217,12 +217,14 @@ void BandedZk::factor(const Rows& a, Part& part) const {
       active.erase(active.begin() + static_cast<std::ptrdiff_t>(best));
 
       const std::size_t first = part.factors.size();
+      part.factors.resize(first + active.size());
+      std::uint8_t* factors = part.factors.data() + first;
       std::size_t used = 0;
       for (std::size_t i = 0; i < active.size(); ++i) {
         const std::uint32_t s = active[i];
         std::uint8_t* row = rows.data() + std::size_t{s} * w;
         const std::uint8_t f = row[off];
-        part.factors.push_back(f);
+        factors[i] = f;
         if (f == 0) continue;
         used = i + 1;
         std::uint8_t* sub = scaled.data() + std::size_t{f} * w;
