@@ -217,7 +217,8 @@ TEST(BandedZk, AgreesWithDenseEliminationOnGrids) {
         for (std::size_t i = 0; i < sizes.size(); i += 1 + rng() % 2) {
           const auto [rows, cols] = sizes[i];
           for (const bool holes : {false, true}) {
-            std::string text = "states=" + std::to_string(k) + "," + topology + "," + nbhd;
+            std::string text = "states=" + std::to_string(k);
+            text.append(",").append(topology).append(",").append(nbhd);
             if (holes) {
               text += ',';  // not += "," + ...: GCC 12 -Wrestrict false positive
               text += random_holes(rows, cols, 5, rng);
