@@ -103,7 +103,7 @@ SolveEstimate estimate_solve(const Rules& rules, std::size_t rows, std::size_t c
   if (!two) {
     // Banded elimination per prime power as the Solver chooses it (the band's caps, the factor's
     // bytes): about n w^2 / 4 byte operations each, counted as n w^2 / 16 (measured 256 x 256, 1%
-    // holes: plus K = 3 1.1e9 units, 0.8 s; x on the torus K = 5 4.3e9, 1.5 s). Only for a
+    // holes: plus K = 3 1.1e9 units, 0.34 s; x on the torus K = 5 4.3e9, 0.66 s). Only for a
     // square-free K: over Z_{p^e}, e >= 2, the Solver may meet a column without a unit pivot and
     // fall back to dense elimination, which stays the upper estimate there.
     const auto powers = detail::factor_prime_powers(rules.states);
