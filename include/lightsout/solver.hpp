@@ -45,8 +45,10 @@ enum class Method {
               // reduced system factored once per size
   poly,       // classic rules: the linear-time polynomial method
   dense,      // classic rules: Gauss-Jordan on all cells (the tests' oracle)
-  banded,     // any rules, K = 2, whose press matrix has a band of at most 4096 in some row or
-              // column order (folded where the board wraps): banded elimination, factored once
+  banded,     // any rules whose press matrix has a band of at most 4096 in some row or column
+              // order (folded where the board wraps): banded elimination, factored once, over
+              // GF(2) for K = 2, per prime power of K > 2 (for p^e, e >= 2, while every pivot
+              // can be a unit)
   gf2,        // any rules, K = 2: elimination of the press system with M4RI
   zk,         // any rules, K > 2: elimination over each prime power of K, then the CRT
   rowcol,     // the row-and-column rules without holes, any K: closed form, O(cells) a board
@@ -102,10 +104,11 @@ struct Result {
 // `rowcol` (the closed form) for the row-and-column rules without holes;
 // for the classic rules `chase` when the shorter side is below 8, else `poly`; `chase` for other
 // rules with the plus neighbourhood and no holes (reduced system up to 16384 unknowns for K = 2,
-// 2048 for K > 2: the shorter side, twice it on a torus); for other rules with K = 2 `banded`
-// when the press matrix has a band of at most 4096 (every neighbourhood but rowcol on a grid,
-// holes included; graphs whose numbering keeps edges short), else `gf2`; `zk` for K > 2. A
-// forced method must suit the rules and size.
+// 2048 for K > 2: the shorter side, twice it on a torus); for other rules `banded` when the
+// press matrix has a band of at most 4096 (every neighbourhood but rowcol on a grid, holes
+// included; graphs whose numbering keeps edges short), else `gf2` for K = 2 and `zk` for K > 2
+// (also when K has a square prime factor p^e and a column over Z_{p^e} offers no unit pivot).
+// A forced method must suit the rules and size.
 // Throws RulesError when the rules do not fit the size (check_board_size), std::invalid_argument
 // when a forced method does not suit them, std::length_error past the method's cell limit
 // (max_cells()).

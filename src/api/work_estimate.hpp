@@ -37,7 +37,8 @@ SolveEstimate estimate_solve(const Rules& rules, std::size_t rows, std::size_t c
 //   elimination (any other rules; n existing cells, w the band of the press matrix: the rows a
 //   press reaches times the width, in the board's better orientation, twice that when the board
 //   wraps; for a graph twice the largest node distance of an edge, plus one; n for rowcol):
-//   K > 2: P n^2 min(n, w); K = 2: n min(n, w)^2 / 64.
+//   K > 2: P n w^2 / 16 (banded, when K is square-free and the band fits the banded method's
+//   caps), else P n^2 min(n, w); K = 2: n min(n, w)^2 / 64.
 // Classic rules are not weighed here (their methods are near linear): the result is the cells.
 // Measured (native, 2 cores busy): 256 x 256 torus K = 255: 1.6e9 units, 0.2 s; 512 x 512 torus
 // K = 255: 1.3e10, 4.2 s; 50 x 50 square K = 255: 1.9e9, 2.0 s; 50 x 50 rowcol K = 255: 4.7e10,
@@ -49,7 +50,8 @@ double estimated_solve_work(const Rules& rules, std::size_t rows, std::size_t co
 // K = 2, bytes for K > 2);
 // elimination, the press system (estimated_press_system_bytes) and then n w / 4 bytes for K = 2
 // (the band in bits, both sides of the diagonal; the dense n^2 bits when the band is past what
-// banded elimination takes) and the whole n^2-byte matrix for K > 2 (one prime power at a time).
+// banded elimination takes) and for K > 2 the banded factor (BandedZk::estimated_bytes, all prime
+// powers) or the whole n^2-byte matrix (one prime power at a time).
 double estimated_solve_bytes(const Rules& rules, std::size_t rows, std::size_t cols);
 
 // An upper estimate of the bytes build_press_system(rules, rows, cols) holds: 4 a board cell for

@@ -21,7 +21,7 @@ std::size_t fold(std::size_t v, std::size_t len, bool folded) {
 }
 
 // cell index -> position along the band (see BandOrder).
-std::vector<std::uint32_t> positions(const PressSystem& sys, BandOrder order) {
+std::vector<std::uint32_t> band_positions(const PressSystem& sys, BandOrder order) {
   const std::size_t n = sys.size();
   std::vector<std::uint32_t> pos(n);
   if (order == BandOrder{}) {
@@ -52,7 +52,7 @@ std::size_t bandwidth_of(const PressSystem& sys, const std::vector<std::uint32_t
   std::size_t band = 0;
   for (std::size_t j = 0; j < sys.size(); ++j) {
     for (const PressSystem::Touch& t : sys.touched_by(j)) {
-      if ((t.amount & 1U) == 0) continue;
+      if (t.amount % sys.states == 0) continue;
       const std::uint32_t a = pos[j];
       const std::uint32_t b = pos[t.cell];
       band = std::max<std::size_t>(band, a > b ? a - b : b - a);
@@ -70,12 +70,16 @@ void set_bit(std::vector<std::uint64_t>& v, std::size_t i) {
 
 }  // namespace
 
+std::vector<std::uint32_t> BandedGf2::positions(const PressSystem& sys, BandOrder order) {
+  return band_positions(sys, order);
+}
+
 std::size_t BandedGf2::bandwidth(const PressSystem& sys, BandOrder order) {
-  return bandwidth_of(sys, positions(sys, order));
+  return bandwidth_of(sys, band_positions(sys, order));
 }
 
 std::optional<BandPlan> BandedGf2::plan(const PressSystem& sys, std::size_t max_bandwidth) {
-  if (sys.states != 2 || sys.size() == 0) return std::nullopt;
+  if (sys.size() == 0) return std::nullopt;
   std::optional<BandPlan> best;
   for (unsigned bits = 0; bits < 8; ++bits) {
     const BandOrder order{(bits & 1U) != 0, (bits & 2U) != 0, (bits & 4U) != 0};
@@ -184,7 +188,7 @@ void BandedGf2::apply_block(std::vector<std::uint64_t>& rows, const std::vector<
 void BandedGf2::factor(const PressSystem& sys) {
   if (sys.states != 2) throw std::invalid_argument("BandedGf2: the rules must have 2 states");
   n_ = sys.size();
-  const std::vector<std::uint32_t> pos = positions(sys, order_);
+  const std::vector<std::uint32_t> pos = band_positions(sys, order_);
   band_ = bandwidth_of(sys, pos);
   width_ = words_for(2 * band_ + kWord);
   cell_.assign(n_, 0);

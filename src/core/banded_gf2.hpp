@@ -58,12 +58,15 @@ class BandedGf2 {
   static constexpr std::uint64_t kMaxCells = std::uint64_t{1} << 26;
   static constexpr std::size_t kMaxBytes = std::size_t{2} << 30;
 
-  // The largest |position(t) - position(j)| over the entries A[t][j] of `sys` in `order` (0 for a
-  // system without cells). O(cells + touches).
+  // The structural part, for any number of states (BandedZk shares it): the position of each
+  // cell index along the band in `order`. O(rows * cols).
+  static std::vector<std::uint32_t> positions(const PressSystem& sys, BandOrder order);
+  // The largest |position(t) - position(j)| over the non-zero entries A[t][j] of `sys` in `order`
+  // (0 for a system without cells). O(cells + touches).
   static std::size_t bandwidth(const PressSystem& sys, BandOrder order);
   // The order of least bandwidth among the eight (row or column major, each axis folded or not),
-  // or nullopt when sys.states != 2, sys has no cells or that bandwidth exceeds max_bandwidth
-  // (rowcol, most graphs). O(cells + touches).
+  // or nullopt when sys has no cells or that bandwidth exceeds max_bandwidth (rowcol, most
+  // graphs). O(cells + touches).
   static std::optional<BandPlan> plan(const PressSystem& sys,
                                       std::size_t max_bandwidth = kDefaultMaxBandwidth);
   // An estimate of the bytes the factorisation of `cells` cells at `bandwidth` keeps (U, the

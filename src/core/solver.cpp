@@ -8,6 +8,7 @@
 #include <string>
 
 #include "banded_gf2.hpp"
+#include "banded_zk.hpp"
 #include "chase_mask.hpp"
 #include "chase_rules.hpp"
 #include "finish_result.hpp"
@@ -103,14 +104,16 @@ constexpr std::uint64_t kMaxChaseCells = std::uint64_t{1} << 32;  // a byte a ce
 constexpr std::uint64_t kMaxBandedCells = detail::BandedGf2::kMaxCells;
 constexpr std::size_t kMaxBandedBytes = detail::BandedGf2::kMaxBytes;  // the factor's estimate
 
-// The banded plan of a two-state press system, when its band is narrow enough and the factor
-// fits the memory cap.
+// The banded plan of a press system, when its band is narrow enough and the factor (over GF(2),
+// or per prime power of K > 2) fits the memory cap.
 std::optional<detail::BandPlan> banded_plan(const PressSystem& sys) {
-  if (sys.states != 2 || sys.size() == 0) return std::nullopt;
+  if (sys.size() == 0) return std::nullopt;
   const std::optional<detail::BandPlan> plan = detail::BandedGf2::plan(sys);
-  if (!plan || detail::BandedGf2::estimated_bytes(sys.size(), plan->bandwidth) > kMaxBandedBytes) {
-    return std::nullopt;
-  }
+  if (!plan) return std::nullopt;
+  const std::size_t bytes =
+      sys.states == 2 ? detail::BandedGf2::estimated_bytes(sys.size(), plan->bandwidth)
+                      : detail::BandedZk::estimated_bytes(sys.size(), plan->bandwidth, sys.states);
+  if (bytes > kMaxBandedBytes) return std::nullopt;
   return plan;
 }
 
@@ -125,10 +128,10 @@ Method choose(const Rules& rules, std::size_t rows, std::size_t cols,
   if (is_classic(rules)) return choose_method(rows, cols);
   if (detail::RulesChase::fits(rules, rows, cols)) return Method::chase;
   if (detail::MaskChase::preferred(rules, rows, cols)) return Method::chase;
-  if (rules.states > 2) return Method::zk;
-  if (existing_cells(rules, rows, cols) > kMaxBandedCells) return Method::gf2;
+  const Method dense = rules.states == 2 ? Method::gf2 : Method::zk;
+  if (existing_cells(rules, rows, cols) > kMaxBandedCells) return dense;
   system = build_press_system(rules, rows, cols);
-  return banded_plan(*system) ? Method::banded : Method::gf2;
+  return banded_plan(*system) ? Method::banded : dense;
 }
 
 // A packed word (bit r * cols + c) <-> a Board.
@@ -178,7 +181,8 @@ struct Solver::Impl {
   std::optional<PressSystem> system;  // gf2 and zk
   std::optional<detail::RulesChase> rules_chase;  // chase under rules other than the classic
   std::optional<detail::MaskChase> mask_chase;    // chase with extra unknowns (other masks)
-  std::optional<detail::BandedGf2> banded;        // banded (with `system`)
+  std::optional<detail::BandedGf2> banded;        // banded, K = 2 (with `system`)
+  std::optional<detail::BandedZk> banded_zk;      // banded, K > 2 (with `system`)
   std::optional<detail::RowColClosed> rowcol;     // rowcol
 };
 
@@ -217,7 +221,8 @@ Solver::Solver(Rules rules, std::size_t rows, std::size_t cols, Method method)
     throw RulesError("rules: states must be an integer in 2..255");
   }
   std::optional<PressSystem> system;  // built by choose() when it weighs the banded method
-  if (method == Method::automatic) method = choose(rules, rows, cols, system);
+  const bool chosen = method == Method::automatic;
+  if (chosen) method = choose(rules, rows, cols, system);
   const bool variant_chase = method == Method::chase && !is_classic(rules);
   const bool plus_chase = variant_chase && detail::RulesChase::applies(rules, rows, cols);
   if (variant_chase && !plus_chase && !detail::MaskChase::applies(rules, rows, cols)) {
@@ -233,8 +238,8 @@ Solver::Solver(Rules rules, std::size_t rows, std::size_t cols, Method method)
   if (method == Method::tables && (rules.states != 2 || rules.has_holes())) {
     throw std::invalid_argument("tables apply to two states without holes only");
   }
-  if ((method == Method::gf2 || method == Method::banded) && rules.states != 2) {
-    throw std::invalid_argument(std::string(method_name(method)) + " applies to two states only");
+  if (method == Method::gf2 && rules.states != 2) {
+    throw std::invalid_argument("gf2 applies to two states only");
   }
   if (method == Method::zk && rules.states == 2) {
     throw std::invalid_argument("zk applies to more than two states only");
@@ -295,7 +300,22 @@ Solver::Solver(Rules rules, std::size_t rows, std::size_t cols, Method method)
                               std::to_string(detail::BandedGf2::kDefaultMaxBandwidth) +
                               " within the memory cap: banded does not apply");
     }
-    impl_->banded.emplace(*system, plan->order);
+    if (rules.states == 2) {
+      impl_->banded.emplace(*system, plan->order);
+    } else {
+      try {
+        impl_->banded_zk.emplace(*system, plan->order);
+      } catch (const detail::BandedZkNotApplicable& e) {
+        // Over Z_{p^e}, e >= 2, a column without a unit pivot: the automatic choice falls back to
+        // dense elimination, which takes pivots of least valuation anywhere.
+        if (!chosen) throw std::invalid_argument(std::string(e.what()) + ": banded does not apply");
+        if (cells > kMaxDenseCellsZk) {
+          throw std::length_error(std::string(e.what()) + ", and dense elimination takes at most " +
+                                  std::to_string(kMaxDenseCellsZk) + " cells");
+        }
+        method = Method::zk;
+      }
+    }
     impl_->system = std::move(system);
   } else if (method == Method::gf2 || method == Method::zk) {
     impl_->system = system ? std::move(system) : build_press_system(rules, rows, cols);
@@ -405,6 +425,55 @@ Result solve_by_rowcol(const detail::RowColClosed& rowcol, const Grid& lights,
   return out;
 }
 
+// Banded elimination over Z_K, K > 2, as a Result; the presses and the kernel are re-applied.
+Result solve_by_banded_zk(const detail::BandedZk& banded, const PressSystem& sys, bool target_on,
+                          const Grid& lights, bool want_kernel) {
+  const std::size_t rows = lights.rows();
+  const std::size_t cols = lights.cols();
+  const unsigned k = sys.states;
+  const std::vector<std::uint8_t> values = lights.to_values();
+  const unsigned target = target_on ? k - 1 : 0;
+  std::vector<std::uint8_t> rhs(sys.size());
+  for (std::size_t t = 0; t < sys.size(); ++t) {
+    rhs[t] = static_cast<std::uint8_t>((target + k - values[sys.cells[t]]) % k);
+  }
+  std::vector<std::uint8_t> x;
+  Result out;
+  out.method = Method::banded;
+  out.solvable = banded.solve(rhs, x);
+  out.nullity = banded.nullity();
+  std::vector<std::uint8_t> presses(rows * cols, 0);
+  if (out.solvable) {
+    out.solutions.zero = false;
+    for (const auto& [p, e] : banded.count_factors()) {
+      if (e > 0) out.solutions.factors.emplace_back(p, e);
+    }
+    for (std::size_t t = 0; t < sys.size(); ++t) presses[sys.cells[t]] = x[t];
+    std::vector<std::uint8_t> after = values;
+    sys.apply(presses, after);
+    for (const std::uint32_t cell : sys.cells) {
+      if (after[cell] != target) {
+        throw std::logic_error("Solver: the banded solution does not solve");
+      }
+    }
+  }
+  out.presses = Grid::from_values(rows, cols, k, presses);
+  if (want_kernel) {
+    for (const std::vector<std::uint8_t>& v : banded.kernel()) {
+      std::vector<std::uint8_t> pattern(rows * cols, 0);
+      for (std::size_t t = 0; t < sys.size(); ++t) pattern[sys.cells[t]] = v[t];
+      std::vector<std::uint8_t> effect(rows * cols, 0);
+      sys.apply(pattern, effect);
+      if (std::any_of(effect.begin(), effect.end(), [](std::uint8_t e) { return e != 0; })) {
+        throw std::logic_error("Solver: a banded kernel vector is not quiet");
+      }
+      out.kernel.push_back(Grid::from_values(rows, cols, k, pattern));
+    }
+    out.kernel_orders = banded.kernel_orders();
+  }
+  return out;
+}
+
 // Banded elimination of a two-state press system, as a Result; the presses are re-applied.
 Result solve_by_banded(const detail::BandedGf2& banded, const PressSystem& sys, bool target_on,
                        const Grid& lights, bool want_kernel) {
@@ -480,6 +549,8 @@ Result Solver::solve(Grid&& lights, const Options& options) const {
     out = solve_by_rowcol(*s.rowcol, lights, options);
   } else if (s.banded) {
     out = solve_by_banded(*s.banded, *s.system, s.rules.target_on, lights, want_kernel);
+  } else if (s.banded_zk) {
+    out = solve_by_banded_zk(*s.banded_zk, *s.system, s.rules.target_on, lights, want_kernel);
   } else if (classic_method(s.method)) {
     SolveOptions classic;
     classic.kernel = want_kernel;

@@ -69,6 +69,14 @@ TEST(RulesWork, Torus256With255StatesIsSolved) {
   }
 }
 
+// Rules with a holes grid of rows x cols without a hole: rowcol with one has neither the closed
+// form nor a band, so it stays the example of dense elimination.
+std::string with_grid(const std::string& rules, std::size_t rows, std::size_t cols) {
+  std::string text = rules + ",holes=[";
+  for (std::size_t r = 0; r < rows; ++r) text.append(r == 0 ? "" : "/").append(cols, '0');
+  return text + "]";
+}
+
 TEST(RulesWork, EstimatesOrderTheBoards) {
   const auto work = [](const char* rules, std::size_t rows, std::size_t cols) {
     return estimated_solve_work(parse_rules(rules), rows, cols);
@@ -79,7 +87,7 @@ TEST(RulesWork, EstimatesOrderTheBoards) {
   EXPECT_LT(work("nbhd=knight,states=255", 30, 30), limits.max_rules_work);
   // The chase's reduced system over each odd prime of K by the blocked LU: 512 x 512 on the
   // torus with 255 states, and 1000 x 1000 with 3 states, are admitted; 3000 x 3000 on the torus
-  // (past the chase's 2048 unknowns) is not.
+  // (past the chase's 4096 unknowns) is not.
   EXPECT_LT(work("torus,states=255", 512, 512), limits.max_rules_work);
   EXPECT_LT(work("states=3", 1000, 1000), limits.max_rules_work);
   EXPECT_GT(work("torus,states=255", 3000, 3000), limits.max_rules_work);
@@ -88,6 +96,10 @@ TEST(RulesWork, EstimatesOrderTheBoards) {
   EXPECT_LT(work("nbhd=square,states=5", 1000, 1000), limits.max_rules_work);
   EXPECT_LT(work("nbhd=knight,states=3", 1000, 1000), limits.max_rules_work);
   EXPECT_GT(work("nbhd=square,states=4,torus", 80, 80), limits.max_rules_work);
+  EXPECT_GT(work(with_grid("nbhd=rowcol,states=255", 60, 60).c_str(), 60, 60),
+            limits.max_rules_work);
+  // The square neighbourhood on the torus has a band: banded elimination per prime power of 255.
+  EXPECT_LT(work("nbhd=square,states=255,torus", 60, 60), limits.max_rules_work);
   // rowcol without holes: the closed form, linear in the cells.
   EXPECT_LT(work("nbhd=rowcol,states=255", 1000, 1000), limits.max_rules_work);
   EXPECT_GT(work("nbhd=rowcol,states=255,holes=[000/010/000]", 3, 3), 0.0);
@@ -96,13 +108,22 @@ TEST(RulesWork, EstimatesOrderTheBoards) {
   EXPECT_GT(work("torus,states=255", 64, 64), work("torus,states=3", 64, 64));
   EXPECT_GT(work("torus,states=128", 64, 64), work("torus,states=127", 64, 64));
   EXPECT_GT(work("holes=[000/010/000],states=3", 3, 3), 0.0);
+  // K > 2 with a band: banded elimination, far below dense elimination's n^2 w.
+  EXPECT_LT(work("nbhd=x,states=3", 256, 256), 1e10);
+  EXPECT_GT(work(with_grid("nbhd=rowcol,states=3", 256, 256).c_str(), 256, 256), 1e13);
+  EXPECT_EQ(lightsout::estimate_solve(parse_rules("nbhd=x,states=5"), 256, 256).method,
+            Method::banded);
+  // K with a square factor: the Solver may fall back to dense elimination, so the estimate does.
+  EXPECT_EQ(lightsout::estimate_solve(parse_rules("nbhd=x,states=4"), 64, 64).method, Method::zk);
 }
 
 TEST(RulesWork, TooMuchWorkIsRefusedWithTheEstimate) {
   json rows = json::array();
-  for (int r = 0; r < 80; ++r) rows.push_back(std::string(80, '0'));
-  const json body = {
-      {"rows", 80}, {"cols", 80}, {"rules", "nbhd=square,states=4,torus"}, {"lights", rows}};
+  for (int r = 0; r < 60; ++r) rows.push_back(std::string(60, '0'));
+  const json body = {{"rows", 60},
+                     {"cols", 60},
+                     {"rules", with_grid("nbhd=rowcol,states=255", 60, 60)},
+                     {"lights", rows}};
   ApiResponse res = api_solve(body.dump(), Limits{});
   EXPECT_EQ(res.status, 413);
   EXPECT_NE(res.body.find("units of work, over the limit of 3e+09"), std::string::npos) << res.body;
@@ -151,8 +172,9 @@ TEST(RulesWork, AdmissionReservesTheMatricesOfOtherRules) {
     if (rules != nullptr) b["rules"] = rules;
     return b.dump();
   };
-  // 40 x 40 torus, x neighbourhood, 4 states: dense elimination over Z_4, 1600 x 1600 bytes.
-  const std::string dense = body(40, "nbhd=x,states=4,torus");
+  // 40 x 40, rowcol with a holes grid, 3 states: dense elimination over Z_3, 1600 x 1600 bytes
+  // (x has a band: banded elimination, light).
+  const std::string dense = body(40, with_grid("nbhd=rowcol,states=3", 40, 40).c_str());
   ASSERT_LE(dense.size(), kParseInline);
   const WorkEstimate e = estimate_solve(dense, limits);
   EXPECT_FALSE(e.light);

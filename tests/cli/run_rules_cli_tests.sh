@@ -139,6 +139,21 @@ elif ! grep -qx "method: chase" "$work/err" || ! grep -qx "solutions: $want_coun
 else
   pass
 fi
+# Three states with about 1% holes on 256 x 256: banded elimination over Z_3 (dense elimination
+# would need 4 GB and hours), the presses re-checked by rules_verify.
+awk 'BEGIN { for (r = 0; r < 256; ++r) { s = ""; for (c = 0; c < 256; ++c) s = s ((r * 7 + c * 13) % 101 == 0 ? "#" : "."); print s } }' >"$work/h256.txt"
+"$bin" generate 256x256 --rules "states=3,holes=$work/h256.txt" --solvable --seed 4 -o "$work/h.txt"
+"$bin" solve --rules "states=3,holes=$work/h256.txt" "$work/h.txt" -o "$work/hp.txt" --stats 2>"$work/err"
+rc=$?
+{ echo 1; cat "$work/h.txt"; } >"$work/hc.in"
+{ echo "PUZZLE #1"; cat "$work/hp.txt"; } >"$work/hc.out"
+if [[ $rc -ne 0 ]] || ! "$verify" check "states=3,holes=$work/h256.txt" 256 256 "$work/hc.in" "$work/hc.out" >/dev/null; then
+  fail "board_file_holes_states3: exit $rc, presses do not check"
+elif ! grep -qx "method: banded" "$work/err"; then
+  fail "board_file_holes_states3: --stats: $(cat "$work/err")"
+else
+  pass
+fi
 printf '1 0 0\n0 0 0\n0 0 0\n' >"$work/u.txt"
 expect_stdout board_file_unsolvable /dev/null 1 -- "$bin" solve --rules torus "$work/u.txt" -o "$work/up.txt"
 [[ "$(cat "$work/err")" == "lightsout: no solution: this 3x3 board is not solvable under --rules torus" ]] && pass || fail "board_file_unsolvable: stderr '$(cat "$work/err")'"
@@ -219,7 +234,10 @@ expect_error k3_generate_pbm 2 "lightsout: generate: --rules: boards of 3 states
 # hole) it is dense elimination.
 "$bin" generate 600x600 --density 0 -o "$work/z600.grid"
 expect_error too_big 2 "lightsout: --rules: a 600x600 board has 360000 cells; the rules solver (dense elimination) takes at most 262144 cells for 2 states" "" -- info 600x600 --rules "torus,nbhd=rowcol,holes=$work/z600.grid"
-expect_error too_big_zk 2 "lightsout: --rules: a 300x300 board has 90000 cells; the rules solver (dense elimination) takes at most 65536 cells for 3 states" "" -- solve --rules states=3,nbhd=knight,torus --size 300x300
+# Three states: knight and the other neighbourhoods with a band go to banded elimination; rowcol
+# with a holes grid has no band.
+"$bin" generate 300x300 --density 0 -o "$work/z300.grid"
+expect_error too_big_zk 2 "lightsout: --rules: a 300x300 board has 90000 cells; the rules solver (dense elimination) takes at most 65536 cells for 3 states" "" -- solve --rules "states=3,nbhd=rowcol,holes=$work/z300.grid" --size 300x300
 expect_error too_big_chase 2 "lightsout: --rules: a 5000x5000 board has 25000000 cells; the rules solver (dense elimination) takes at most 65536 cells for 3 states (light chasing takes these rules while the shorter side, twice it when the board wraps along its longer side, is at most 4096)" "" -- solve --rules states=3 --size 5000x5000
 expect_error method 2 "lightsout: --method: poly applies to the classic rules only" "" -- solve --rules torus --method poly
 # info --kernel under any rules: each pattern written is quiet (pressing it on the dark board

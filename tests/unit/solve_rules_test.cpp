@@ -235,6 +235,10 @@ unsigned additive_order(const std::vector<std::uint8_t>& g, unsigned k) {
   return 0;
 }
 
+// How many times the loop below ran Method::banded, by K (the sweep checks that every K reaches
+// it).
+std::map<unsigned, std::size_t> banded_runs;
+
 // Everything the dense methods say about `samples` lights patterns on one board, against brute
 // force.
 void check_against_brute_force(const Spec& spec, std::size_t rows, std::size_t cols,
@@ -314,6 +318,7 @@ void check_against_brute_force(const Spec& spec, std::size_t rows, std::size_t c
         continue;
       }
       SCOPED_TRACE(std::string(method_name(solver->method())));
+      if (solver->method() == Method::banded) ++banded_runs[k];
       Options solver_options;
       solver_options.minimal = options.minimal;
       solver_options.kernel = true;
@@ -427,6 +432,8 @@ TEST_P(SolveRulesSweep, EveryRuleEveryTopology) {
       }
     }
   }
+  // Banded elimination took part for this K (over Z_K for K > 2), forced and automatic.
+  EXPECT_GT(banded_runs[k], 50U);
 }
 
 INSTANTIATE_TEST_SUITE_P(States, SolveRulesSweep, ::testing::ValuesIn(kStates),

@@ -363,6 +363,12 @@ TEST(Solver, Errors) {
   EXPECT_THROW(Solver(Rules::classic(), 9, 9, Method::tables), std::length_error);
   EXPECT_THROW(Solver(parse_rules("states=3,nbhd=x,torus"), 300, 300, Method::zk),
                std::length_error);
+  // Past dense elimination's cells with a band too wide for banded elimination (x now has one;
+  // rowcol with a holes grid, here without a hole, has none).
+  std::string grid = "states=3,nbhd=rowcol,holes=[";
+  for (int r = 0; r < 300; ++r) grid.append(r == 0 ? "" : "/").append(300, '0');
+  grid += ']';
+  EXPECT_THROW(Solver(parse_rules(grid), 300, 300), std::length_error);
   EXPECT_THROW(Solver(parse_rules("holes=[01/10]"), 3, 3), RulesError);
   const Solver solver(Rules::classic(), 5, 6);
   EXPECT_THROW(solver.solve(Grid(5, 5, 2)), std::invalid_argument);
