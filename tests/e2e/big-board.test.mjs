@@ -75,26 +75,27 @@ test('sizes beyond the limits are refused with a message, the board kept', async
   await page.fill('#rows', '0');
   await page.press('#rows', 'Enter');
   assert.match(await h.text(page, '#status'), /whole numbers from 1/);
-  // The limit for other rules is by estimated work: light chasing takes a 60 x 60 torus with 255
-  // states, dense elimination (a 3 x 3 square a press, or holes) does not.
-  await h.useRules(page, 'plane,states=255,nbhd=square');
-  await page.fill('#rows', '60');
-  await page.fill('#cols', '60');
+  // The limit for other rules is by estimated work: light chasing takes a 256 x 256 torus with 255
+  // states; banded elimination there with a hole or the 3 x 3 square, and dense elimination (the
+  // square on a torus with 4 states, 80 x 80), are past it.
+  await h.useRules(page, 'torus,states=4,nbhd=square');
+  await page.fill('#rows', '80');
+  await page.fill('#cols', '80');
   await page.press('#cols', 'Enter');
-  assert.match(await h.text(page, '#status'), /^Refused: 60 x 60 with these rules is estimated at 4\.8e\+09 units of work, over the limit of 3e\+09\./);
+  assert.match(await h.text(page, '#status'), /^Refused: 80 x 80 with these rules is estimated at [\d.e+]+ units of work, over the limit of 3e\+09\./);
   assert.equal((await dataset(page)).rows, '5');
   await h.useRules(page, 'torus,states=255');
-  await page.fill('#rows', '60');
-  await page.fill('#cols', '60');
+  await page.fill('#rows', '256');
+  await page.fill('#cols', '256');
   await page.press('#cols', 'Enter');
-  assert.equal((await dataset(page)).rows, '60');
+  assert.equal((await dataset(page)).rows, '256');
   await page.check('input[name=mode][value=holes]');
   await h.clickCell(page, 3, 3);
-  assert.match(await h.text(page, '#status'), /Holes are refused here: 60 x 60 with these rules is estimated at [\d.e+]+ units of work/);
+  assert.match(await h.text(page, '#status'), /Holes are refused here: 256 x 256 with these rules is estimated at [\d.e+]+ units of work/);
   assert.equal(await h.rulesText(page), 'torus,states=255');
   await page.check('input[name=mode][value=play]');
   await page.selectOption('#nbhd', 'square');
-  assert.match(await h.text(page, '#status'), /These rules are refused: 60 x 60 with these rules is estimated at .*Make the board smaller first/);
+  assert.match(await h.text(page, '#status'), /These rules are refused: 256 x 256 with these rules is estimated at .*Make the board smaller first/);
   assert.equal(await page.inputValue('#nbhd'), 'plus');
   await h.useRules(page, 'plane');
   await h.loadText(page, '0'.repeat(1001));

@@ -303,7 +303,7 @@ TEST(BandedZk, FallsBackWithoutUnitPivots) {
 TEST(BandedZk, SolverTakesBandedForMoreStates) {
   std::mt19937_64 rng = make_rng(9);
   for (const std::string& text :
-       {"states=3,nbhd=plus," + random_holes(30, 30, 10, rng), std::string("states=5,nbhd=x"),
+       {"states=3,nbhd=plus," + random_holes(30, 30, 10, rng), std::string("states=5,nbhd=x,torus"),
         "states=3," + random_graph(400, 4, rng)}) {
     SCOPED_TRACE(text);
     const Rules rules = parse_rules(text);
