@@ -182,7 +182,12 @@ void GfpLu::factor(std::size_t every) {
 }
 
 GfpLu::GfpLu(std::vector<std::uint8_t> a, std::size_t rows, std::size_t cols, unsigned p)
-    : rows_(rows), cols_(cols), p_(p), a_(std::move(a)), inverse_(p, 0), mul_(p * p, 0) {
+    : rows_(rows),
+      cols_(cols),
+      p_(p),
+      a_(std::move(a)),
+      inverse_(p, 0),
+      mul_(std::size_t{p} * p, 0) {
   if (p < 3 || p > 255 || a_.size() != rows * cols) {
     throw std::invalid_argument("GfpLu: an odd prime below 256 and a rows x cols matrix");
   }
