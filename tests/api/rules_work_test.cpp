@@ -198,8 +198,7 @@ TEST(RulesWork, AdmissionReservesTheMatricesOfOtherRules) {
             limits.max_rules_bytes);
   // Two states, banded elimination: the band of the press matrix in bits, at least n w / 8 bytes
   // (square neighbourhood on the 100 x 100 torus: w at least 2 rows of 100 and 3 more).
-  EXPECT_GE(estimated_solve_bytes(parse_rules("nbhd=square,torus"), 100, 100),
-            10000.0 * 203 / 8);
+  EXPECT_GE(estimated_solve_bytes(parse_rules("nbhd=square,torus"), 100, 100), 10000.0 * 203 / 8);
 }
 
 }  // namespace

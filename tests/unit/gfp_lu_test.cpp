@@ -82,7 +82,8 @@ TEST(GfpLu, AgreesWithPlainElimination) {
       // The same right side plus multiples of p (as the CRT of a composite K passes it).
       std::vector<std::uint8_t> shifted = b;
       for (std::size_t i = 0; i < c.rows; ++i) {
-        shifted[i] = static_cast<std::uint8_t>(b[i] + c.p * ((i % 3) == 0 ? 0 : (255 - b[i]) / c.p));
+        shifted[i] =
+            static_cast<std::uint8_t>(b[i] + c.p * ((i % 3) == 0 ? 0 : (255 - b[i]) / c.p));
       }
       std::vector<std::uint8_t> y2(c.cols);
       EXPECT_EQ(lu.solve(shifted, y2), plain.solvable);

@@ -170,8 +170,7 @@ TEST(Solver, BandedAgreesWithDenseGf2) {
       if (rows * cols > 64 || rules.has_holes()) {
         // Plane masks chase with extra unknowns where that costs less than the band.
         EXPECT_EQ(Solver(rules, rows, cols).method(),
-                  detail::MaskChase::preferred(rules, rows, cols) ? Method::chase
-                                                                  : Method::banded);
+                  detail::MaskChase::preferred(rules, rows, cols) ? Method::chase : Method::banded);
       }
       for (int trial = 0; trial < 3; ++trial) {
         const Grid lights = trial == 0 ? random_grid(rules, rows, cols, rng(), 0.5, true)
