@@ -402,4 +402,23 @@ std::vector<std::vector<std::uint8_t>> BandedGf2::kernel() const {
   return out;
 }
 
+double BandedGf2::mask_band(const std::vector<Offset>& offsets, std::size_t rows,
+                            std::size_t cols) {
+  int dr_min = 0;
+  int dr_max = 0;
+  int dc_min = 0;
+  int dc_max = 0;
+  for (const Offset& o : offsets) {
+    dr_min = std::min(dr_min, o.dr);
+    dr_max = std::max(dr_max, o.dr);
+    dc_min = std::min(dc_min, o.dc);
+    dc_max = std::max(dc_max, o.dc);
+  }
+  const auto r = static_cast<double>(rows);
+  const auto c = static_cast<double>(cols);
+  const double by_rows = std::min<double>(dr_max - dr_min, r) * c + (dc_max - dc_min) + 1;
+  const double by_cols = std::min<double>(dc_max - dc_min, c) * r + (dr_max - dr_min) + 1;
+  return std::min(by_rows, by_cols);
+}
+
 }  // namespace lightsout::detail

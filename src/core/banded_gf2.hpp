@@ -69,6 +69,10 @@ class BandedGf2 {
   // graphs). O(cells + touches).
   static std::optional<BandPlan> plan(const PressSystem& sys,
                                       std::size_t max_bandwidth = kDefaultMaxBandwidth);
+  // The band a neighbourhood's offsets give a rows x cols grid on the plane, in the better of the
+  // row-major and column-major orders (a press's reach in rows times the width, plus its reach
+  // in columns, plus one): what the estimates expect of plan() without building the system.
+  static double mask_band(const std::vector<Offset>& offsets, std::size_t rows, std::size_t cols);
   // An estimate of the bytes the factorisation of `cells` cells at `bandwidth` keeps (U, the
   // replay record, the per-cell arrays), for the caller to compare with its memory budget. It
   // assumes about bandwidth + 128 active rows, which many dependent equations can exceed.

@@ -32,18 +32,14 @@
 #include <thread>
 #include <type_traits>
 
+#include "banded_gf2.hpp"
+#include "build_target.hpp"
 #include "chase_rules.hpp"
 #include "small_system.hpp"
 
 namespace lightsout::detail {
 
 namespace {
-
-#if defined(__EMSCRIPTEN__) && !defined(__EMSCRIPTEN_PTHREADS__)
-constexpr bool kThreads = false;
-#else
-constexpr bool kThreads = true;
-#endif
 
 // One of the eight symmetries of the square and what the chase needs in that orientation.
 struct Geometry {
@@ -120,19 +116,6 @@ std::optional<Geometry> best_geometry(const Rules& rules, std::size_t rows, std:
   }
   return best;
 }
-
-// The interior kernels of the matrix passes: equations (r, c) for c in [lo, hi), whose terms
-// all lie on the board and whose pivot exists, deficit 0. rows[t] is the ring row of term t
-// (row r + dr_t), dcs[t] its column shift; the pivot of column c goes to pivot_row at c + cmax.
-// The columns go in order (a term in the pivot's row reads a pivot written a few columns
-// before); each column is one vector of lanes. Compiled for AVX2 too where the compiler can pick
-// at run time.
-#if defined(__x86_64__) && defined(__GNUC__) && !defined(__EMSCRIPTEN__) && \
-    !defined(__SANITIZE_ADDRESS__) && !defined(__clang__)
-#define LIGHTSOUT_TARGET_CLONES __attribute__((target_clones("avx2", "default")))
-#else
-#define LIGHTSOUT_TARGET_CLONES
-#endif
 
 constexpr std::size_t kByteLanes = 32;
 constexpr std::size_t kWordLanes = 4;  // 256 unknowns a pass for K = 2
@@ -464,20 +447,9 @@ double MaskChase::estimated_work(const Rules& rules, std::size_t rows, std::size
 bool MaskChase::preferred(const Rules& rules, std::size_t rows, std::size_t cols) {
   if (!fits(rules, rows, cols)) return false;
   if (rules.states > 2) return true;
-  int dr_min = 0;
-  int dr_max = 0;
-  int dc_min = 0;
-  int dc_max = 0;
-  for (const Offset& o : rules.offsets) {
-    dr_min = std::min(dr_min, o.dr);
-    dr_max = std::max(dr_max, o.dr);
-    dc_min = std::min(dc_min, o.dc);
-    dc_max = std::max(dc_max, o.dc);
-  }
   const auto r = static_cast<double>(rows);
   const auto c = static_cast<double>(cols);
-  const double band = std::min(std::min<double>(dr_max - dr_min, r) * c + (dc_max - dc_min) + 1,
-                               std::min<double>(dc_max - dc_min, c) * r + (dr_max - dr_min) + 1);
+  const double band = BandedGf2::mask_band(rules.offsets, rows, cols);
   return estimated_work(rules, rows, cols) <= r * c * band * band / 64;
 }
 

@@ -27,17 +27,13 @@
 
 namespace lightsout::detail {
 
-namespace {
-
-bool is_plus(const Rules& rules) {
+bool is_plus_neighbourhood(const Rules& rules) {
   if (rules.neighbourhood == Neighbourhood::rowcol) return false;
   std::vector<Offset> plus = named_offsets(Neighbourhood::plus);
   if (rules.offsets == plus) return true;
   plus.erase(std::find(plus.begin(), plus.end(), Offset{0, 0}));
   return rules.offsets == plus;
 }
-
-}  // namespace
 
 struct RulesChase::Impl {
   std::size_t rows = 0;  // the board as given
@@ -246,7 +242,8 @@ struct RulesChase::Impl {
 };
 
 bool RulesChase::applies(const Rules& rules, std::size_t rows, std::size_t cols) {
-  if (rules.has_holes() || rules.has_graph() || !is_plus(rules) || rows == 0 || cols == 0) {
+  if (rules.has_holes() || rules.has_graph() || !is_plus_neighbourhood(rules) || rows == 0 ||
+      cols == 0) {
     return false;
   }
   // The chase runs down the longer side, whose wrap needs M >= 3 (rows M - 1 and 0 distinct

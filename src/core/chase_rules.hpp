@@ -15,6 +15,10 @@
 
 namespace lightsout::detail {
 
+// True for the plus neighbourhood, with or without the button itself (the rules RulesChase and the
+// torus and cylinder facts from polynomials take).
+bool is_plus_neighbourhood(const Rules& rules);
+
 // Works on the board turned so that the row width N is the shorter side (a wide board is
 // transposed, which swaps the wrap of rows and columns).
 // With M rows and presses x_r (a row of N values), the light equation of row r reads

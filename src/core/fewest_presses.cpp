@@ -10,6 +10,8 @@
 #include <system_error>
 #include <thread>
 
+#include "build_target.hpp"
+
 namespace lightsout::detail {
 
 SearchBudget SearchBudget::from_now(double seconds, std::uint64_t work) {
@@ -79,13 +81,6 @@ struct Term {
 };
 
 constexpr unsigned kLeafDimension = 16;
-// Threads for the two halves of a large search, unless built for WebAssembly without them.
-#if defined(__EMSCRIPTEN__) && !defined(__EMSCRIPTEN_PTHREADS__)
-constexpr bool kThreads = false;
-#else
-constexpr bool kThreads = true;
-#endif
-
 // In-place Walsh-Hadamard transform of 2^j values: out[z] = sum_w in[w] (-1)^popcount(w & z).
 // T is 16 or 32 bits wide when sum |in| fits (more lanes per vector instruction): no partial sum
 // exceeds sum |in| in magnitude.

@@ -7,23 +7,11 @@
 #include <system_error>
 #include <thread>
 
+#include "build_target.hpp"
+
 namespace lightsout::detail {
 
 namespace {
-
-#if defined(__EMSCRIPTEN__) && !defined(__EMSCRIPTEN_PTHREADS__)
-constexpr bool kThreads = false;
-#else
-constexpr bool kThreads = true;
-#endif
-
-// The multiply-add kernel, compiled for AVX2 too where the compiler can pick at run time.
-#if defined(__x86_64__) && defined(__GNUC__) && !defined(__EMSCRIPTEN__) && \
-    !defined(__SANITIZE_ADDRESS__) && !defined(__clang__)
-#define LIGHTSOUT_TARGET_CLONES __attribute__((target_clones("avx2", "default")))
-#else
-#define LIGHTSOUT_TARGET_CLONES
-#endif
 
 constexpr std::size_t kPanel = 64;
 

@@ -8,6 +8,7 @@
 #include <utility>
 #include <vector>
 
+#include "chase_rules.hpp"
 #include "zk_matrix.hpp"
 
 #ifndef __EMSCRIPTEN__
@@ -47,14 +48,6 @@
 namespace lightsout::detail {
 
 namespace {
-
-bool is_plus(const Rules& rules) {
-  if (rules.neighbourhood == Neighbourhood::rowcol) return false;
-  std::vector<Offset> plus = named_offsets(Neighbourhood::plus);
-  if (rules.offsets == plus) return true;
-  plus.erase(std::find(plus.begin(), plus.end(), Offset{0, 0}));
-  return rules.offsets == plus;
-}
 
 bool square_free(unsigned k) {
   const auto powers = factor_prime_powers(k);
@@ -422,7 +415,8 @@ bool wrap_facts_apply(const Rules& rules) {
   return false;  // the page's NTL stand-in has no GF(p) polynomials: elimination answers there
 #else
   return (rules.topology == Topology::torus || rules.topology == Topology::cylinder) &&
-         !rules.has_holes() && !rules.has_graph() && is_plus(rules) && square_free(rules.states);
+         !rules.has_holes() && !rules.has_graph() && is_plus_neighbourhood(rules) &&
+         square_free(rules.states);
 #endif
 }
 
