@@ -6,6 +6,7 @@
 #include <numeric>
 #include <stdexcept>
 #include <string>
+#include <type_traits>
 
 #include "banded_gf2.hpp"
 #include "banded_zk.hpp"
@@ -425,9 +426,12 @@ Result solve_by_rowcol(const detail::RowColClosed& rowcol, const Grid& lights,
   return out;
 }
 
-// Banded elimination over Z_K, K > 2, as a Result; the presses and the kernel are re-applied.
-Result solve_by_banded_zk(const detail::BandedZk& banded, const PressSystem& sys, bool target_on,
-                          const Grid& lights, bool want_kernel) {
+// Banded elimination of a press system as a Result: BandedGf2 for two states, BandedZk for more.
+// The presses and every kernel vector are re-applied to the press system.
+template <typename Banded>
+Result solve_by_banded(const Banded& banded, const PressSystem& sys, bool target_on,
+                       const Grid& lights, bool want_kernel) {
+  constexpr bool kTwo = std::is_same_v<Banded, detail::BandedGf2>;
   const std::size_t rows = lights.rows();
   const std::size_t cols = lights.cols();
   const unsigned k = sys.states;
@@ -444,9 +448,13 @@ Result solve_by_banded_zk(const detail::BandedZk& banded, const PressSystem& sys
   out.nullity = banded.nullity();
   std::vector<std::uint8_t> presses(rows * cols, 0);
   if (out.solvable) {
-    out.solutions.zero = false;
-    for (const auto& [p, e] : banded.count_factors()) {
-      if (e > 0) out.solutions.factors.emplace_back(p, e);
+    if constexpr (kTwo) {
+      out.solutions = SolutionCount::power(2, out.nullity);
+    } else {
+      out.solutions.zero = false;
+      for (const auto& [p, e] : banded.count_factors()) {
+        if (e > 0) out.solutions.factors.emplace_back(p, e);
+      }
     }
     for (std::size_t t = 0; t < sys.size(); ++t) presses[sys.cells[t]] = x[t];
     std::vector<std::uint8_t> after = values;
@@ -469,45 +477,11 @@ Result solve_by_banded_zk(const detail::BandedZk& banded, const PressSystem& sys
       }
       out.kernel.push_back(Grid::from_values(rows, cols, k, pattern));
     }
-    out.kernel_orders = banded.kernel_orders();
-  }
-  return out;
-}
-
-// Banded elimination of a two-state press system, as a Result; the presses are re-applied.
-Result solve_by_banded(const detail::BandedGf2& banded, const PressSystem& sys, bool target_on,
-                       const Grid& lights, bool want_kernel) {
-  const std::size_t rows = lights.rows();
-  const std::size_t cols = lights.cols();
-  const std::vector<std::uint8_t> values = lights.to_values();
-  const std::uint8_t target = target_on ? 1 : 0;
-  std::vector<std::uint8_t> rhs(sys.size());
-  for (std::size_t t = 0; t < sys.size(); ++t) rhs[t] = values[sys.cells[t]] ^ target;
-  std::vector<std::uint8_t> x;
-  Result out;
-  out.method = Method::banded;
-  out.solvable = banded.solve(rhs, x);
-  out.nullity = banded.nullity();
-  std::vector<std::uint8_t> presses(rows * cols, 0);
-  if (out.solvable) {
-    out.solutions = SolutionCount::power(2, out.nullity);
-    for (std::size_t t = 0; t < sys.size(); ++t) presses[sys.cells[t]] = x[t];
-    std::vector<std::uint8_t> after = values;
-    sys.apply(presses, after);
-    for (const std::uint32_t cell : sys.cells) {
-      if (after[cell] != target) {
-        throw std::logic_error("Solver: the banded solution does not solve");
-      }
+    if constexpr (kTwo) {
+      out.kernel_orders.assign(out.kernel.size(), 2);
+    } else {
+      out.kernel_orders = banded.kernel_orders();
     }
-  }
-  out.presses = Grid::from_values(rows, cols, 2, presses);
-  if (want_kernel) {
-    for (const std::vector<std::uint8_t>& k : banded.kernel()) {
-      std::vector<std::uint8_t> pattern(rows * cols, 0);
-      for (std::size_t t = 0; t < sys.size(); ++t) pattern[sys.cells[t]] = k[t];
-      out.kernel.push_back(Grid::from_values(rows, cols, 2, pattern));
-    }
-    out.kernel_orders.assign(out.kernel.size(), 2);
   }
   return out;
 }
@@ -550,7 +524,7 @@ Result Solver::solve(Grid&& lights, const Options& options) const {
   } else if (s.banded) {
     out = solve_by_banded(*s.banded, *s.system, s.rules.target_on, lights, want_kernel);
   } else if (s.banded_zk) {
-    out = solve_by_banded_zk(*s.banded_zk, *s.system, s.rules.target_on, lights, want_kernel);
+    out = solve_by_banded(*s.banded_zk, *s.system, s.rules.target_on, lights, want_kernel);
   } else if (classic_method(s.method)) {
     SolveOptions classic;
     classic.kernel = want_kernel;
