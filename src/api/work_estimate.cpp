@@ -11,6 +11,7 @@
 #include "chase_mask.hpp"
 #include "chase_rules.hpp"
 #include "rowcol_closed.hpp"
+#include "small_system.hpp"
 #include "zk_matrix.hpp"
 
 namespace lightsout {
@@ -80,8 +81,8 @@ SolveEstimate estimate_solve(const Rules& rules, std::size_t rows, std::size_t c
   }
   if (detail::RulesChase::fits(rules, rows, cols)) {
     const auto u = static_cast<double>(detail::RulesChase::unknowns(rules, rows, cols));
-    const double work =
-        (two ? u * cells / 16 : u * cells / 10) + detail::MaskChase::factor_work(rules.states, u);
+    const double work = (two ? u * cells / 16 : u * cells / 10) +
+                        detail::SmallSystem::estimated_work(rules.states, u);
     // The reduced system and its factored copy: u x u bits for K = 2, bytes for K > 2.
     return {work, boards + 2 * u * u / (two ? 8 : 1), Method::chase, "light chasing"};
   }

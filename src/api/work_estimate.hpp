@@ -32,7 +32,7 @@ SolveEstimate estimate_solve(const Rules& rules, std::size_t rows, std::size_t c
 //   rowcol without holes (the closed form): 12 M N for K > 2, M N / 4 for K = 2; bytes M N for
 //   K = 2, 8 M N for K > 2 (the board's copies, bit-packed for K = 2).
 //   chase (plus neighbourhood, no holes; u unknowns, M x N cells): u M N / 10 for K > 2, u M N / 16
-//     for K = 2, plus MaskChase::factor_work(K, u) (the reduced system);
+//     for K = 2, plus SmallSystem::estimated_work(K, u) (the reduced system);
 //   chase with extra unknowns (any other mask on the plane, no holes): MaskChase::estimated_work;
 //   elimination (any other rules; n existing cells, w the band of the press matrix: the rows a
 //   press reaches times the width, in the board's better orientation, twice that when the board

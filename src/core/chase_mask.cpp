@@ -78,7 +78,10 @@ bool mask_rules(const Rules& rules) {
 // The orientation with the fewest unknowns, or nullopt when the board is not larger than the
 // mask's reach in any of them.
 std::optional<Geometry> best_geometry(const Rules& rules, std::size_t rows, std::size_t cols) {
-  if (!mask_rules(rules) || rows == 0 || cols == 0) return std::nullopt;
+  // The plus neighbourhood has its own chase (RulesChase), which also takes the wrapped boards.
+  if (!mask_rules(rules) || rows == 0 || cols == 0 || RulesChase::applies(rules, rows, cols)) {
+    return std::nullopt;
+  }
   std::optional<Geometry> best;
   for (int sym = 0; sym < 8; ++sym) {
     Geometry g;
@@ -412,36 +415,25 @@ struct MaskChase::Impl {
 };
 
 bool MaskChase::applies(const Rules& rules, std::size_t rows, std::size_t cols) {
-  // The plus neighbourhood has its own chase (RulesChase), which also takes the wrapped boards.
-  if (RulesChase::applies(rules, rows, cols)) return false;
   return best_geometry(rules, rows, cols).has_value();
 }
 
 std::size_t MaskChase::unknowns(const Rules& rules, std::size_t rows, std::size_t cols) {
-  if (!applies(rules, rows, cols)) return 0;
   const std::optional<Geometry> g = best_geometry(rules, rows, cols);
   return g ? g->u : 0;
 }
 
 bool MaskChase::fits(const Rules& rules, std::size_t rows, std::size_t cols) {
-  if (!applies(rules, rows, cols)) return false;
   const std::optional<Geometry> g = best_geometry(rules, rows, cols);
   return g && g->u <= (rules.states == 2 ? kMaxUnknownsGf2 : kMaxUnknownsZk);
-}
-
-double MaskChase::factor_work(unsigned k, double u) {
-  if (k == 2) return u * u * u / 16;
-  double work = 0;
-  for (const auto& [p, e] : factor_prime_powers(k))
-    work += (e == 1 && p > 2 ? 1.0 / 30 : 4.0) * u * u * u;
-  return work;
 }
 
 double MaskChase::estimated_work(const Rules& rules, std::size_t rows, std::size_t cols) {
   const auto u = static_cast<double>(unknowns(rules, rows, cols));
   const double cells = static_cast<double>(rows) * static_cast<double>(cols);
   const auto t = static_cast<double>(rules.offsets.size());
-  return u * cells * t / (rules.states == 2 ? 256 : 24) + factor_work(rules.states, u);
+  return u * cells * t / (rules.states == 2 ? 256 : 24) +
+         SmallSystem::estimated_work(rules.states, u);
 }
 
 bool MaskChase::preferred(const Rules& rules, std::size_t rows, std::size_t cols) {
@@ -455,8 +447,7 @@ bool MaskChase::preferred(const Rules& rules, std::size_t rows, std::size_t cols
 
 MaskChase::MaskChase(const Rules& rules, std::size_t rows, std::size_t cols, bool want_kernel)
     : impl_(std::make_unique<Impl>()) {
-  std::optional<Geometry> g =
-      applies(rules, rows, cols) ? best_geometry(rules, rows, cols) : std::nullopt;
+  std::optional<Geometry> g = best_geometry(rules, rows, cols);
   if (!g) throw std::invalid_argument("chase: rules not supported");
   Impl& s = *impl_;
   s.rows = rows;

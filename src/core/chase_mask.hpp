@@ -47,16 +47,12 @@ class MaskChase {
   // An estimate of the work of building and solving once, in units of about a nanosecond of one
   // core (measured on 1000 x 1000: x with 3 states 0.35 s of CPU, knight 1.0 s, square with 5
   // states 0.8 s): u M N t / 24 for K > 2 (t the mask's cells) or u M N t / 256 for K = 2, plus
-  // the reduced system's factorisation (factor_work).
+  // the reduced system's factorisation (SmallSystem::estimated_work).
   static double estimated_work(const Rules& rules, std::size_t rows, std::size_t cols);
   // fits(), and for K = 2 cheaper than banded elimination by the same kind of estimate
   // (cells b^2 / 64, b the band of the press matrix in its better orientation): the Solver's
   // automatic choice, which the work estimate follows.
   static bool preferred(const Rules& rules, std::size_t rows, std::size_t cols);
-  // The work of factoring a u x u reduced system over Z_K: u^3 / 16 for K = 2 (M4RI), and per
-  // prime power of K u^3 / 30 for an odd prime (the blocked LU), 4 u^3 otherwise (the
-  // least-valuation elimination with its row operations).
-  static double factor_work(unsigned k, double u);
 
   // Throws std::invalid_argument unless applies(), std::length_error past the unknowns limits.
   MaskChase(const Rules& rules, std::size_t rows, std::size_t cols, bool want_kernel);

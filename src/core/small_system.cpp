@@ -19,6 +19,15 @@ using MzdPtr = std::unique_ptr<mzd_t, MzdFree>;
 
 }  // namespace
 
+double SmallSystem::estimated_work(unsigned k, double u) {
+  if (k == 2) return u * u * u / 16;
+  double work = 0;
+  for (const auto& [p, e] : factor_prime_powers(k)) {
+    work += (e == 1 && p > 2 ? 1.0 / 30 : 4.0) * u * u * u;
+  }
+  return work;
+}
+
 SmallSystem::SmallSystem(const std::vector<std::uint8_t>& m, std::size_t rows, std::size_t cols,
                          unsigned k, bool want_kernel)
     : rows_(rows), cols_(cols), k_(k) {

@@ -23,6 +23,11 @@ class SmallSystem {
   SmallSystem(const std::vector<std::uint8_t>& m, std::size_t rows, std::size_t cols, unsigned k,
               bool want_kernel);
 
+  // An estimate of the work of factoring a u x u system over Z_K, in units of about a nanosecond
+  // of one core: u^3 / 16 for K = 2 (M4RI), and per prime power of K u^3 / 30 for an odd prime
+  // (the blocked LU), 4 u^3 otherwise (the least-valuation elimination with its row operations).
+  static double estimated_work(unsigned k, double u);
+
   std::size_t rows() const { return rows_; }
   std::size_t cols() const { return cols_; }
   // A solution of M y = b (b: rows values) into y (cols values); false when there is none.
