@@ -7,8 +7,14 @@ import { BoardView } from './board-view.js';
 import { rulesPanel } from './rules-panel.js';
 import { Chase, plural } from './chase.js';
 import * as facts from './facts.js';
+import * as i18n from './i18n.js';
 
 const $ = (id) => document.getElementById(id);
+// The locale first, so every string below is made in it; the picker switches it and keeps it.
+i18n.setLocale(i18n.preferredLocale(), { keep: false });
+for (const [code, name] of Object.entries(i18n.LOCALE_NAMES)) $('locale').append(new Option(name, code));
+$('locale').value = i18n.locale();
+$('locale').addEventListener('change', (e) => i18n.setLocale(e.target.value));
 const backendReady = Promise.resolve(makeBackend()).then((b) => {
   $('backend-note').textContent = `Solving: ${b.where}.`;
   return b;
