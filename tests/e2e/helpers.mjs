@@ -2,12 +2,30 @@
 //   LIGHTSOUT_URL   the page's base URL (a running `lightsout serve`)
 //   SCREENSHOT_DIR  where the screenshots go (default ../../build/e2e-screenshots)
 //   CHROMIUM        the browser (default /usr/bin/chromium)
+//   LIGHTSOUT_LOCALE the browser's language for every page (default en; zh-CN runs the suite in
+//                    Chinese): tests name the page's strings by key through tr(), never in English
 import assert from 'node:assert/strict';
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { chromium } from 'playwright-core';
 
 export const BASE = process.env.LIGHTSOUT_URL;
+export const LOCALE = process.env.LIGHTSOUT_LOCALE ?? 'en';
+const TABLES = {
+  en: (await import('../../web/locale-en.js')).default,
+  'zh-CN': (await import('../../web/locale-zh-CN.js')).default,
+};
+assert.ok(TABLES[LOCALE], `no locale table for ${LOCALE}`);
+// The page's string for `key` in the suite's locale, as the page's i18n.js t() makes it.
+export function tr(key, params = {}, locale = LOCALE) {
+  const s = TABLES[locale][key];
+  assert.equal(typeof s, 'string', `no string ${key} in ${locale}`);
+  return s.replace(/\{(\w+)\}/g, (m, name) => (name in params ? String(params[name]) : m));
+}
+// A new page in the suite's locale (options as browser.newPage's).
+export const newPage = (options = {}) => browser.newPage({ locale: LOCALE, ...options });
+// A new context in the suite's locale, for tests that need two or go offline.
+export const newContext = (options = {}) => browser.newContext({ locale: LOCALE, ...options });
 export const SHOTS = process.env.SCREENSHOT_DIR ?? path.resolve(import.meta.dirname, '../../build/e2e-screenshots');
 export const DESKTOP = { width: 1280, height: 900 };
 export const PHONE = { width: 390, height: 844 };
@@ -32,7 +50,7 @@ export const shot = (page, name) => page.screenshot({ path: path.join(SHOTS, `${
 // A page with every panel open; errors collects page errors and console errors. setup(page) runs
 // before the page loads (to route requests, say).
 export async function openPage(viewport = DESKTOP, url = BASE, setup = null) {
-  const page = await browser.newPage({ viewport });
+  const page = await newPage({ viewport });
   if (setup) await setup(page);
   page.setDefaultTimeout(15000);
   const errors = [];
@@ -46,7 +64,7 @@ export async function openPage(viewport = DESKTOP, url = BASE, setup = null) {
 
 // A page as it opens (panels as the page folds them).
 export async function browserPage(viewport) {
-  const page = await browser.newPage({ viewport });
+  const page = await newPage({ viewport });
   await page.goto(BASE);
   await settled(page);
   return page;
