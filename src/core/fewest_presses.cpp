@@ -267,7 +267,26 @@ std::int64_t weight_at(const std::vector<Term>& terms, std::int64_t offset, std:
 
 }  // namespace
 
-FewestOutcome Gf2Classes::minimize(const SearchBudget& budget) const {
+Gf2Classes Gf2Classes::restricted(unsigned depth, std::uint64_t prefix) const {
+  if (depth > d_) throw std::invalid_argument("Gf2Classes::restricted: depth above the dimension");
+  const unsigned low_bits = d_ - depth;
+  Gf2Classes out(low_bits);
+  out.offset_ = offset_;
+  const std::uint64_t low_mask = low_bits == 64 ? ~std::uint64_t{0} : (std::uint64_t{1} << low_bits) - 1;
+  for (const auto& [v, a] : weights_) {
+    // a [v . y] with y = (prefix, z): a [low . z] when prefix . high is even, a - a [low . z] if odd.
+    const bool odd = low_bits < 64 && (std::popcount((v >> low_bits) & prefix) & 1) != 0;
+    const std::uint64_t low = v & low_mask;
+    if (odd) out.offset_ += a;
+    if (low == 0) continue;
+    std::int64_t& slot = out.weights_[low];
+    slot += odd ? -a : a;
+    if (slot == 0) out.weights_.erase(low);
+  }
+  return out;
+}
+
+FewestOutcome Gf2Classes::minimize(const SearchBudget& budget, std::uint64_t below) const {
   std::vector<Term> terms;
   terms.reserve(weights_.size());
   for (const auto& [w, a] : weights_) terms.push_back({w, a});
@@ -287,9 +306,19 @@ FewestOutcome Gf2Classes::minimize(const SearchBudget& budget) const {
       }
     }
   }
+  // Asked only for solutions lighter than `below`: the search starts with that as its best.
+  const bool capped = static_cast<std::uint64_t>(std::max<std::int64_t>(best, 0)) >= below;
+  if (capped) {
+    best = static_cast<std::int64_t>(std::min<std::uint64_t>(below, std::numeric_limits<std::int64_t>::max()));
+    y = 0;
+  }
+  const auto finish = [capped, below](FewestOutcome out) {
+    out.found = !capped || out.weight < below;
+    return out;
+  };
   if (!kThreads || d_ <= kLeafDimension + 4 || std::thread::hardware_concurrency() < 2) {
     ClassSearch search(d_, budget);
-    return search.run(d_, std::move(terms), offset_, best, y);
+    return finish(search.run(d_, std::move(terms), offset_, best, y));
   }
   // Both cores: one half of the tree each (the top coordinate 0 or 1), the step budget shared.
   SearchBudget half_budget = budget;
@@ -312,7 +341,7 @@ FewestOutcome Gf2Classes::minimize(const SearchBudget& budget) const {
     });
   } catch (const std::system_error&) {  // no thread to be had (a WebAssembly build): one search
     ClassSearch search(d_, budget);
-    return search.run(d_, std::move(terms), offset_, best, y);
+    return finish(search.run(d_, std::move(terms), offset_, best, y));
   }
   ClassSearch search(d_, half_budget);
   const FewestOutcome lower = search.run(d_, std::move(terms), offset_, best, y, 0, &shared);
@@ -321,7 +350,7 @@ FewestOutcome Gf2Classes::minimize(const SearchBudget& budget) const {
   FewestOutcome out = upper.weight < lower.weight ? upper : lower;
   out.lower_bound = std::min({out.weight, lower.lower_bound, upper.lower_bound});
   out.proven = out.lower_bound == out.weight;
-  return out;
+  return finish(out);
 }
 
 namespace {

@@ -29,6 +29,9 @@ struct FewestOutcome {
   std::uint64_t lower_bound = 0;
   bool proven = false;
   std::uint64_t combination = 0;  // GF(2): bit j set = add kernel vector j to x0
+  // False only when a search asked for solutions lighter than `below` found none: then weight is
+  // `below`, combination means nothing, and lower_bound (>= below when proven) is still proven.
+  bool found = true;
 };
 
 // The cells of a GF(2) solution set grouped by their kernel column (bit j of a cell's column is
@@ -55,7 +58,16 @@ class Gf2Classes {
   // most 16 free coordinates are solved exactly by one Walsh-Hadamard transform (the minimum of
   // sum a_w [w . z] over all z is (sum a - max of the transform) / 2). When the budget ends, the
   // bounds of the nodes left open give the proven lower bound.
-  FewestOutcome minimize(const SearchBudget& budget) const;
+  // With `below`, only solutions lighter than it are looked for (a bound known from elsewhere,
+  // say another worker's best): the search prunes with it from the start.
+  FewestOutcome minimize(const SearchBudget& budget,
+                         std::uint64_t below = std::numeric_limits<std::uint64_t>::max()) const;
+
+  // The classes of one subtree of the search: the top `depth` coordinates (d-1 down to d-depth)
+  // fixed to the bits of `prefix` (bit i of prefix is coordinate d-depth+i). The result has
+  // dimension d - depth and weighs each completion z as this weighs (prefix, z): a coordinate
+  // combination c of it is combination (prefix << (d - depth)) | c here.
+  Gf2Classes restricted(unsigned depth, std::uint64_t prefix) const;
 
  private:
   unsigned d_;

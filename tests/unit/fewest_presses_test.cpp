@@ -35,6 +35,58 @@ std::size_t brute_force_min(const Board& x0, const std::vector<Board>& kernel) {
   return best;
 }
 
+// The lightest element of x0 + sum of kernel[j] over the bits j of each combination whose top
+// `depth` bits (of d = kernel.size()) are `prefix`: the oracle of one subtree.
+std::size_t brute_force_subtree(const Board& x0, const std::vector<Board>& kernel, unsigned depth,
+                                std::uint64_t prefix) {
+  const auto d = static_cast<unsigned>(kernel.size());
+  std::size_t best = std::numeric_limits<std::size_t>::max();
+  for (std::uint64_t low = 0; low < (std::uint64_t{1} << (d - depth)); ++low) {
+    const std::uint64_t y = (prefix << (d - depth)) | low;
+    Board x = x0;
+    for (unsigned j = 0; j < d; ++j) {
+      if (((y >> j) & 1U) != 0) x ^= kernel[j];
+    }
+    best = std::min(best, x.popcount());
+  }
+  return best;
+}
+
+TEST(FewestPresses, SubtreesAndCapsMatchBruteForce) {
+  // The pieces a distributed search is made of: the classes of one subtree (the top coordinates
+  // fixed) and a search for solutions lighter than a bound found elsewhere.
+  auto rng = make_rng(2024);
+  const Board b = random_solvable(19, 19, rng);  // nullity 16
+  const SolveResult r = solve_chase(b);
+  ASSERT_EQ(r.kernel.size(), 16U);
+  const detail::Gf2Classes all = detail::Gf2Classes::from_boards(r.presses, r.kernel);
+  std::size_t overall = std::numeric_limits<std::size_t>::max();
+  for (std::uint64_t prefix = 0; prefix < 8; ++prefix) {
+    const detail::Gf2Classes part = all.restricted(3, prefix);
+    EXPECT_EQ(part.dimension(), 13U);
+    const detail::FewestOutcome o = part.minimize({});
+    const std::size_t truth = brute_force_subtree(r.presses, r.kernel, 3, prefix);
+    EXPECT_EQ(o.weight, truth) << "prefix " << prefix;
+    EXPECT_TRUE(o.proven && o.found);
+    // The subtree's combination, completed by the prefix, is a solution of that weight.
+    Board x = r.presses;
+    const std::uint64_t y = (prefix << 13U) | o.combination;
+    for (unsigned j = 0; j < 16; ++j) {
+      if (((y >> j) & 1U) != 0) x ^= r.kernel[j];
+    }
+    EXPECT_EQ(x.popcount(), truth);
+    overall = std::min(overall, truth);
+  }
+  EXPECT_EQ(overall, brute_force_min(r.presses, r.kernel));
+  const detail::FewestOutcome none = all.minimize({}, overall);
+  EXPECT_FALSE(none.found);
+  EXPECT_TRUE(none.proven);
+  EXPECT_EQ(none.lower_bound, overall);
+  const detail::FewestOutcome one = all.minimize({}, overall + 1);
+  EXPECT_TRUE(one.found && one.proven);
+  EXPECT_EQ(one.weight, overall);
+}
+
 TEST(FewestPresses, BoardsAndValuesGiveTheSameClasses) {
   auto rng = make_rng(1101);
   const Board b = random_solvable(19, 19, rng);
