@@ -272,9 +272,11 @@ Gf2Classes Gf2Classes::restricted(unsigned depth, std::uint64_t prefix) const {
   const unsigned low_bits = d_ - depth;
   Gf2Classes out(low_bits);
   out.offset_ = offset_;
-  const std::uint64_t low_mask = low_bits == 64 ? ~std::uint64_t{0} : (std::uint64_t{1} << low_bits) - 1;
+  const std::uint64_t low_mask =
+      low_bits == 64 ? ~std::uint64_t{0} : (std::uint64_t{1} << low_bits) - 1;
   for (const auto& [v, a] : weights_) {
-    // a [v . y] with y = (prefix, z): a [low . z] when prefix . high is even, a - a [low . z] if odd.
+    // a [v . y] with y = (prefix, z): a [low . z] when prefix . high is even, a - a [low . z] if
+    // odd.
     const bool odd = low_bits < 64 && (std::popcount((v >> low_bits) & prefix) & 1) != 0;
     const std::uint64_t low = v & low_mask;
     if (odd) out.offset_ += a;
@@ -309,7 +311,8 @@ FewestOutcome Gf2Classes::minimize(const SearchBudget& budget, std::uint64_t bel
   // Asked only for solutions lighter than `below`: the search starts with that as its best.
   const bool capped = static_cast<std::uint64_t>(std::max<std::int64_t>(best, 0)) >= below;
   if (capped) {
-    best = static_cast<std::int64_t>(std::min<std::uint64_t>(below, std::numeric_limits<std::int64_t>::max()));
+    best = static_cast<std::int64_t>(
+        std::min<std::uint64_t>(below, std::numeric_limits<std::int64_t>::max()));
     y = 0;
   }
   const auto finish = [capped, below](FewestOutcome out) {
