@@ -5,18 +5,29 @@ import * as R from './core.js';
 import { makeBackend } from './backend.js';
 import { BoardView } from './board-view.js';
 import { rulesPanel } from './rules-panel.js';
-import { Chase, plural } from './chase.js';
+import { Chase } from './chase.js';
 import * as facts from './facts.js';
 import * as i18n from './i18n.js';
+import { t, tn } from './i18n.js';
 
 const $ = (id) => document.getElementById(id);
 // The locale first, so every string below is made in it; the picker switches it and keeps it.
 i18n.setLocale(i18n.preferredLocale(), { keep: false });
-for (const [code, name] of Object.entries(i18n.LOCALE_NAMES)) $('locale').append(new Option(name, code));
+for (const [code, name] of Object.entries(i18n.LOCALE_NAMES)) {
+  const option = new Option(name, code);
+  option.lang = code;  // each language's name in its own language
+  $('locale').append(option);
+}
 $('locale').value = i18n.locale();
 $('locale').addEventListener('change', (e) => i18n.setLocale(e.target.value));
+// The back end's note, made again in each locale once the back end is known.
+let backendWhere = null;
+const showBackend = () => {
+  $('backend-note').textContent = backendWhere ? t('page.backend.note', { where: backendWhere }) : t('page.backend.starting');
+};
 const backendReady = Promise.resolve(makeBackend()).then((b) => {
-  $('backend-note').textContent = `Solving: ${b.where}.`;
+  backendWhere = () => b.where;
+  showBackend();
   return b;
 });
 await R.start();
@@ -39,12 +50,20 @@ const text = () => state.rules.text;
 const board = () => ({ rows: state.rows, cols: state.cols, states: state.rules.states, rulesText: text(),
   lights: state.lights, holes: state.rules.holes });
 const boardKey = () => `${state.rows}x${state.cols}|${text()}|${state.lights.join('')}`;
-const where = (i) => `row ${Math.floor(i / state.cols) + 1}, column ${(i % state.cols) + 1}`;
+// The cell i of the board as it is now, as a message (made in the locale when shown).
+const where = (i) => {
+  const at = { row: Math.floor(i / state.cols) + 1, col: (i % state.cols) + 1 };
+  return () => t('page.where', at);
+};
 // Why the core would refuse these rules on this size (its limits and work estimate), or null.
 const refusedFor = (rows, cols, rules) => R.refusal(rules, rows, cols);
 
+// message: a string (the core's words, shown as they are) or a function that makes the line in
+// the page's locale, called again when the locale changes.
+let statusMessage = '';
 function setStatus(message, kind = '') {
-  $('status').textContent = message;
+  statusMessage = message;
+  $('status').textContent = typeof message === 'function' ? message() : message;
   $('status').className = kind;
 }
 
@@ -65,7 +84,6 @@ function draw(over = null) {
   };
   view.draw(m);
   const cv = $('board');
-  const t = R.targetValue(state.rules);
   let lit = 0, marks = 0, fix = 0;
   for (let i = 0; i < m.lights.length; i++) {
     if (m.lights[i] !== 0 && !(m.holes && m.holes[i])) lit++;
@@ -74,10 +92,12 @@ function draw(over = null) {
   }
   Object.assign(cv.dataset, { rows: state.rows, cols: state.cols, lit, marks, fix, hint: m.hint });
   const left = m.lights.length - (state.rules.holes ? state.rules.holes.reduce((a, b) => a + b, 0) : 0);
-  const off = R.isSolved(state.rules, m.lights) ? 'every cell at the goal' : `${plural(lit, 'cell')} not at 0`;
-  cv.setAttribute('aria-label', `${state.rows} by ${state.cols} board, ${plural(left, 'cell')}, ${off}` +
-    (t ? '' : '') + (marks ? `, ${plural(marks, 'button')} marked to press` : '') +
-    (state.focused ? `; cursor at ${where(state.cursor)}, value ${m.lights[state.cursor]}` : ''));
+  const off = R.isSolved(state.rules, m.lights) ? t('page.board.atGoal')
+    : t('page.board.notAtGoal', { cells: tn('page.count.cell', lit) });
+  cv.setAttribute('aria-label', t('page.board.label', { rows: state.rows, cols: state.cols,
+    cells: tn('page.count.cell', left), state: off }) +
+    (marks ? t('page.board.marked', { buttons: tn('page.count.button', marks) }) : '') +
+    (state.focused ? t('page.board.cursor', { where: where(state.cursor), value: m.lights[state.cursor] }) : ''));
   $('moves').textContent = String(state.moves);
   $('undo').disabled = !state.undo.length || !!state.chase;
   $('redo').disabled = !state.redo.length || !!state.chase;
@@ -119,7 +139,7 @@ function cellAction(r, c) {
     if (paint(r, c, true)) { changed(); loadInfo(); }
     return;
   }
-  if (state.rules.holes && state.rules.holes[i]) { setStatus('That is a hole: there is no light there.'); return; }
+  if (state.rules.holes && state.rules.holes[i]) { setStatus(() => t('page.status.hole')); return; }
   remember();
   state.hint = -1;
   if (m === 'play') {
@@ -149,7 +169,7 @@ function paint(r, c, first) {
       one[i] = 1;
       const why = paintValue && refusedFor(state.rows, state.cols, { ...state.rules, holes: one });
       if (why) {
-        setStatus(`Holes are refused here: ${why}.`, 'warn');
+        setStatus(() => t('page.status.holesRefused', { why }), 'warn');
         paintValue = -1;
         return false;
       }
@@ -175,8 +195,9 @@ function paint(r, c, first) {
 function changed({ resolve = false } = {}) {
   draw();
   if (R.isSolved(state.rules, state.lights)) {
-    if (state.moves > 0) setStatus(`Solved in ${plural(state.moves, 'move')}!`, 'won');
-    else setStatus(state.rules.target ? 'Every light is fully on: this is the goal.' : 'All lights are off.');
+    const moves = state.moves;
+    if (moves > 0) setStatus(() => tn('page.status.solvedIn', moves), 'won');
+    else { const key = state.rules.target ? 'page.status.goalOn' : 'page.status.allOff'; setStatus(() => t(key)); }
   } else setStatus('');
   analyse(resolve);
 }
@@ -193,7 +214,7 @@ function analyse(resolve = false) {
       if (id !== state.requestId) return;
       if (resolve && res.solvable) { state.presses = res.presses; draw(); }
     } catch (e) {
-      if (id === state.requestId) facts.failed(e.message);
+      if (id === state.requestId) facts.failed(() => e.message);
     }
   }, cells() > 100000 ? 400 : 120);
 }
@@ -218,22 +239,21 @@ async function loadInfo() {
     const info = await (await backendReady).info(state.rows, state.cols, text());
     if (id === state.infoId) facts.showInfo(info, state.rows, state.cols, state.rules.states, state.rules.holes);
   } catch (e) {
-    if (id === state.infoId) { facts.infoFailed(e.message); infoFor = ''; }
+    if (id === state.infoId) { facts.infoFailed(() => e.message); infoFor = ''; }
   }
 }
 
 // The fewest lights to change so that the board becomes solvable (the core's search), or a reason.
 async function findFix() {
   let fix;
-  try { fix = await (await backendReady).fix(board()); } catch (e) { return { reason: e.message }; }
+  try { fix = await (await backendReady).fix(board()); } catch (e) { return { reason: () => e.message }; }
   if (!fix.changes) return { reason: fix.reason };
   const first = fix.changes.findIndex((v) => v > 0);
   return { marks: fix.changes, count: fix.count, exact: fix.exact, first, by: fix.changes[first] };
 }
 
 function fixSentence(fix) {
-  return `${fix.exact ? 'The fewest' : 'A few'} lights to change to make it solvable: ${fix.count} (marked ✕). ` +
-    '“Make solvable” changes them, or use Edit one light.';
+  return () => t(fix.exact ? 'page.fix.fewest' : 'page.fix.few', { n: i18n.formatNumber(fix.count) });
 }
 
 async function solve() {
@@ -245,22 +265,24 @@ async function solve() {
       const fix = await findFix();
       state.fix = fix.marks ?? null;
       draw();
-      setStatus(`This board has no solution. ${fix.marks ? fixSentence(fix) : `(${fix.reason}.)`}`, 'warn');
+      setStatus(fix.marks ? () => t('page.status.noSolution', { fix: fixSentence(fix) })
+        : () => t('page.status.noSolutionWhy', { reason: fix.reason }), 'warn');
       return;
     }
     state.presses = res.presses;
     draw();
     const n = res.press_count;
-    setStatus(n === 0 ? 'Nothing to press: the board is already at the goal.'
-      : `Press the ${n === 1 ? 'marked button' : `${n.toLocaleString('en')} marked buttons`}${fewestNote(res)}` +
-        (state.rules.states > 2 ? '; a number says how many times.' : '.'));
-  } catch (e) { setStatus(`Solve failed: ${e.message}.`, 'warn'); }
+    const times = state.rules.states > 2;
+    setStatus(n === 0 ? () => t('page.status.nothing')
+      : () => tn('page.status.press', n, { note: fewestNote(res),
+        end: t(times ? 'page.status.pressTimes' : 'page.status.pressEnd') }));
+  } catch (e) { setStatus(() => t('page.status.solveFailed', { message: e.message }), 'warn'); }
 }
 
 // How sure the answer is of being the fewest: proven, or the proven lower bound the search reached.
 function fewestNote(res) {
-  if (res.minimal_proven) return ' (the fewest possible)';
-  if (res.minimal) return ` (the fewest found; not proven: at least ${res.minimal_lower_bound.toLocaleString('en')} needed)`;
+  if (res.minimal_proven) return t('page.status.fewestProven');
+  if (res.minimal) return t('page.status.fewestFound', { bound: i18n.formatNumber(res.minimal_lower_bound) });
   return '';
 }
 
@@ -270,22 +292,24 @@ async function hint() {
     const res = await solveNow();
     if (!res.solvable) {
       const fix = await findFix();
-      if (!fix.marks) { setStatus(`This board has no solution, and no hint: ${fix.reason}.`, 'warn'); return; }
+      if (!fix.marks) { setStatus(() => t('page.status.noHint', { reason: fix.reason }), 'warn'); return; }
       state.fix = fix.marks; state.hint = fix.first; state.presses = null;
       draw();
-      const which = fix.count === 1 ? 'the one light that does it' : `one of the ${fix.count} ${fix.exact ? 'fewest' : 'marked'}`;
-      const by = state.rules.states > 2 ? ` by +${fix.by}` : '';
-      setStatus(`Hint: this board cannot be solved as it is. Change the light at ${where(fix.first)}${by} first ` +
-        `(${which}, marked ✕; Edit one light or “Make solvable”).`, 'warn');
+      const which = () => (fix.count === 1 ? t('page.hint.single')
+        : t(fix.exact ? 'page.hint.ofFewest' : 'page.hint.ofMarked', { n: i18n.formatNumber(fix.count) }));
+      const at = where(fix.first);
+      const by = state.rules.states > 2;
+      setStatus(() => t(by ? 'page.hint.changeBy' : 'page.hint.change', { where: at, by: fix.by, which }), 'warn');
       return;
     }
     const presses = state.presses ?? res.presses;
     const i = presses.findIndex((v) => v > 0);
-    if (i < 0) { setStatus('Nothing to press: the board is already at the goal.'); return; }
+    if (i < 0) { setStatus(() => t('page.status.nothing')); return; }
     state.hint = i;
     draw();
-    setStatus(`Hint: press ${where(i)}.`);
-  } catch (e) { setStatus(`Hint failed: ${e.message}.`, 'warn'); }
+    const at = where(i);
+    setStatus(() => t('page.hint.press', { where: at }));
+  } catch (e) { setStatus(() => t('page.status.hintFailed', { message: e.message }), 'warn'); }
 }
 
 function makeSolvable() {
@@ -297,7 +321,7 @@ function makeSolvable() {
   }
   clearMarks();
   changed();
-  setStatus(`Changed ${plural(n, 'light')}: the board is solvable now.`);
+  setStatus(() => tn('page.status.madeSolvable', n));
 }
 
 // --- apply the solution: animated (about two seconds at most) or at once ------------------
@@ -309,11 +333,11 @@ async function applySolution(animated) {
       const res = await solveNow();
       if (!res.solvable) { await solve(); return; }
       presses = res.presses;
-    } catch (e) { setStatus(`Solve failed: ${e.message}.`, 'warn'); return; }
+    } catch (e) { setStatus(() => t('page.status.solveFailed', { message: e.message }), 'warn'); return; }
   }
   const todo = [];
   for (let i = 0; i < presses.length; i++) if (presses[i]) todo.push(i);
-  if (!todo.length) { setStatus('Nothing to press: the board is already at the goal.'); return; }
+  if (!todo.length) { setStatus(() => t('page.status.nothing')); return; }
   remember();
   state.presses = presses.slice(); state.hint = -1; state.fix = null;
   const total = todo.reduce((n, i) => n + presses[i], 0);
@@ -326,13 +350,13 @@ async function applySolution(animated) {
   const finish = () => {
     state.animation = null; state.presses = null;
     changed();
-    setStatus(`Applied the solution: ${plural(total, 'press')}.`, 'won');
+    setStatus(() => tn('page.status.applied', total), 'won');
   };
   if (!animated) { pressSome(todo); finish(); return; }
   const perTick = Math.ceil(todo.length / 40);
   const anim = { todo, next: 0, timer: 0, finish: () => { clearTimeout(anim.timer); pressSome(todo.slice(anim.next)); finish(); } };
   state.animation = anim;
-  setStatus(`Applying the solution: ${plural(total, 'press')}…`);
+  setStatus(() => tn('page.status.applying', total));
   const tick = () => {
     pressSome(todo.slice(anim.next, anim.next + perTick));
     anim.next = Math.min(todo.length, anim.next + perTick);
@@ -348,14 +372,14 @@ function finishAnimation() { state.animation?.finish(); }
 // A new size (and optionally lights and rules). Refused, with a message, beyond the limits.
 function resize(rows, cols, values = null, rules = null) {
   if (!(Number.isInteger(rows) && Number.isInteger(cols)) || rows < 1 || cols < 1) {
-    setStatus('Rows and columns must be whole numbers from 1.', 'warn'); syncControls(); return false;
+    setStatus(() => t('page.status.wholeNumbers'), 'warn'); syncControls(); return false;
   }
   // Holes fit one size: a new size drops them (unless the new rules bring their own).
   let next = rules ?? state.rules;
   if (next.holes && next.holes.length !== rows * cols) next = R.edit(next, { holes: null }, cols);
   const why = refusedFor(rows, cols, next);
   if (why) {
-    setStatus(`Refused: ${why}.`, 'warn');
+    setStatus(() => t('page.status.refused', { why }), 'warn');
     syncControls(); return false;
   }
   stopChase(); finishAnimation();
@@ -374,7 +398,7 @@ function resize(rows, cols, values = null, rules = null) {
 function setRules(rules, message = '') {
   const why = refusedFor(state.rows, state.cols, rules);
   if (why) {
-    setStatus(`These rules are refused: ${why}. Make the board smaller first.`, 'warn');
+    setStatus(() => t('page.status.rulesRefused', { why }), 'warn');
     syncControls(); return;
   }
   stopChase(); finishAnimation();
@@ -397,7 +421,7 @@ function randomSolvable() {
   state.moves = 0;
   clearMarks();
   changed();
-  setStatus('A random board, solvable by construction.');
+  setStatus(() => t('page.status.random'));
 }
 function clearBoard() {
   finishAnimation(); stopChase();
@@ -412,11 +436,10 @@ function clearBoard() {
 function loadText() {
   let parsed;
   try { parsed = R.parseBoard($('board-text').value, state.rules.states); }
-  catch (e) { setStatus(e.message, 'warn'); return; }
+  catch (e) { setStatus(() => e.message, 'warn'); return; }
   const { rows, cols, values, note } = parsed;
-  const same = rows === state.rows && cols === state.cols;
   if (resize(rows, cols, values, state.rules)) {
-    setStatus(`Loaded a ${rows} × ${cols} board${note}${same ? '' : ''}. Undo brings the previous one back.`);
+    setStatus(() => t('page.status.loaded', { rows, cols, note }));
   }
 }
 function boardText() {
@@ -427,8 +450,8 @@ function boardText() {
 async function copyText() {
   const t = boardText();
   $('board-text').value = t;
-  try { await navigator.clipboard.writeText(t); setStatus('Board copied as judge text.'); }
-  catch { $('board-text').select(); setStatus('The board text is in the box (the clipboard is not available).'); }
+  try { await navigator.clipboard.writeText(t); setStatus(() => i18n.t('page.status.copied')); }
+  catch { $('board-text').select(); setStatus(() => i18n.t('page.status.inBox')); }
 }
 
 // --- controls ----------------------------------------------------------------------------
@@ -448,7 +471,7 @@ function syncControls() {
 async function watch() {
   finishAnimation();
   let trace;
-  try { trace = await (await backendReady).chase(board()); } catch (e) { setStatus(`Cannot animate: ${e.message}.`, 'warn'); return; }
+  try { trace = await (await backendReady).chase(board()); } catch (e) { setStatus(() => t('page.status.cannotAnimate', { message: e.message }), 'warn'); return; }
   state.chase = new Chase(trace, state.cols, (lights, row, presses) => {
     if (lights === null) draw(); else draw({ lights, row, presses });
   });
@@ -465,7 +488,7 @@ function stopChase() {
 $('size-form').addEventListener('submit', (e) => {
   e.preventDefault();
   const rows = Number($('rows').value), cols = Number($('cols').value);
-  if (resize(rows, cols)) setStatus(`A ${rows} × ${cols} board. Undo brings the previous one back.`);
+  if (resize(rows, cols)) setStatus(() => t('page.status.resized', { rows, cols }));
 });
 $('preset-judge').addEventListener('click', () => resize(5, 6));
 $('preset-classic').addEventListener('click', () => resize(5, 5));
@@ -547,5 +570,12 @@ view.setBoard(state.rows, state.cols);
 state.lights = randomBoard(state.rows, state.cols, state.rules);
 syncControls();
 changed();
-setStatus('A random solvable puzzle: press the lights to turn them all off.');
+setStatus(() => t('page.status.start'));
 loadInfo();
+// A new locale: the strings this file made are made again (the markup's are by i18n.js).
+i18n.onLocaleChange(() => {
+  $('locale').value = i18n.locale();
+  showBackend();
+  draw();
+  setStatus(statusMessage, $('status').className);
+});
