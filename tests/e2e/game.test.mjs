@@ -4,7 +4,11 @@
 // copy of the core loaded in the page (lightsout.mjs), not by the page's own buttons.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import * as h from './helpers.mjs';
+
+const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
 
 before(h.launch);
 after(h.close);
@@ -176,6 +180,12 @@ test('pressing the solution wins: the win panel with the par, the share line, Co
     assert.equal(await page.locator('#info-presses').isVisible(), true, 'the facts show the fewest presses now');
     await page.locator('#win-panel').scrollIntoViewIfNeeded();
     await h.shot(page, `game-win-${name}`);
+    await page.evaluate(axeSource);
+    const audit = await page.evaluate(() =>
+      window.axe.run(document, { runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21aa'] } }));
+    const bad = audit.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+    assert.deepEqual(bad.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`), [],
+      'axe-core: no serious or critical violation with the win panel open');
     await page.click('#win-copy');
     await page.waitForFunction(() => document.getElementById('win-copied').textContent !== '');
     assert.equal(await h.text(page, '#win-copied'), h.tr('game.copied'));
@@ -249,6 +259,23 @@ test('a broken storage does not stop the game', async () => {
   await page.waitForFunction(() => document.getElementById('game').dataset.level === '1');
   await pressAll(page, (await fewest(page)).presses, 3);
   await winShown(page);
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
+test('the game\'s words follow a change of language', async () => {
+  const { context, page, errors } = await gamePage({ when: new Date('2026-12-05T12:00:00Z') });
+  await daily(page, '2026-12-05');
+  const other = h.LOCALE === 'zh-CN' ? 'en' : 'zh-CN';
+  await page.selectOption('#locale', other);
+  await page.waitForFunction((s) => document.getElementById('par').textContent === s, h.tr('game.par.hidden', {}, other));
+  const title = await h.text(page, '#game-title');
+  assert.ok(title.includes('2026-12-05'));
+  assert.equal(title, h.tr('game.title.daily', { date: '2026-12-05', size: h.tr('game.size', { rows: 6, cols: 6 }, other),
+    rules: h.tr('game.rules.torus', {}, other) }, other));
+  assert.equal(await h.text(page, '#status'), h.tr('game.status.start', { title }, other));
+  assert.equal(await page.getAttribute('#info-presses', 'data-concealed'), h.tr('game.facts.concealed', {}, other));
+  assert.equal(await h.text(page, '#daily'), h.tr('game.daily', {}, other));
   assert.deepEqual(errors, []);
   await context.close();
 });
