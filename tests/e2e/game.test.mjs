@@ -279,3 +279,24 @@ test('the game\'s words follow a change of language', async () => {
   assert.deepEqual(errors, []);
   await context.close();
 });
+
+test('undo past a puzzle\'s start brings back the board before it, redo the puzzle and its moves', async () => {
+  const { context, page, errors } = await gamePage({ when: new Date('2026-12-02T12:00:00Z') });
+  const opening = await board(page);
+  await daily(page, '2026-12-02');
+  await h.clickCell(page, 1, 1);
+  assert.equal(await h.text(page, '#moves'), '1');
+  await page.click('#undo');
+  assert.equal(await h.text(page, '#moves'), '0');
+  assert.equal(await game(page, 'kind'), 'daily', 'undoing a press stays in the puzzle');
+  await page.click('#undo');
+  assert.equal(await game(page, 'kind'), 'free');
+  assert.deepEqual(await board(page), opening);
+  await page.click('#redo');
+  await page.click('#redo');
+  assert.equal(await game(page, 'kind'), 'daily');
+  assert.equal(await game(page, 'date'), '2026-12-02');
+  assert.equal(await h.text(page, '#moves'), '1');
+  assert.deepEqual(errors, []);
+  await context.close();
+});
