@@ -9,6 +9,7 @@ import { Chase } from './chase.js';
 import * as facts from './facts.js';
 import * as i18n from './i18n.js';
 import { t, tn } from './i18n.js';
+import * as game from './game.js';
 
 const $ = (id) => document.getElementById(id);
 // The locale first, so every string below is made in it; the picker switches it and keeps it.
@@ -106,11 +107,12 @@ function draw(over = null) {
 
 // --- history: every change of board, size or rules can be undone -------------------------
 const snapshot = () => ({ rows: state.rows, cols: state.cols, rules: state.rules,
-  lights: state.lights.slice(), moves: state.moves });
+  lights: state.lights.slice(), moves: state.moves, game: game.token() });
 function restore(s) {
   const resized = s.rows !== state.rows || s.cols !== state.cols;
   Object.assign(state, { rows: s.rows, cols: s.cols, rules: s.rules, lights: s.lights, moves: s.moves });
   clearMarks();
+  game.restore(s.game);
   if (resized) { state.cursor = 0; sizeWrap(); view.setBoard(s.rows, s.cols); }
   syncControls();
 }
@@ -145,12 +147,14 @@ function cellAction(r, c) {
   if (m === 'play') {
     R.press(state.rules, state.rows, state.cols, state.lights, r, c);
     state.moves++;
+    game.pressed();
     // The solution on show stays one: the old presses less this one.
     if (state.presses) state.presses[i] = (state.presses[i] + state.rules.states - 1) % state.rules.states;
     state.fix = null;
     changed();
   } else {
     state.lights[i] = (state.lights[i] + 1) % state.rules.states;
+    game.edited();
     const showing = state.presses !== null;
     clearMarks();
     changed({ resolve: showing });
@@ -174,6 +178,7 @@ function paint(r, c, first) {
         return false;
       }
       remember();
+      game.edited();
     }
     if (paintValue < 0 || holes[i] === paintValue) return paintValue >= 0;
     const next = holes.slice();
@@ -183,7 +188,7 @@ function paint(r, c, first) {
     clearMarks();
     syncControls();
   } else {
-    if (first) { remember(); paintValue = state.lights[i] ? 0 : 1; clearMarks(); }
+    if (first) { remember(); game.edited(); paintValue = state.lights[i] ? 0 : 1; clearMarks(); }
     if (state.rules.holes && state.rules.holes[i]) return true;
     state.lights[i] = paintValue ? Math.max(1, state.lights[i]) : 0;
   }
@@ -194,6 +199,7 @@ function paint(r, c, first) {
 // After any change: redraw, say whether it is solved, analyse again.
 function changed({ resolve = false } = {}) {
   draw();
+  game.changed(R.isSolved(state.rules, state.lights));
   if (R.isSolved(state.rules, state.lights)) {
     const moves = state.moves;
     if (moves > 0) setStatus(() => tn('page.status.solvedIn', moves), 'won');
@@ -258,6 +264,7 @@ function fixSentence(fix) {
 
 async function solve() {
   finishAnimation();
+  game.helped();
   try {
     const res = await solveNow();
     clearMarks();
@@ -288,6 +295,7 @@ function fewestNote(res) {
 
 async function hint() {
   finishAnimation();
+  game.helped();
   try {
     const res = await solveNow();
     if (!res.solvable) {
@@ -315,6 +323,7 @@ async function hint() {
 function makeSolvable() {
   if (!state.fix) return;
   remember();
+  game.edited();
   let n = 0;
   for (let i = 0; i < state.fix.length; i++) {
     if (state.fix[i]) { state.lights[i] = (state.lights[i] + state.fix[i]) % state.rules.states; n++; }
@@ -344,11 +353,12 @@ async function applySolution(animated) {
   // The presses of these buttons, applied by the core at once.
   const pressSome = (list) => {
     const batch = new Uint8Array(cells());
-    for (const i of list) { batch[i] = state.presses[i]; state.moves += state.presses[i]; state.presses[i] = 0; }
+    for (const i of list) { batch[i] = state.presses[i]; state.presses[i] = 0; }
     state.lights = R.applyPresses(state.rules, state.rows, state.cols, state.lights, batch);
   };
   const finish = () => {
     state.animation = null; state.presses = null;
+    game.helped('apply');
     changed();
     setStatus(() => tn('page.status.applied', total), 'won');
   };
@@ -385,6 +395,7 @@ function resize(rows, cols, values = null, rules = null) {
   stopChase(); finishAnimation();
   remember();
   Object.assign(state, { rows, cols, rules: next, lights: values ?? new Uint8Array(rows * cols), moves: 0, cursor: 0 });
+  game.newBoard();
   clearMarks();
   sizeWrap();
   view.setBoard(rows, cols);
@@ -404,6 +415,7 @@ function setRules(rules, message = '') {
   stopChase(); finishAnimation();
   remember();
   state.rules = rules;
+  game.edited();
   state.lights = state.lights.map((v, i) => (rules.holes && rules.holes[i] ? 0 : Math.min(v, rules.states - 1)));
   clearMarks();
   syncControls();
@@ -419,6 +431,7 @@ function randomSolvable() {
   remember();
   state.lights = randomBoard(state.rows, state.cols, state.rules);
   state.moves = 0;
+  game.newBoard();
   clearMarks();
   changed();
   setStatus(() => t('page.status.random'));
@@ -428,6 +441,7 @@ function clearBoard() {
   remember();
   state.lights = new Uint8Array(cells());
   state.moves = 0;
+  game.newBoard();
   clearMarks();
   changed();
 }
@@ -470,6 +484,7 @@ function syncControls() {
 // --- chase -------------------------------------------------------------------------------
 async function watch() {
   finishAnimation();
+  game.helped();
   let trace;
   try { trace = await (await backendReady).chase(board()); } catch (e) { setStatus(() => t('page.status.cannotAnimate', { message: e.message }), 'warn'); return; }
   state.chase = new Chase(trace, state.cols, (lights, row, presses) => {
@@ -559,6 +574,10 @@ window.__lightsout = {
   busy: () => !!state.animation,
   backend: async () => (await backendReady).where,
 };
+
+game.init({ board, rules: () => state.rules, moves: () => state.moves, random: randomSolvable, setStatus,
+  load: (rows, cols, lights, rules) => resize(rows, cols, lights, rules),
+  solve: async (b) => (await backendReady).solve(b, true) });
 
 // Small screens start with the long panels folded.
 if (window.matchMedia('(max-width: 700px), (max-height: 520px)').matches) {

@@ -106,9 +106,9 @@ export function applyPresses(rules, rows, cols, lights, presses) {
   return fromRows(rows, cols, res.lights);
 }
 
-// A random solvable board that is not at its goal (where it can be).
-export function randomBoard(rules, rows, cols) {
-  const seed = Math.floor(Math.random() * 2 ** 32);
+// A random solvable board that is not at its goal (where it can be); a given seed gives the same
+// board on every machine.
+export function randomBoard(rules, rows, cols, seed = Math.floor(Math.random() * 2 ** 32)) {
   return fromRows(rows, cols, core.random(rows, cols, { rules: rules.text, seed }).lights);
 }
 
