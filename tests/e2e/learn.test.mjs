@@ -3,7 +3,11 @@
 // file's own Lights Out oracle; the controls stay in the window at desktop and phone sizes.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import * as h from './helpers.mjs';
+
+const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
 
 before(h.launch);
 after(h.close);
@@ -325,6 +329,12 @@ for (const [name, viewport] of [['desktop', h.DESKTOP], ['phone', h.PHONE]]) {
     await page.click('#learn-next');
     await frameIs(page, 0, 3);
     await h.shot(page, `learn-chase-${name}`);
+    // axe-core (as a11y.test.mjs) with the lesson open: no serious or critical violation.
+    await page.evaluate(axeSource);
+    const axe = await page.evaluate(() =>
+      window.axe.run(document, { runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21aa'] } }));
+    const bad = axe.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+    assert.deepEqual(bad.map((v) => `${v.id} (${v.impact}): ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`), []);
 
     await page.click('#learn-close');
     await page.waitForFunction(() => !document.getElementById('learn').open);
