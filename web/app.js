@@ -5,7 +5,7 @@ import * as R from './core.js';
 import { makeBackend } from './backend.js';
 import { BoardView } from './board-view.js';
 import { rulesPanel } from './rules-panel.js';
-import { Chase } from './chase.js';
+import { initLearn, openLearn, closeLearn } from './learn.js';
 import * as facts from './facts.js';
 import * as i18n from './i18n.js';
 import { t, tn } from './i18n.js';
@@ -478,26 +478,17 @@ const showRules = rulesPanel({
 function syncControls() {
   $('rows').value = state.rows; $('cols').value = state.cols;
   showRules(state.rules);
-  $('watch').disabled = !state.rules.classic || cells() > LIMITS.max_chase_cells;
 }
 
-// --- chase -------------------------------------------------------------------------------
-async function watch() {
+// --- learn -------------------------------------------------------------------------------
+// The lessons use the page's board when it fits them; they compute on their own copy.
+function watch() {
   finishAnimation();
   game.helped();
-  let trace;
-  try { trace = await (await backendReady).chase(board()); } catch (e) { setStatus(() => t('page.status.cannotAnimate', { message: e.message }), 'warn'); return; }
-  state.chase = new Chase(trace, state.cols, (lights, row, presses) => {
-    if (lights === null) draw(); else draw({ lights, row, presses });
-  });
-  draw({ lights: state.lights, row: -1, presses: null });
+  openLearn({ rows: state.rows, cols: state.cols, lights: state.lights, classic: state.rules.classic },
+    async (rows, cols) => (await backendReady).info(rows, cols, ''));
 }
-function stopChase() {
-  if (!state.chase) return;
-  const c = state.chase;
-  state.chase = null;
-  c.stop();
-}
+function stopChase() { closeLearn(); }
 
 // --- wiring ------------------------------------------------------------------------------
 $('size-form').addEventListener('submit', (e) => {
@@ -516,12 +507,10 @@ $('hint').addEventListener('click', hint);
 $('apply').addEventListener('click', () => applySolution(true));
 $('apply-now').addEventListener('click', () => applySolution(false));
 $('fix').addEventListener('click', makeSolvable);
-$('watch').addEventListener('click', watch);
+initLearn();
+$('learn-open').addEventListener('click', watch);
 $('paste').addEventListener('click', loadText);
 $('copy').addEventListener('click', copyText);
-$('chase-close').addEventListener('click', stopChase);
-$('chase-step').addEventListener('click', () => state.chase?.step());
-$('chase-pause').addEventListener('click', () => state.chase?.togglePause());
 $('zoom-in').addEventListener('click', () => view.zoomBy(1.6));
 $('zoom-out').addEventListener('click', () => view.zoomBy(1 / 1.6));
 $('zoom-fit').addEventListener('click', () => view.fit());

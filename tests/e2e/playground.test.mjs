@@ -18,7 +18,7 @@ test('opens on a random solvable 5x6 puzzle with labelled controls', async () =>
   assert.equal(await page.$eval('#board', (b) => `${b.dataset.rows}x${b.dataset.cols}`), '5x6');
   assert.ok(await h.lit(page) > 0, 'not an all-dark board');
   await h.solvableIs(page, true);
-  for (const id of ['solve', 'hint', 'undo', 'redo', 'watch', 'random', 'apply', 'apply-now']) {
+  for (const id of ['solve', 'hint', 'undo', 'redo', 'learn-open', 'random', 'apply', 'apply-now']) {
     assert.ok((await page.locator(`#${id}`).innerText()).trim().length > 0, `${id} has a label`);
   }
   assert.equal(await page.locator('#undo').isDisabled(), true, 'nothing to undo at the start');
@@ -145,20 +145,22 @@ test('edit mode toggles a single light', async () => {
   await page.close();
 });
 
-// The narration comes from chase.js, in English in every locale until Learn mode replaces it.
-test('watching the algorithm reaches the last-row check', async () => {
+test('Learn chases the page\'s board down to a dark last row, and Close gives the board back', async () => {
   const { page, errors } = await h.openPage();
   await loadSample(page);
-  await page.selectOption('#chase-speed', '250');
-  await page.click('#watch');
-  await page.locator('#chase-text', { hasText: 'Row 1' }).waitFor();
-  await page.locator('#chase-text', { hasText: 'Row 3' }).waitFor();
-  await h.shot(page, '06-chase-row3');
-  await page.locator('#chase-text[data-done="true"]').waitFor({ timeout: 15000 });
-  assert.match(await page.locator('#chase-text').innerText(), /Last-row check: the bottom row is dark/);
-  assert.equal(await h.lit(page), 0);
-  await page.click('#chase-close');
-  assert.equal(await h.lit(page), 15, 'closing the animation shows the player\'s board again');
+  await page.click('#learn-open');
+  await page.selectOption('#learn-lesson', '1');
+  await page.waitForFunction(() => document.getElementById('learn-frame').dataset.lesson === '1');
+  await page.focus('#learn-next');
+  await page.keyboard.press('End');
+  await page.waitForFunction(() => document.getElementById('learn-frame').dataset.kind === 'done');
+  await h.shot(page, '06-learn-chase-done');
+  assert.equal(await page.locator('#learn-boards .lcell[data-on="1"]').count(), 0, 'the chase ends dark');
+  assert.equal(await page.locator('#learn-boards .lcell[data-mark="1"]').count(), 13, 'with the 13 presses marked');
+  assert.equal(await h.text(page, '#learn-text'),
+    h.tr('learn.chase.done.other', { first: '101001', n: 13 }));
+  await page.click('#learn-close');
+  assert.equal(await h.lit(page), 15, 'closing the lesson shows the player\'s board again');
   assert.deepEqual(errors, []);
   await page.close();
 });
@@ -202,19 +204,7 @@ test('an unsolvable board: the fewest lights to change, shown and used by the hi
   await h.solvableIs(page, true);
   await page.close();
 
-  // The chase of an unsolvable board ends with lights left (and says 1 light "remains"; chase.js's
-  // English in every locale).
-  const other = await h.openPage();
-  await other.page.click('#preset-classic');
-  await other.page.click('#clear');
-  await other.page.check('input[name=mode][value=edit]');
-  await h.clickCell(other.page, 0, 0);
-  await other.page.selectOption('#chase-speed', '250');
-  await other.page.click('#watch');
-  await other.page.locator('#chase-text[data-done="true"]').waitFor({ timeout: 15000 });
-  assert.match(await other.page.locator('#chase-text').innerText(), /no solution/);
-  assert.doesNotMatch(await other.page.locator('#chase-text').innerText(), /1 light remain /);
-  await other.page.close();
+  // Why such a board has no solution is lesson 3 of Learn (learn.test.mjs, the page's 5 x 5).
   assert.deepEqual(errors, []);
 });
 
