@@ -64,6 +64,7 @@ export function rulesPanel(page) {
     $('clear-holes').disabled = !core.hasHoles(r);
     const big = r.offsets.some(([dr, dc]) => Math.abs(dr) > HALF || Math.abs(dc) > HALF);
     mask.show(r.offsets, r.nbhd === 'rowcol');
+    $('mask-box').hidden = r.nbhd !== 'mask';  // the editor is for a custom neighbourhood only
     $('mask-note').textContent = r.nbhd === 'rowcol' ? 'A press changes its whole row and column.'
       : big ? 'This mask is larger than 7 × 7: edit it in the rules text.'
         : 'A press changes the cells set here (the centre is the button).';
