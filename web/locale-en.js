@@ -13,4 +13,8 @@ export default {
   // --- learn: the three ways to solve, step by step
 
   // --- layout: the board in view, shapes for K >= 3, the density overlay
+  'layout.zoomRegion': 'Zoom to region',
+  'layout.zoomRegionTitle': 'Drag a rectangle on the board to zoom into it (or Shift-drag at any time)',
+  'layout.density': 'Press density',
+  'layout.densityLegend': 'of each block\'s cells to press',
 };

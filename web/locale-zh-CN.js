@@ -13,4 +13,8 @@ export default {
   // --- learn: the three ways to solve, step by step
 
   // --- layout: the board in view, shapes for K >= 3, the density overlay
+  'layout.zoomRegion': '框选放大',
+  'layout.zoomRegionTitle': '在棋盘上拖出一个矩形，放大到该区域（也可随时按住 Shift 拖动）',
+  'layout.density': '按键密度',
+  'layout.densityLegend': '每个区块中需要按下的格子所占比例',
 };
