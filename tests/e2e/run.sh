@@ -29,6 +29,6 @@ done
 echo "e2e: server at $url, screenshots in $shots" >&2
 LIGHTSOUT_URL=$url SCREENSHOT_DIR=$shots node --test --test-concurrency=1 \
   wasm-page.test.mjs playground.test.mjs variants.test.mjs big-board.test.mjs contrast.test.mjs \
-  a11y.test.mjs
+  a11y.test.mjs layout.test.mjs
 # The JS API of the same site (lightsout.mjs) in node, and the locale tables, no browser.
 LIGHTSOUT_SITE=$site node --test wasm-api.test.mjs locales.test.mjs
