@@ -164,6 +164,38 @@ for (const [name, viewport] of [['desktop', h.DESKTOP], ['phone', h.PHONE]]) {
   });
 }
 
+test('zoom to region: Escape leaves the mode, a Shift-drag zooms at any time, a shift-click still presses', async () => {
+  const { page, errors } = await h.openPage();
+  await page.fill('#rows', '40');
+  await page.fill('#cols', '40');
+  await page.press('#cols', 'Enter');
+  await page.waitForFunction(() => document.getElementById('board').dataset.rows === '40');
+  await page.click('#zoom-region');
+  assert.equal(await page.getAttribute('#zoom-region', 'aria-pressed'), 'true');
+  await page.focus('#board');
+  await page.keyboard.press('Escape');
+  assert.equal((await dataset(page)).region, 'off');
+  assert.equal(await page.getAttribute('#zoom-region', 'aria-pressed'), 'false');
+  const before = await h.lights(page);
+  const a = await cellBox(page, 10, 10), b = await cellBox(page, 14, 17);
+  await page.keyboard.down('Shift');
+  await page.mouse.move(a.x + 2, a.y + 2);
+  await page.mouse.down();
+  await page.mouse.move(b.x + b.size - 2, b.y + b.size - 2, { steps: 4 });
+  await page.mouse.up();
+  const ds = await dataset(page);
+  assert.ok(Number(ds.zoom) > 4, `zoomed to ${ds.zoom} times the fit`);
+  assert.deepEqual(await h.lights(page), before, 'the drag pressed nothing');
+  await page.click('#zoom-fit');
+  const c = await cellBox(page, 0, 0);
+  await page.mouse.click(c.x + c.size / 2, c.y + c.size / 2);
+  await page.keyboard.up('Shift');
+  assert.notDeepEqual(await h.lights(page), before, 'a shift-click presses as a click does');
+  assert.equal((await dataset(page)).zoom, '1.00');
+  assert.deepEqual(errors, []);
+  await page.close();
+});
+
 // A 1000 x 1000 classic board whose only solution is every button of rows and columns 100..399:
 // its lights, computed here (the plus press written out), as rows of 0 and 1.
 const N = 1000, LO = 100, HI = 400;
