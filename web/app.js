@@ -514,6 +514,7 @@ $('copy').addEventListener('click', copyText);
 $('zoom-in').addEventListener('click', () => view.zoomBy(1.6));
 $('zoom-out').addEventListener('click', () => view.zoomBy(1 / 1.6));
 $('zoom-fit').addEventListener('click', () => view.fit());
+view.attachTools({ region: $('zoom-region'), density: $('density'), legend: $('density-legend') });
 
 const canvas = $('board');
 // The cursor shows for keyboard focus, not after a click.

@@ -43,3 +43,12 @@ export function stateColours(k) {
 export function markColour(fill) {
   return contrast(fill, DARK_MARK) >= contrast(fill, LIGHT_MARK) ? DARK_MARK : LIGHT_MARK;
 }
+
+// The press-density map of small cells: a block none of whose cells is marked to press is
+// DENSITY_NONE, one all marked DENSITY_ALL (3.7:1 against it), linearly between.
+export const DENSITY_NONE = OFF;
+export const DENSITY_ALL = '#fbcfe8';
+export function densityColour(share) {
+  const a = hex(DENSITY_NONE), b = hex(DENSITY_ALL), t = Math.min(1, Math.max(0, share));
+  return toHex(a.map((v, j) => v + (b[j] - v) * t));
+}

@@ -299,4 +299,8 @@ export default {
   'learn.alg.iff': 'The rule in full: a board is solvable exactly when it shares an even number of cells with every quiet pattern (A is symmetric, so the boards it can make are those orthogonal to its quiet patterns). This board shares {counts} with the patterns. Of the 2^{cells} boards of this size, 2^{rank} are solvable.',
 
   // --- layout: the board in view, shapes for K >= 3, the density overlay
+  'layout.zoomRegion': 'Zoom to region',
+  'layout.zoomRegionTitle': 'Drag a rectangle on the board to zoom into it (or Shift-drag at any time)',
+  'layout.density': 'Press density',
+  'layout.densityLegend': 'of each block\'s cells to press',
 };

@@ -299,4 +299,8 @@ export default {
   'learn.alg.iff': '完整的结论：一个棋盘有解，当且仅当它和每个静止模式的公共格子数都是偶数（A 是对称矩阵，它能得到的棋盘恰好是与所有静止模式正交的那些）。这个棋盘和各静止模式的公共格子数分别是 {counts}。这种大小的 2^{cells} 个棋盘中，有 2^{rank} 个有解。',
 
   // --- layout: the board in view, shapes for K >= 3, the density overlay
+  'layout.zoomRegion': '框选放大',
+  'layout.zoomRegionTitle': '在棋盘上拖出一个矩形，放大到该区域（也可随时按住 Shift 拖动）',
+  'layout.density': '按键密度',
+  'layout.densityLegend': '每个区块中需要按下的格子所占比例',
 };

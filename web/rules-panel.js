@@ -65,6 +65,7 @@ export function rulesPanel(page) {
     $('clear-holes').disabled = !core.hasHoles(r);
     const big = r.offsets.some(([dr, dc]) => Math.abs(dr) > HALF || Math.abs(dc) > HALF);
     mask.show(r.offsets, r.nbhd === 'rowcol');
+    $('mask-box').hidden = r.nbhd !== 'mask';  // the editor is for a custom neighbourhood only
     $('mask-note').textContent = t(r.nbhd === 'rowcol' ? 'page.mask.rowcol' : big ? 'page.mask.big' : 'page.mask.note');
     const goal = r.target ? (r.states === 2 ? t('page.goal.on') : t('page.goal.at', { value: r.states - 1 })) : t('page.goal.off');
     $('tagline').textContent = t('page.tagline.rules', { nbhd: t(`page.nbhd.${r.nbhd}`),
