@@ -24,6 +24,7 @@
 #include "api/streamed_files.hpp"
 #include "cells.hpp"
 #include "files.hpp"
+#include "research.hpp"
 #include "lightsout/atomic_file.hpp"
 #include "lightsout/info.hpp"
 #include "lightsout/render.hpp"
@@ -511,6 +512,7 @@ PYBIND11_MODULE(_core, m) {
         py::arg("presses_format"), py::arg("max_cells"));
   m.def("read_board", &py_read_board, py::arg("path"), py::arg("format"), py::arg("states"),
         py::arg("max_cells"));
+  bind_research(m);
   m.def("write_board", &py_write_board, py::arg("path"), py::arg("values"), py::arg("format"),
         py::arg("states"));
   m.def(
