@@ -7,6 +7,8 @@
 #include <pybind11/stl.h>
 
 #include <algorithm>
+#include <bit>
+#include <chrono>
 #include <cstddef>
 #include <cstdint>
 #include <limits>
@@ -14,6 +16,7 @@
 #include <optional>
 #include <stdexcept>
 #include <string>
+#include <tuple>
 #include <utility>
 #include <vector>
 
@@ -60,6 +63,7 @@ class ResearchBoard {
     kernel_.resize(r.kernel.size(), std::vector<std::uint8_t>(rows * cols));
     for (std::size_t j = 0; j < r.kernel.size(); ++j) grid_to_bytes(r.kernel[j], kernel_[j].data());
     classes_ = detail::Gf2Classes::from_values(x0_, kernel_);
+    build_terms();
     system_ = build_press_system(rules_, rows, cols);
     effect_ = effect(x0_);
   }
@@ -98,6 +102,32 @@ class ResearchBoard {
     return out;
   }
 
+  // The cheap bound of the subtree (depth, prefix), computed here from the board's own classes
+  // (not the engine's): offset + sum of min(0, a) over the classes merged on the free
+  // coordinates. No solution of the subtree is lighter; a child's bound is never below its
+  // parent's.
+  std::int64_t bound(unsigned depth, std::uint64_t prefix) const {
+    check_subtree(depth, prefix);
+    std::int64_t offset = offset_;
+    std::vector<Term> t = restrict_terms(terms_, nullity(), depth, prefix, offset);
+    return bound_of(t, offset);
+  }
+
+  // The least cheap bound over every subtree at `depth`: a proven lower bound of the whole
+  // board's fewest presses, found depth first (the lower child first) and pruned by the least
+  // bound seen so far, so most of the 2^depth subtrees are never reached. Returns (bound,
+  // complete, nodes): cut short by `seconds` (> 0), the bound is the least over the subtrees
+  // reached and the nodes left open, still proven.
+  std::tuple<std::int64_t, bool, std::uint64_t> least_bound(unsigned depth, double seconds) const {
+    if (depth > nullity()) check_subtree(depth, 0);
+    const detail::SearchBudget budget =
+        detail::SearchBudget::from_now(seconds, std::numeric_limits<std::uint64_t>::max());
+    LeastBound walk{depth, budget, std::numeric_limits<std::int64_t>::max(),
+                    std::numeric_limits<std::int64_t>::max(), 0, false};
+    walk.node(terms_, nullity(), offset_, 0);
+    return {std::min(walk.least, walk.open), !walk.stopped, walk.nodes};
+  }
+
   // The presses of x0 + sum of kernel vectors j with bit j of `combination` set, re-applied and
   // checked to have the effect of x0 (so they solve the board). Returns (presses, count).
   std::vector<std::uint8_t> presses(std::uint64_t combination) const {
@@ -117,6 +147,96 @@ class ResearchBoard {
   }
 
  private:
+  struct Term {
+    std::uint64_t w;
+    std::int64_t a;
+  };
+
+  // The classes as sorted terms (w, a): cells grouped by kernel column w != 0, a = (cells of w
+  // where x0 is 0) - (cells where it is 1); offset_ = the cells where x0 is 1.
+  void build_terms() {
+    std::vector<Term> cells;
+    offset_ = 0;
+    for (std::size_t i = 0; i < x0_.size(); ++i) {
+      std::uint64_t w = 0;
+      for (std::size_t j = 0; j < kernel_.size(); ++j) {
+        w |= static_cast<std::uint64_t>(kernel_[j][i] & 1U) << j;
+      }
+      if (x0_[i] != 0) ++offset_;
+      if (w != 0) cells.push_back({w, x0_[i] != 0 ? -1 : 1});
+    }
+    terms_ = merged(std::move(cells));
+  }
+
+  static std::vector<Term> merged(std::vector<Term> t) {
+    std::sort(t.begin(), t.end(), [](const Term& x, const Term& y) { return x.w < y.w; });
+    std::vector<Term> out;
+    for (const Term& x : t) {
+      if (x.w == 0 || x.a == 0) continue;
+      if (!out.empty() && out.back().w == x.w) {
+        out.back().a += x.a;
+        if (out.back().a == 0) out.pop_back();
+      } else {
+        out.push_back(x);
+      }
+    }
+    return out;
+  }
+
+  // The terms of `terms` (d free coordinates) with the top `depth` fixed to `prefix`:
+  // a [w . y] = a [low . z] when the fixed part's parity is even, a - a [low . z] when odd.
+  static std::vector<Term> restrict_terms(const std::vector<Term>& terms, unsigned d,
+                                          unsigned depth, std::uint64_t prefix,
+                                          std::int64_t& offset) {
+    const unsigned low_bits = d - depth;
+    const std::uint64_t mask = low_bits >= 64 ? ~std::uint64_t{0}
+                                              : (std::uint64_t{1} << low_bits) - 1;
+    std::vector<Term> out;
+    out.reserve(terms.size());
+    for (const Term& t : terms) {
+      const bool odd =
+          low_bits < 64 && (std::popcount((t.w >> low_bits) & prefix) & 1) != 0;
+      if (odd) offset += t.a;
+      out.push_back({t.w & mask, odd ? -t.a : t.a});
+    }
+    return merged(std::move(out));
+  }
+
+  static std::int64_t bound_of(const std::vector<Term>& t, std::int64_t offset) {
+    for (const Term& x : t) offset += std::min<std::int64_t>(x.a, 0);
+    return offset;
+  }
+
+  struct LeastBound {
+    unsigned depth;
+    detail::SearchBudget budget;
+    std::int64_t least, open;
+    std::uint64_t nodes;
+    bool stopped;
+
+    // A node with j free coordinates and `fixed` of them fixed above it.
+    void node(const std::vector<Term>& terms, unsigned j, std::int64_t offset, unsigned fixed) {
+      const std::int64_t b = bound_of(terms, offset);
+      ++nodes;
+      if (b >= least || b >= open) return;
+      if (fixed == depth || terms.empty()) {
+        least = b;
+        return;
+      }
+      if (stopped || ((nodes & 63U) == 0 && std::chrono::steady_clock::now() >= budget.deadline)) {
+        stopped = true;
+        open = std::min(open, b);
+        return;
+      }
+      std::int64_t off[2] = {offset, offset};
+      std::vector<Term> child[2] = {restrict_terms(terms, j, 1, 0, off[0]),
+                                    restrict_terms(terms, j, 1, 1, off[1])};
+      const int first = bound_of(child[1], off[1]) < bound_of(child[0], off[0]) ? 1 : 0;
+      node(child[first], j - 1, off[first], fixed + 1);
+      node(child[1 - first], j - 1, off[1 - first], fixed + 1);
+    }
+  };
+
   void check_subtree(unsigned depth, std::uint64_t prefix) const {
     if (depth > nullity()) {
       throw std::invalid_argument("depth " + std::to_string(depth) + " is above the nullity " +
@@ -139,6 +259,8 @@ class ResearchBoard {
   std::vector<std::uint8_t> lights_, x0_, effect_;
   std::vector<std::vector<std::uint8_t>> kernel_;
   detail::Gf2Classes classes_;
+  std::vector<Term> terms_;
+  std::int64_t offset_ = 0;
   PressSystem system_;
 };
 
@@ -196,6 +318,20 @@ void bind_research(py::module_& m) {
             return outcome_tuple(o);
           },
           py::arg("depth"), py::arg("prefix"), py::arg("below") = py::none())
+      .def(
+          "bound",
+          [](const ResearchBoard& b, unsigned depth, std::uint64_t prefix) {
+            py::gil_scoped_release release;
+            return b.bound(depth, prefix);
+          },
+          py::arg("depth"), py::arg("prefix"))
+      .def(
+          "least_bound",
+          [](const ResearchBoard& b, unsigned depth, double seconds) {
+            py::gil_scoped_release release;
+            return b.least_bound(depth, seconds);
+          },
+          py::arg("depth"), py::arg("seconds") = 0.0)
       .def(
           "presses",
           [](const ResearchBoard& b, std::uint64_t combination) {

@@ -133,7 +133,7 @@ class _Bounds:
     def __init__(self, board, depth: int):
         self.group_depth = min(depth, BOUND_DEPTH)
         self.shift = depth - self.group_depth
-        self.bound = [board.probe(self.group_depth, g)[3] for g in range(1 << self.group_depth)]
+        self.bound = [board.bound(self.group_depth, g) for g in range(1 << self.group_depth)]
         self.open = [1 << self.shift] * (1 << self.group_depth)
         self.by_value = Counter()
         for g, b in enumerate(self.bound):
