@@ -130,8 +130,8 @@ class _Bounds:
     """The cheap bounds of the groups of subtrees (ancestors at depth min(depth, BOUND_DEPTH)) and
     how many subtrees of each are still open, for the proven lower bound and for pruning."""
 
-    def __init__(self, board, depth: int):
-        self.group_depth = min(depth, BOUND_DEPTH)
+    def __init__(self, board, depth: int, bound_depth: int = BOUND_DEPTH):
+        self.group_depth = min(depth, bound_depth)
         self.shift = depth - self.group_depth
         self.bound = [board.bound(self.group_depth, g) for g in range(1 << self.group_depth)]
         self.open = [1 << self.shift] * (1 << self.group_depth)
@@ -191,7 +191,8 @@ def search(spec: BoardSpec, client, depth: Optional[int] = None,
         best, best_comb = int(weight0), int(comb0)
         if (e := cp.best()) is not None and e.weight < best:
             best, best_comb = e.weight, e.combination
-        bounds = _Bounds(board, depth)
+        # A sample closes too few subtrees for the groups' bounds to matter: the root's is kept.
+        bounds = _Bounds(board, depth, 0 if sample is not None else BOUND_DEPTH)
         total = 1 << depth
         skipped = 0
         for (dep, prefix), e in cp.entries.items():
