@@ -16,6 +16,7 @@ import lightsout
 from lightsout import _core
 from lightsout.research import BoardSpec, CheckpointError, dask_client, search
 from lightsout.research import sweep as sw
+from lightsout.research.bounds import best_first_bound
 
 
 @pytest.fixture(scope="module")
@@ -171,6 +172,12 @@ def test_research_board_bindings():
     # The cheap bound never exceeds what the subtree holds.
     for p in range(8):
         assert b.probe(3, p)[3] <= b.subtree(3, p)[0]
+    # The least cheap bound at a depth is the least over all its subtrees, and never above the
+    # minimum; so is the best-first bound.
+    least, complete, nodes = b.least_bound(8)
+    assert complete and nodes < 2 ** 9
+    assert least == min(b.bound(8, p) for p in range(256)) <= weight
+    assert best_first_bound(b, 2.0, upper=weight)[0] <= weight
     with pytest.raises(ValueError, match="above the nullity"):
         b.subtree(17, 0)
     with pytest.raises(ValueError, match="does not fit"):
