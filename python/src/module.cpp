@@ -24,13 +24,13 @@
 #include "api/streamed_files.hpp"
 #include "cells.hpp"
 #include "files.hpp"
-#include "research.hpp"
 #include "lightsout/atomic_file.hpp"
 #include "lightsout/info.hpp"
 #include "lightsout/render.hpp"
 #include "lightsout/rules.hpp"
 #include "lightsout/rules_text.hpp"
 #include "lightsout/solver.hpp"
+#include "research.hpp"
 
 namespace py = pybind11;
 

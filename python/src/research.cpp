@@ -43,8 +43,7 @@ class ResearchBoard {
   // Contract: `lights` is rows x cols, values 0/1, under two-state `rules`. Throws
   // std::invalid_argument when the board is not solvable, the rules have more than two states,
   // or the board has more than 64 quiet patterns (the class search's limit).
-  ResearchBoard(const Rules& rules, const std::uint8_t* lights, std::size_t rows,
-                std::size_t cols)
+  ResearchBoard(const Rules& rules, const std::uint8_t* lights, std::size_t rows, std::size_t cols)
       : rules_(rules), rows_(rows), cols_(cols), classes_(0) {
     if (rules.states != 2) {
       throw std::invalid_argument("the distributed search takes two-state rules only, not " +
@@ -122,8 +121,12 @@ class ResearchBoard {
     if (depth > nullity()) check_subtree(depth, 0);
     const detail::SearchBudget budget =
         detail::SearchBudget::from_now(seconds, std::numeric_limits<std::uint64_t>::max());
-    LeastBound walk{depth, budget, std::numeric_limits<std::int64_t>::max(),
-                    std::numeric_limits<std::int64_t>::max(), 0, false};
+    LeastBound walk{depth,
+                    budget,
+                    std::numeric_limits<std::int64_t>::max(),
+                    std::numeric_limits<std::int64_t>::max(),
+                    0,
+                    false};
     walk.node(terms_, nullity(), offset_, 0);
     return {std::min(walk.least, walk.open), !walk.stopped, walk.nodes};
   }
@@ -189,13 +192,12 @@ class ResearchBoard {
                                           unsigned depth, std::uint64_t prefix,
                                           std::int64_t& offset) {
     const unsigned low_bits = d - depth;
-    const std::uint64_t mask = low_bits >= 64 ? ~std::uint64_t{0}
-                                              : (std::uint64_t{1} << low_bits) - 1;
+    const std::uint64_t mask =
+        low_bits >= 64 ? ~std::uint64_t{0} : (std::uint64_t{1} << low_bits) - 1;
     std::vector<Term> out;
     out.reserve(terms.size());
     for (const Term& t : terms) {
-      const bool odd =
-          low_bits < 64 && (std::popcount((t.w >> low_bits) & prefix) & 1) != 0;
+      const bool odd = low_bits < 64 && (std::popcount((t.w >> low_bits) & prefix) & 1) != 0;
       if (odd) offset += t.a;
       out.push_back({t.w & mask, odd ? -t.a : t.a});
     }
