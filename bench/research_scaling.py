@@ -55,13 +55,17 @@ def main() -> int:
         f"about half a second of subtrees). The rate counts every subtree closed (run or "
         f"pruned) over the wall time of the whole run, cluster start excluded; `uptime` before "
         f"and after each run says how loaded the 2-core machine was (other jobs shared it).", "",
-        "| workers | wall s | subtrees/s | speedup | engine s (sum over tasks) | fewest | "
-        "load before | load after |",
-        "|--:|--:|--:|--:|--:|--:|---|---|"]
+        "The engine seconds are the tasks' own wall time summed; over the run's wall time they say "
+        "how many workers were busy at once. When that grows with the workers but the rate does "
+        "not, each subtree ran slower: the cores were taken by other jobs.", "",
+        "| workers | wall s | subtrees/s | speedup | engine s (sum over tasks) | busy workers | "
+        "fewest | load before | load after |",
+        "|--:|--:|--:|--:|--:|--:|--:|---|---|"]
     for row in rows:
         lines.append(
             f"| {row['workers']} | {row['seconds']:.1f} | {row['rate']:.0f} | "
-            f"{row['rate'] / base:.2f}x | {row['task_seconds']:.1f} | {row['weight']}"
+            f"{row['rate'] / base:.2f}x | {row['task_seconds']:.1f} | "
+            f"{row['task_seconds'] / row['seconds']:.2f} | {row['weight']}"
             f"{'' if row['proven'] else ' (not proven)'} | "
             f"{row['load_before'].split('load average: ')[-1]} | "
             f"{row['load_after'].split('load average: ')[-1]} |")

@@ -27,8 +27,9 @@ from .checkpoint import Checkpoint, Entry
 # each for the boards that finish, and within the engine's one-thread size, so that a worker is
 # a core.
 SUBTREE_DIMENSION = 18
-# At most 2^BOUND_DEPTH cheap bounds are computed by the driver (a few seconds at most).
-BOUND_DEPTH = 14
+# At most 2^BOUND_DEPTH cheap bounds are computed by the driver before it sends a task (about a
+# millisecond each on a 79 x 79 board: the driver's serial part, kept to a second or so).
+BOUND_DEPTH = 10
 
 
 def default_depth(nullity: int, subtree_dimension: int = SUBTREE_DIMENSION) -> int:
