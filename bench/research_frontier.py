@@ -11,7 +11,6 @@ import subprocess
 import sys
 import time
 
-import numpy as np
 
 import lightsout
 from lightsout.research import BoardSpec, dask_client, research_board, search

@@ -16,7 +16,7 @@ import time
 import uuid
 from collections import Counter
 from dataclasses import dataclass, field
-from typing import Callable, Dict, Iterator, List, Optional, Tuple
+from typing import Callable, Dict, Iterator, List, Optional
 
 import numpy as np
 
@@ -334,11 +334,9 @@ def search(spec: BoardSpec, client, depth: Optional[int] = None,
             variable.delete()
         except Exception:
             pass
+        # Subtrees never sent are open: their groups' bounds count in it, as do the timed-out
+        # subtrees' own.
         lower = final.lower_bound
-        if stopped or sample is not None:
-            # Subtrees never sent are open: their groups' bounds already count, as do the
-            # timed-out ones' bounds.
-            pass
         proven = (not stopped and sample is None and counts["done"] >= total
                   and counts["timed_out"] == 0 and lower >= best)
         presses = board.presses(best_comb)
