@@ -188,8 +188,11 @@ def search(spec: BoardSpec, client, depth: Optional[int] = None,
     try:
         threads = sum(client.nthreads().values()) or 1
         window = window or 2 * threads + 2
-        weight0, _, _, _, comb0 = board.probe(0, 0)  # the greedy descent's solution
-        best, best_comb = int(weight0), int(comb0)
+        # The greedy descent's solution, weighed here from its presses (whatever the engine
+        # reports for a search of no steps).
+        _, found0, _, _, comb0 = board.probe(0, 0)
+        best_comb = int(comb0) if found0 else 0
+        best = int(board.presses(best_comb).sum())
         if (e := cp.best()) is not None and e.weight < best:
             best, best_comb = e.weight, e.combination
         # A sample closes too few subtrees for the groups' bounds to matter: the root's is kept.
