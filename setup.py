@@ -50,7 +50,7 @@ class CMakeBuild(build_ext):
 
 setup(
     package_dir={"": "python"},
-    packages=["lightsout"],
+    packages=["lightsout", "lightsout.research"],
     package_data={"lightsout": ["py.typed", "*.pyi"]},
     ext_modules=[Extension("lightsout._core", sources=[])],
     cmdclass={"build_ext": CMakeBuild},

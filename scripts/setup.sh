@@ -8,9 +8,10 @@ LIGHTSOUT_PACKAGES=(g++ make cmake libfmt-dev libcli11-dev libgtest-dev libbench
   libgf2x-dev libm4ri-dev pkg-config time libcpp-httplib-dev nlohmann-json3-dev libpng-dev
   zlib1g-dev libmicrohttpd-dev curl dpkg-dev emscripten)
 # ./test's Python stage: the module (pybind11, numpy), its venv install with pip
-# --no-build-isolation (setuptools, wheel) and its tests (pytest). All from Debian: no PyPI.
+# --no-build-isolation (setuptools, wheel), its tests (pytest) and the distributed search
+# (python3 -m lightsout.research: Dask's distributed). All from Debian: no PyPI.
 LIGHTSOUT_PYTHON_PACKAGES=(python3 python3-dev python3-venv python3-pip python3-setuptools
-  python3-wheel python3-numpy python3-pybind11 python3-pytest)
+  python3-wheel python3-numpy python3-pybind11 python3-pytest python3-dask python3-distributed)
 # ./test alone: the libFuzzer targets (clang with its sanitizer runtimes) and the static checks.
 LIGHTSOUT_CHECK_PACKAGES=(clang libclang-rt-14-dev clang-tidy clang-format)
 # scripts/build_static.sh: the playground's site alone (no native build).

@@ -30,6 +30,7 @@
 #include "lightsout/rules.hpp"
 #include "lightsout/rules_text.hpp"
 #include "lightsout/solver.hpp"
+#include "research.hpp"
 
 namespace py = pybind11;
 
@@ -511,6 +512,7 @@ PYBIND11_MODULE(_core, m) {
         py::arg("presses_format"), py::arg("max_cells"));
   m.def("read_board", &py_read_board, py::arg("path"), py::arg("format"), py::arg("states"),
         py::arg("max_cells"));
+  bind_research(m);
   m.def("write_board", &py_write_board, py::arg("path"), py::arg("values"), py::arg("format"),
         py::arg("states"));
   m.def(
