@@ -8,6 +8,7 @@ import { rulesPanel } from './rules-panel.js';
 import { Chase, plural } from './chase.js';
 import * as facts from './facts.js';
 import * as i18n from './i18n.js';
+import * as share from './share.js';
 
 const $ = (id) => document.getElementById(id);
 // The locale first, so every string below is made in it; the picker switches it and keeps it.
@@ -29,6 +30,7 @@ const state = {
   presses: null,        // the solution on show (presses per button), or null
   hint: -1, fix: null,  // hinted cell; lights to toggle to make the board solvable
   moves: 0, undo: [], redo: [], cursor: 0, focused: false,
+  played: null,         // the player's presses since the board was set (share.js), for links
   chase: null, animation: null,
   analysis: null,       // { key, res } of the last solve
   requestId: 0, infoId: 0,
@@ -86,10 +88,10 @@ function draw(over = null) {
 
 // --- history: every change of board, size or rules can be undone -------------------------
 const snapshot = () => ({ rows: state.rows, cols: state.cols, rules: state.rules,
-  lights: state.lights.slice(), moves: state.moves });
+  lights: state.lights.slice(), moves: state.moves, played: state.played });
 function restore(s) {
   const resized = s.rows !== state.rows || s.cols !== state.cols;
-  Object.assign(state, { rows: s.rows, cols: s.cols, rules: s.rules, lights: s.lights, moves: s.moves });
+  Object.assign(state, { rows: s.rows, cols: s.cols, rules: s.rules, lights: s.lights, moves: s.moves, played: s.played });
   clearMarks();
   if (resized) { state.cursor = 0; sizeWrap(); view.setBoard(s.rows, s.cols); }
   syncControls();
@@ -123,7 +125,9 @@ function cellAction(r, c) {
   remember();
   state.hint = -1;
   if (m === 'play') {
+    const played = share.pressing(state.played, board());
     R.press(state.rules, state.rows, state.cols, state.lights, r, c);
+    state.played = share.pressed(played, i, state.lights, state.rules.states);
     state.moves++;
     // The solution on show stays one: the old presses less this one.
     if (state.presses) state.presses[i] = (state.presses[i] + state.rules.states - 1) % state.rules.states;
@@ -174,6 +178,7 @@ function paint(r, c, first) {
 // After any change: redraw, say whether it is solved, analyse again.
 function changed({ resolve = false } = {}) {
   draw();
+  links.changed();
   if (R.isSolved(state.rules, state.lights)) {
     if (state.moves > 0) setStatus(`Solved in ${plural(state.moves, 'move')}!`, 'won');
     else setStatus(state.rules.target ? 'Every light is fully on: this is the goal.' : 'All lights are off.');
@@ -444,6 +449,20 @@ function syncControls() {
   $('watch').disabled = !state.rules.classic || cells() > LIMITS.max_chase_cells;
 }
 
+const links = share.sharePanel({
+  puzzle: () => ({ rows: state.rows, cols: state.cols, rules: state.rules, lights: state.lights,
+    moves: state.moves, played: state.played }),
+  resize: (...a) => resize(...a), boardText, setStatus,
+  forgetHistory: () => { state.undo = []; state.redo = []; },
+  // The player's presses on the board just set: one undo step back to the puzzle without them.
+  setProgress: ({ lights, moves, played }) => {
+    if (lights) { remember(); state.lights = lights; }
+    Object.assign(state, { moves, played });
+    clearMarks();
+    changed();
+  },
+});
+
 // --- chase -------------------------------------------------------------------------------
 async function watch() {
   finishAnimation();
@@ -541,11 +560,13 @@ window.__lightsout = {
 if (window.matchMedia('(max-width: 700px), (max-height: 520px)').matches) {
   for (const id of ['rules-panel', 'text-panel', 'facts-panel']) $(id).open = false;
 }
-// Open on a random solvable 5 x 6 puzzle, with nothing to undo.
+// Open on the link's puzzle, else the kept one, else a random solvable 5 x 6; nothing to undo.
 sizeWrap();
 view.setBoard(state.rows, state.cols);
-state.lights = randomBoard(state.rows, state.cols, state.rules);
-syncControls();
-changed();
-setStatus('A random solvable puzzle: press the lights to turn them all off.');
+links.start(() => {
+  state.lights = randomBoard(state.rows, state.cols, state.rules);
+  syncControls();
+  changed();
+  setStatus('A random solvable puzzle: press the lights to turn them all off.');
+});
 loadInfo();
