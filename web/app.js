@@ -9,6 +9,7 @@ import { Chase, plural } from './chase.js';
 import * as facts from './facts.js';
 import * as i18n from './i18n.js';
 import * as share from './share.js';
+import { registerOffline, coreFailed } from './offline.js';
 
 const $ = (id) => document.getElementById(id);
 // The locale first, so every string below is made in it; the picker switches it and keeps it.
@@ -20,7 +21,8 @@ const backendReady = Promise.resolve(makeBackend()).then((b) => {
   $('backend-note').textContent = `Solving: ${b.where}.`;
   return b;
 });
-await R.start();
+registerOffline();
+try { await R.start(); } catch (e) { coreFailed(e); throw e; }
 // The core's limits for the page (light chasing is offered up to max_chase_cells).
 const LIMITS = R.parseRules('').limits;
 const UNDO_CELLS = 8e6;  // undo keeps at most this many cells of boards

@@ -1,8 +1,12 @@
 // web/link.js in node (no browser): random puzzles round-trip for K = 2..255 and sizes from 1 x 1,
 // the packing is as compact as promised, and every cut or altered link is refused as damaged.
 import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
 import { test } from 'node:test';
 import { encode, decode, linkFor, packedLength, LinkError, MAX_LINK_LENGTH } from '../../web/link.js';
+
+const WEB = path.resolve(import.meta.dirname, '../../web');
 
 // A small seeded generator (mulberry32), so a failure names a reproducible case.
 function rng(seed) {
@@ -169,3 +173,15 @@ test('links longer than the limit do not fit', () => {
   assert.ok(side(215) && !side(225));
 });
 
+test('boot.js says the tables\' words where the modules cannot run (file://)', async () => {
+  const src = readFileSync(path.join(WEB, 'boot.js'), 'utf8');
+  const tables = {
+    en: (await import(path.join(WEB, 'locale-en.js'))).default,
+    'zh-CN': (await import(path.join(WEB, 'locale-zh-CN.js'))).default,
+  };
+  const copy = JSON.parse(/const STRINGS = (\{[\s\S]*?\});/.exec(src)[1]);
+  for (const [code, strings] of Object.entries(copy)) {
+    for (const [key, s] of Object.entries(strings)) assert.equal(s, tables[code][key], `${code} ${key}`);
+  }
+  assert.deepEqual(Object.keys(copy).sort(), Object.keys(tables).sort());
+});

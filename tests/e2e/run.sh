@@ -27,8 +27,9 @@ for _ in $(seq 100); do
 done
 [[ -n $url ]] || { cat "$log" >&2; echo "e2e: no URL from the server" >&2; exit 1; }
 echo "e2e: server at $url, screenshots in $shots" >&2
-LIGHTSOUT_URL=$url SCREENSHOT_DIR=$shots node --test --test-concurrency=1 \
+LIGHTSOUT_URL=$url SCREENSHOT_DIR=$shots LIGHTSOUT_SITE=$site node --test --test-concurrency=1 \
   wasm-page.test.mjs playground.test.mjs variants.test.mjs big-board.test.mjs contrast.test.mjs \
-  a11y.test.mjs
-# The JS API of the same site (lightsout.mjs) in node, and the locale tables, no browser.
-LIGHTSOUT_SITE=$site node --test wasm-api.test.mjs locales.test.mjs
+  a11y.test.mjs links.test.mjs offline.test.mjs
+# The JS API of the same site (lightsout.mjs) in node, the locale tables and the link format, no
+# browser.
+LIGHTSOUT_SITE=$site node --test wasm-api.test.mjs locales.test.mjs link-codec.test.mjs
