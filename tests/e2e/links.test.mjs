@@ -4,9 +4,13 @@
 // settings are kept across a reload.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
+import { createRequire } from 'node:module';
 import * as h from './helpers.mjs';
 import { MAX_LINK_LENGTH } from '../../web/link.js';
+
+const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
 
 before(h.launch);
 after(h.close);
@@ -49,6 +53,15 @@ async function roundTrip(name, setUp) {
   assert.deepEqual(opened.errors, []);
   await page.close();
   return opened.page;
+}
+
+// axe-core (as a11y.test.mjs runs it): no serious or critical violation in the page as it is.
+async function assertAccessible(page, what) {
+  await page.evaluate(axeSource);
+  const result = await page.evaluate(() =>
+    window.axe.run(document, { runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21aa'] } }));
+  const bad = result.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+  assert.deepEqual(bad.map((v) => `${v.id} (${v.impact}): ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`), [], what);
 }
 
 const random = async (page) => {
@@ -126,6 +139,7 @@ test('a shared link opened (screenshots), and a link opened by hashchange', asyn
   await h.clickCell(page, 1, 2);
   const want = await seen(page);
   const url = await copyLink(page);
+  await assertAccessible(page, 'the link on show');
   for (const [name, viewport] of [['desktop', h.DESKTOP], ['phone', h.PHONE]]) {
     const opened = await h.openPage(viewport, url);
     assert.deepEqual(await seen(opened.page), want);
@@ -161,6 +175,7 @@ test('a board too large for a link is offered as a board file', async () => {
   assert.ok(length > MAX_LINK_LENGTH);
   assert.equal(await h.text(page, '#link-note'), h.tr('links.too-long', { length: num(length), max: num(MAX_LINK_LENGTH) }));
   assert.equal(await page.isVisible('#link-text'), false, 'no link to copy');
+  await assertAccessible(page, 'the download offer on show');
   const [download] = await Promise.all([page.waitForEvent('download'), page.click('#download-board')]);
   assert.equal(download.suggestedFilename(), 'lightsout-300x300.txt');
   const lights = await h.lights(page);
