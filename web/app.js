@@ -5,20 +5,32 @@ import * as R from './core.js';
 import { makeBackend } from './backend.js';
 import { BoardView } from './board-view.js';
 import { rulesPanel } from './rules-panel.js';
-import { Chase, plural } from './chase.js';
+import { initLearn, openLearn, closeLearn } from './learn.js';
 import * as facts from './facts.js';
 import * as i18n from './i18n.js';
+import { t, tn } from './i18n.js';
+import * as game from './game.js';
 import * as share from './share.js';
 import { registerOffline, coreFailed } from './offline.js';
 
 const $ = (id) => document.getElementById(id);
 // The locale first, so every string below is made in it; the picker switches it and keeps it.
 i18n.setLocale(i18n.preferredLocale(), { keep: false });
-for (const [code, name] of Object.entries(i18n.LOCALE_NAMES)) $('locale').append(new Option(name, code));
+for (const [code, name] of Object.entries(i18n.LOCALE_NAMES)) {
+  const option = new Option(name, code);
+  option.lang = code;  // each language's name in its own language
+  $('locale').append(option);
+}
 $('locale').value = i18n.locale();
 $('locale').addEventListener('change', (e) => i18n.setLocale(e.target.value));
+// The back end's note, made again in each locale once the back end is known.
+let backendWhere = null;
+const showBackend = () => {
+  $('backend-note').textContent = backendWhere ? t('page.backend.note', { where: backendWhere }) : t('page.backend.starting');
+};
 const backendReady = Promise.resolve(makeBackend()).then((b) => {
-  $('backend-note').textContent = `Solving: ${b.where}.`;
+  backendWhere = () => b.where;
+  showBackend();
   return b;
 });
 registerOffline();
@@ -43,12 +55,20 @@ const text = () => state.rules.text;
 const board = () => ({ rows: state.rows, cols: state.cols, states: state.rules.states, rulesText: text(),
   lights: state.lights, holes: state.rules.holes });
 const boardKey = () => `${state.rows}x${state.cols}|${text()}|${state.lights.join('')}`;
-const where = (i) => `row ${Math.floor(i / state.cols) + 1}, column ${(i % state.cols) + 1}`;
+// The cell i of the board as it is now, as a message (made in the locale when shown).
+const where = (i) => {
+  const at = { row: Math.floor(i / state.cols) + 1, col: (i % state.cols) + 1 };
+  return () => t('page.where', at);
+};
 // Why the core would refuse these rules on this size (its limits and work estimate), or null.
 const refusedFor = (rows, cols, rules) => R.refusal(rules, rows, cols);
 
+// message: a string (the core's words, shown as they are) or a function that makes the line in
+// the page's locale, called again when the locale changes.
+let statusMessage = '';
 function setStatus(message, kind = '') {
-  $('status').textContent = message;
+  statusMessage = message;
+  $('status').textContent = typeof message === 'function' ? message() : message;
   $('status').className = kind;
 }
 
@@ -69,7 +89,6 @@ function draw(over = null) {
   };
   view.draw(m);
   const cv = $('board');
-  const t = R.targetValue(state.rules);
   let lit = 0, marks = 0, fix = 0;
   for (let i = 0; i < m.lights.length; i++) {
     if (m.lights[i] !== 0 && !(m.holes && m.holes[i])) lit++;
@@ -78,10 +97,12 @@ function draw(over = null) {
   }
   Object.assign(cv.dataset, { rows: state.rows, cols: state.cols, lit, marks, fix, hint: m.hint });
   const left = m.lights.length - (state.rules.holes ? state.rules.holes.reduce((a, b) => a + b, 0) : 0);
-  const off = R.isSolved(state.rules, m.lights) ? 'every cell at the goal' : `${plural(lit, 'cell')} not at 0`;
-  cv.setAttribute('aria-label', `${state.rows} by ${state.cols} board, ${plural(left, 'cell')}, ${off}` +
-    (t ? '' : '') + (marks ? `, ${plural(marks, 'button')} marked to press` : '') +
-    (state.focused ? `; cursor at ${where(state.cursor)}, value ${m.lights[state.cursor]}` : ''));
+  const off = R.isSolved(state.rules, m.lights) ? t('page.board.atGoal')
+    : t('page.board.notAtGoal', { cells: tn('page.count.cell', lit) });
+  cv.setAttribute('aria-label', t('page.board.label', { rows: state.rows, cols: state.cols,
+    cells: tn('page.count.cell', left), state: off }) +
+    (marks ? t('page.board.marked', { buttons: tn('page.count.button', marks) }) : '') +
+    (state.focused ? t('page.board.cursor', { where: where(state.cursor), value: m.lights[state.cursor] }) : ''));
   $('moves').textContent = String(state.moves);
   $('undo').disabled = !state.undo.length || !!state.chase;
   $('redo').disabled = !state.redo.length || !!state.chase;
@@ -90,11 +111,12 @@ function draw(over = null) {
 
 // --- history: every change of board, size or rules can be undone -------------------------
 const snapshot = () => ({ rows: state.rows, cols: state.cols, rules: state.rules,
-  lights: state.lights.slice(), moves: state.moves, played: state.played });
+  lights: state.lights.slice(), moves: state.moves, game: game.token(), played: state.played });
 function restore(s) {
   const resized = s.rows !== state.rows || s.cols !== state.cols;
   Object.assign(state, { rows: s.rows, cols: s.cols, rules: s.rules, lights: s.lights, moves: s.moves, played: s.played });
   clearMarks();
+  game.restore(s.game);
   if (resized) { state.cursor = 0; sizeWrap(); view.setBoard(s.rows, s.cols); }
   syncControls();
 }
@@ -123,7 +145,7 @@ function cellAction(r, c) {
     if (paint(r, c, true)) { changed(); loadInfo(); }
     return;
   }
-  if (state.rules.holes && state.rules.holes[i]) { setStatus('That is a hole: there is no light there.'); return; }
+  if (state.rules.holes && state.rules.holes[i]) { setStatus(() => t('page.status.hole')); return; }
   remember();
   state.hint = -1;
   if (m === 'play') {
@@ -131,12 +153,14 @@ function cellAction(r, c) {
     R.press(state.rules, state.rows, state.cols, state.lights, r, c);
     state.played = share.pressed(played, i, state.lights, state.rules.states);
     state.moves++;
+    game.pressed();
     // The solution on show stays one: the old presses less this one.
     if (state.presses) state.presses[i] = (state.presses[i] + state.rules.states - 1) % state.rules.states;
     state.fix = null;
     changed();
   } else {
     state.lights[i] = (state.lights[i] + 1) % state.rules.states;
+    game.edited();
     const showing = state.presses !== null;
     clearMarks();
     changed({ resolve: showing });
@@ -155,11 +179,12 @@ function paint(r, c, first) {
       one[i] = 1;
       const why = paintValue && refusedFor(state.rows, state.cols, { ...state.rules, holes: one });
       if (why) {
-        setStatus(`Holes are refused here: ${why}.`, 'warn');
+        setStatus(() => t('page.status.holesRefused', { why }), 'warn');
         paintValue = -1;
         return false;
       }
       remember();
+      game.edited();
     }
     if (paintValue < 0 || holes[i] === paintValue) return paintValue >= 0;
     const next = holes.slice();
@@ -169,7 +194,7 @@ function paint(r, c, first) {
     clearMarks();
     syncControls();
   } else {
-    if (first) { remember(); paintValue = state.lights[i] ? 0 : 1; clearMarks(); }
+    if (first) { remember(); game.edited(); paintValue = state.lights[i] ? 0 : 1; clearMarks(); }
     if (state.rules.holes && state.rules.holes[i]) return true;
     state.lights[i] = paintValue ? Math.max(1, state.lights[i]) : 0;
   }
@@ -181,9 +206,11 @@ function paint(r, c, first) {
 function changed({ resolve = false } = {}) {
   draw();
   links.changed();
+  game.changed(R.isSolved(state.rules, state.lights));
   if (R.isSolved(state.rules, state.lights)) {
-    if (state.moves > 0) setStatus(`Solved in ${plural(state.moves, 'move')}!`, 'won');
-    else setStatus(state.rules.target ? 'Every light is fully on: this is the goal.' : 'All lights are off.');
+    const moves = state.moves;
+    if (moves > 0) setStatus(() => tn('page.status.solvedIn', moves), 'won');
+    else { const key = state.rules.target ? 'page.status.goalOn' : 'page.status.allOff'; setStatus(() => t(key)); }
   } else setStatus('');
   analyse(resolve);
 }
@@ -200,7 +227,7 @@ function analyse(resolve = false) {
       if (id !== state.requestId) return;
       if (resolve && res.solvable) { state.presses = res.presses; draw(); }
     } catch (e) {
-      if (id === state.requestId) facts.failed(e.message);
+      if (id === state.requestId) facts.failed(() => e.message);
     }
   }, cells() > 100000 ? 400 : 120);
 }
@@ -225,26 +252,26 @@ async function loadInfo() {
     const info = await (await backendReady).info(state.rows, state.cols, text());
     if (id === state.infoId) facts.showInfo(info, state.rows, state.cols, state.rules.states, state.rules.holes);
   } catch (e) {
-    if (id === state.infoId) { facts.infoFailed(e.message); infoFor = ''; }
+    if (id === state.infoId) { facts.infoFailed(() => e.message); infoFor = ''; }
   }
 }
 
 // The fewest lights to change so that the board becomes solvable (the core's search), or a reason.
 async function findFix() {
   let fix;
-  try { fix = await (await backendReady).fix(board()); } catch (e) { return { reason: e.message }; }
+  try { fix = await (await backendReady).fix(board()); } catch (e) { return { reason: () => e.message }; }
   if (!fix.changes) return { reason: fix.reason };
   const first = fix.changes.findIndex((v) => v > 0);
   return { marks: fix.changes, count: fix.count, exact: fix.exact, first, by: fix.changes[first] };
 }
 
 function fixSentence(fix) {
-  return `${fix.exact ? 'The fewest' : 'A few'} lights to change to make it solvable: ${fix.count} (marked ✕). ` +
-    '“Make solvable” changes them, or use Edit one light.';
+  return () => t(fix.exact ? 'page.fix.fewest' : 'page.fix.few', { n: i18n.formatNumber(fix.count) });
 }
 
 async function solve() {
   finishAnimation();
+  game.helped();
   try {
     const res = await solveNow();
     clearMarks();
@@ -252,59 +279,65 @@ async function solve() {
       const fix = await findFix();
       state.fix = fix.marks ?? null;
       draw();
-      setStatus(`This board has no solution. ${fix.marks ? fixSentence(fix) : `(${fix.reason}.)`}`, 'warn');
+      setStatus(fix.marks ? () => t('page.status.noSolution', { fix: fixSentence(fix) })
+        : () => t('page.status.noSolutionWhy', { reason: fix.reason }), 'warn');
       return;
     }
     state.presses = res.presses;
     draw();
     const n = res.press_count;
-    setStatus(n === 0 ? 'Nothing to press: the board is already at the goal.'
-      : `Press the ${n === 1 ? 'marked button' : `${n.toLocaleString('en')} marked buttons`}${fewestNote(res)}` +
-        (state.rules.states > 2 ? '; a number says how many times.' : '.'));
-  } catch (e) { setStatus(`Solve failed: ${e.message}.`, 'warn'); }
+    const times = state.rules.states > 2;
+    setStatus(n === 0 ? () => t('page.status.nothing')
+      : () => tn('page.status.press', n, { note: fewestNote(res),
+        end: t(times ? 'page.status.pressTimes' : 'page.status.pressEnd') }));
+  } catch (e) { setStatus(() => t('page.status.solveFailed', { message: e.message }), 'warn'); }
 }
 
 // How sure the answer is of being the fewest: proven, or the proven lower bound the search reached.
 function fewestNote(res) {
-  if (res.minimal_proven) return ' (the fewest possible)';
-  if (res.minimal) return ` (the fewest found; not proven: at least ${res.minimal_lower_bound.toLocaleString('en')} needed)`;
+  if (res.minimal_proven) return t('page.status.fewestProven');
+  if (res.minimal) return t('page.status.fewestFound', { bound: i18n.formatNumber(res.minimal_lower_bound) });
   return '';
 }
 
 async function hint() {
   finishAnimation();
+  game.helped();
   try {
     const res = await solveNow();
     if (!res.solvable) {
       const fix = await findFix();
-      if (!fix.marks) { setStatus(`This board has no solution, and no hint: ${fix.reason}.`, 'warn'); return; }
+      if (!fix.marks) { setStatus(() => t('page.status.noHint', { reason: fix.reason }), 'warn'); return; }
       state.fix = fix.marks; state.hint = fix.first; state.presses = null;
       draw();
-      const which = fix.count === 1 ? 'the one light that does it' : `one of the ${fix.count} ${fix.exact ? 'fewest' : 'marked'}`;
-      const by = state.rules.states > 2 ? ` by +${fix.by}` : '';
-      setStatus(`Hint: this board cannot be solved as it is. Change the light at ${where(fix.first)}${by} first ` +
-        `(${which}, marked ✕; Edit one light or “Make solvable”).`, 'warn');
+      const which = () => (fix.count === 1 ? t('page.hint.single')
+        : t(fix.exact ? 'page.hint.ofFewest' : 'page.hint.ofMarked', { n: i18n.formatNumber(fix.count) }));
+      const at = where(fix.first);
+      const by = state.rules.states > 2;
+      setStatus(() => t(by ? 'page.hint.changeBy' : 'page.hint.change', { where: at, by: fix.by, which }), 'warn');
       return;
     }
     const presses = state.presses ?? res.presses;
     const i = presses.findIndex((v) => v > 0);
-    if (i < 0) { setStatus('Nothing to press: the board is already at the goal.'); return; }
+    if (i < 0) { setStatus(() => t('page.status.nothing')); return; }
     state.hint = i;
     draw();
-    setStatus(`Hint: press ${where(i)}.`);
-  } catch (e) { setStatus(`Hint failed: ${e.message}.`, 'warn'); }
+    const at = where(i);
+    setStatus(() => t('page.hint.press', { where: at }));
+  } catch (e) { setStatus(() => t('page.status.hintFailed', { message: e.message }), 'warn'); }
 }
 
 function makeSolvable() {
   if (!state.fix) return;
   remember();
+  game.edited();
   let n = 0;
   for (let i = 0; i < state.fix.length; i++) {
     if (state.fix[i]) { state.lights[i] = (state.lights[i] + state.fix[i]) % state.rules.states; n++; }
   }
   clearMarks();
   changed();
-  setStatus(`Changed ${plural(n, 'light')}: the board is solvable now.`);
+  setStatus(() => tn('page.status.madeSolvable', n));
 }
 
 // --- apply the solution: animated (about two seconds at most) or at once ------------------
@@ -316,30 +349,31 @@ async function applySolution(animated) {
       const res = await solveNow();
       if (!res.solvable) { await solve(); return; }
       presses = res.presses;
-    } catch (e) { setStatus(`Solve failed: ${e.message}.`, 'warn'); return; }
+    } catch (e) { setStatus(() => t('page.status.solveFailed', { message: e.message }), 'warn'); return; }
   }
   const todo = [];
   for (let i = 0; i < presses.length; i++) if (presses[i]) todo.push(i);
-  if (!todo.length) { setStatus('Nothing to press: the board is already at the goal.'); return; }
+  if (!todo.length) { setStatus(() => t('page.status.nothing')); return; }
   remember();
   state.presses = presses.slice(); state.hint = -1; state.fix = null;
   const total = todo.reduce((n, i) => n + presses[i], 0);
   // The presses of these buttons, applied by the core at once.
   const pressSome = (list) => {
     const batch = new Uint8Array(cells());
-    for (const i of list) { batch[i] = state.presses[i]; state.moves += state.presses[i]; state.presses[i] = 0; }
+    for (const i of list) { batch[i] = state.presses[i]; state.presses[i] = 0; }
     state.lights = R.applyPresses(state.rules, state.rows, state.cols, state.lights, batch);
   };
   const finish = () => {
     state.animation = null; state.presses = null;
+    game.helped('apply');
     changed();
-    setStatus(`Applied the solution: ${plural(total, 'press')}.`, 'won');
+    setStatus(() => tn('page.status.applied', total), 'won');
   };
   if (!animated) { pressSome(todo); finish(); return; }
   const perTick = Math.ceil(todo.length / 40);
   const anim = { todo, next: 0, timer: 0, finish: () => { clearTimeout(anim.timer); pressSome(todo.slice(anim.next)); finish(); } };
   state.animation = anim;
-  setStatus(`Applying the solution: ${plural(total, 'press')}…`);
+  setStatus(() => tn('page.status.applying', total));
   const tick = () => {
     pressSome(todo.slice(anim.next, anim.next + perTick));
     anim.next = Math.min(todo.length, anim.next + perTick);
@@ -355,19 +389,20 @@ function finishAnimation() { state.animation?.finish(); }
 // A new size (and optionally lights and rules). Refused, with a message, beyond the limits.
 function resize(rows, cols, values = null, rules = null) {
   if (!(Number.isInteger(rows) && Number.isInteger(cols)) || rows < 1 || cols < 1) {
-    setStatus('Rows and columns must be whole numbers from 1.', 'warn'); syncControls(); return false;
+    setStatus(() => t('page.status.wholeNumbers'), 'warn'); syncControls(); return false;
   }
   // Holes fit one size: a new size drops them (unless the new rules bring their own).
   let next = rules ?? state.rules;
   if (next.holes && next.holes.length !== rows * cols) next = R.edit(next, { holes: null }, cols);
   const why = refusedFor(rows, cols, next);
   if (why) {
-    setStatus(`Refused: ${why}.`, 'warn');
+    setStatus(() => t('page.status.refused', { why }), 'warn');
     syncControls(); return false;
   }
   stopChase(); finishAnimation();
   remember();
   Object.assign(state, { rows, cols, rules: next, lights: values ?? new Uint8Array(rows * cols), moves: 0, cursor: 0 });
+  game.newBoard();
   clearMarks();
   sizeWrap();
   view.setBoard(rows, cols);
@@ -381,12 +416,13 @@ function resize(rows, cols, values = null, rules = null) {
 function setRules(rules, message = '') {
   const why = refusedFor(state.rows, state.cols, rules);
   if (why) {
-    setStatus(`These rules are refused: ${why}. Make the board smaller first.`, 'warn');
+    setStatus(() => t('page.status.rulesRefused', { why }), 'warn');
     syncControls(); return;
   }
   stopChase(); finishAnimation();
   remember();
   state.rules = rules;
+  game.edited();
   state.lights = state.lights.map((v, i) => (rules.holes && rules.holes[i] ? 0 : Math.min(v, rules.states - 1)));
   clearMarks();
   syncControls();
@@ -402,15 +438,17 @@ function randomSolvable() {
   remember();
   state.lights = randomBoard(state.rows, state.cols, state.rules);
   state.moves = 0;
+  game.newBoard();
   clearMarks();
   changed();
-  setStatus('A random board, solvable by construction.');
+  setStatus(() => t('page.status.random'));
 }
 function clearBoard() {
   finishAnimation(); stopChase();
   remember();
   state.lights = new Uint8Array(cells());
   state.moves = 0;
+  game.newBoard();
   clearMarks();
   changed();
 }
@@ -419,11 +457,10 @@ function clearBoard() {
 function loadText() {
   let parsed;
   try { parsed = R.parseBoard($('board-text').value, state.rules.states); }
-  catch (e) { setStatus(e.message, 'warn'); return; }
+  catch (e) { setStatus(() => e.message, 'warn'); return; }
   const { rows, cols, values, note } = parsed;
-  const same = rows === state.rows && cols === state.cols;
   if (resize(rows, cols, values, state.rules)) {
-    setStatus(`Loaded a ${rows} × ${cols} board${note}${same ? '' : ''}. Undo brings the previous one back.`);
+    setStatus(() => t('page.status.loaded', { rows, cols, note }));
   }
 }
 function boardText() {
@@ -434,8 +471,8 @@ function boardText() {
 async function copyText() {
   const t = boardText();
   $('board-text').value = t;
-  try { await navigator.clipboard.writeText(t); setStatus('Board copied as judge text.'); }
-  catch { $('board-text').select(); setStatus('The board text is in the box (the clipboard is not available).'); }
+  try { await navigator.clipboard.writeText(t); setStatus(() => i18n.t('page.status.copied')); }
+  catch { $('board-text').select(); setStatus(() => i18n.t('page.status.inBox')); }
 }
 
 // --- controls ----------------------------------------------------------------------------
@@ -448,7 +485,6 @@ const showRules = rulesPanel({
 function syncControls() {
   $('rows').value = state.rows; $('cols').value = state.cols;
   showRules(state.rules);
-  $('watch').disabled = !state.rules.classic || cells() > LIMITS.max_chase_cells;
 }
 
 const links = share.sharePanel({
@@ -465,28 +501,21 @@ const links = share.sharePanel({
   },
 });
 
-// --- chase -------------------------------------------------------------------------------
-async function watch() {
+// --- learn -------------------------------------------------------------------------------
+// The lessons use the page's board when it fits them; they compute on their own copy.
+function watch() {
   finishAnimation();
-  let trace;
-  try { trace = await (await backendReady).chase(board()); } catch (e) { setStatus(`Cannot animate: ${e.message}.`, 'warn'); return; }
-  state.chase = new Chase(trace, state.cols, (lights, row, presses) => {
-    if (lights === null) draw(); else draw({ lights, row, presses });
-  });
-  draw({ lights: state.lights, row: -1, presses: null });
+  game.helped();
+  openLearn({ rows: state.rows, cols: state.cols, lights: state.lights, classic: state.rules.classic },
+    async (rows, cols) => (await backendReady).info(rows, cols, ''));
 }
-function stopChase() {
-  if (!state.chase) return;
-  const c = state.chase;
-  state.chase = null;
-  c.stop();
-}
+function stopChase() { closeLearn(); }
 
 // --- wiring ------------------------------------------------------------------------------
 $('size-form').addEventListener('submit', (e) => {
   e.preventDefault();
   const rows = Number($('rows').value), cols = Number($('cols').value);
-  if (resize(rows, cols)) setStatus(`A ${rows} × ${cols} board. Undo brings the previous one back.`);
+  if (resize(rows, cols)) setStatus(() => t('page.status.resized', { rows, cols }));
 });
 $('preset-judge').addEventListener('click', () => resize(5, 6));
 $('preset-classic').addEventListener('click', () => resize(5, 5));
@@ -499,12 +528,10 @@ $('hint').addEventListener('click', hint);
 $('apply').addEventListener('click', () => applySolution(true));
 $('apply-now').addEventListener('click', () => applySolution(false));
 $('fix').addEventListener('click', makeSolvable);
-$('watch').addEventListener('click', watch);
+initLearn();
+$('learn-open').addEventListener('click', watch);
 $('paste').addEventListener('click', loadText);
 $('copy').addEventListener('click', copyText);
-$('chase-close').addEventListener('click', stopChase);
-$('chase-step').addEventListener('click', () => state.chase?.step());
-$('chase-pause').addEventListener('click', () => state.chase?.togglePause());
 $('zoom-in').addEventListener('click', () => view.zoomBy(1.6));
 $('zoom-out').addEventListener('click', () => view.zoomBy(1 / 1.6));
 $('zoom-fit').addEventListener('click', () => view.fit());
@@ -558,6 +585,10 @@ window.__lightsout = {
   backend: async () => (await backendReady).where,
 };
 
+game.init({ board, rules: () => state.rules, moves: () => state.moves, random: randomSolvable, setStatus,
+  load: (rows, cols, lights, rules) => resize(rows, cols, lights, rules),
+  solve: async (b) => (await backendReady).solve(b, true) });
+
 // Small screens start with the long panels folded.
 if (window.matchMedia('(max-width: 700px), (max-height: 520px)').matches) {
   for (const id of ['rules-panel', 'text-panel', 'facts-panel']) $(id).open = false;
@@ -569,6 +600,13 @@ links.start(() => {
   state.lights = randomBoard(state.rows, state.cols, state.rules);
   syncControls();
   changed();
-  setStatus('A random solvable puzzle: press the lights to turn them all off.');
+  setStatus(() => t('page.status.start'));
 });
 loadInfo();
+// A new locale: the strings this file made are made again (the markup's are by i18n.js).
+i18n.onLocaleChange(() => {
+  $('locale').value = i18n.locale();
+  showBackend();
+  draw();
+  setStatus(statusMessage, $('status').className);
+});

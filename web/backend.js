@@ -2,6 +2,7 @@
 // can take long (solve, the size's facts, light chasing, the fewest changes to solvable), so
 // that the page stays responsive. Requests are answered in order, with the API's JSON.
 import { toRows, fromRows } from './core.js';
+import { t, localError } from './i18n.js';
 
 function workerTransport() {
   const worker = new Worker('solver-worker.js');
@@ -12,13 +13,15 @@ function workerTransport() {
     waiting.get(id)?.({ status, data: JSON.parse(body) });
     waiting.delete(id);
   };
+  // The error, in the page's locale whenever it is shown (the browser's own words kept).
   worker.onerror = (e) => {
-    broken = `the WebAssembly core did not load (${e.message || 'worker error'})`;
-    for (const done of waiting.values()) done({ status: 503, data: { error: broken } });
+    const why = e.message || (() => t('page.backend.workerError'));
+    broken = localError('page.backend.broken', { why });
+    for (const done of waiting.values()) done({ status: 503, data: { broken } });
     waiting.clear();
   };
   return (endpoint, a, b = '') => new Promise((done) => {
-    if (broken) { done({ status: 503, data: { error: broken } }); return; }
+    if (broken) { done({ status: 503, data: { broken } }); return; }
     const id = next++;
     waiting.set(id, done);
     worker.postMessage({ id, endpoint, a, b });
@@ -34,13 +37,15 @@ export function makeBackend() {
   const transport = workerTransport();
   const call = async (endpoint, a, b) => {
     const { status, data } = await transport(endpoint, a, b);
-    if (status !== 200) throw new Error(data.error || `status ${status}`);
+    if (data.broken) throw data.broken;
+    if (data.crashed !== undefined) throw localError('page.backend.crashed', { why: data.crashed });
+    if (status !== 200) throw data.error ? new Error(data.error) : localError('page.backend.status', { status });
     return data;
   };
   const body = (board, extra = {}) => JSON.stringify({ rows: board.rows, cols: board.cols,
     rules: board.rulesText, lights: lightsRows(board), ...extra });
   return {
-    where: 'this browser (WebAssembly)',
+    get where() { return t('page.backend.here'); },
     // board: { rows, cols, states, rulesText, lights, holes }.
     async solve(board, minimal) {
       const res = await call('solve', body(board, { minimal }));

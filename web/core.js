@@ -4,6 +4,7 @@
 // press changes and which boards are refused; it also reads board text. The page composes a
 // rules text from its controls.
 import { load } from './lightsout.mjs';
+import { t, localError } from './i18n.js';
 
 let core = null;
 
@@ -43,7 +44,7 @@ function keep(res) {
 export function parseRules(text, rows, cols) {
   const res = core.rules(text, rows === undefined ? {} : { rows, cols });
   if (res.graph) {
-    throw new Error(`rules: token '${text.trim()}': graphs are not drawn in the page (use lightsout solve --rules)`);
+    throw localError('page.rules.graph', { text: text.trim() });
   }
   return { rules: keep(res), size: res.holes ? { rows: res.rows, cols: res.cols } : null,
     refusal: res.refusal, limits: res.limits };
@@ -105,18 +106,19 @@ export function applyPresses(rules, rows, cols, lights, presses) {
   return fromRows(rows, cols, res.lights);
 }
 
-// A random solvable board that is not at its goal (where it can be).
-export function randomBoard(rules, rows, cols) {
-  const seed = Math.floor(Math.random() * 2 ** 32);
+// A random solvable board that is not at its goal (where it can be); a given seed gives the same
+// board on every machine.
+export function randomBoard(rules, rows, cols, seed = Math.floor(Math.random() * 2 ** 32)) {
   return fromRows(rows, cols, core.random(rows, cols, { rules: rules.text, seed }).lights);
 }
 
 // A board read from text by the core, in the formats the CLI reads (rows of 0/1 or ./#, plain
 // PBM, judge rows of values 0..K-1, the first puzzle of count-first judge text): { rows, cols,
-// values, note }; throws Error with the core's one-line message.
+// values, note (which puzzle of how many, as a message made in the page's locale, or '') };
+// throws Error with the core's one-line message.
 export function parseBoard(text, states) {
   const res = core.board(text, { states });
-  const note = res.puzzles > 1 ? ` (puzzle 1 of ${res.puzzles})` : '';
+  const note = res.puzzles > 1 ? () => t('page.text.puzzleOf', { i: 1, n: res.puzzles }) : '';
   return { rows: res.rows, cols: res.cols, values: fromRows(res.rows, res.cols, res.lights), note };
 }
 

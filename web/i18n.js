@@ -24,12 +24,15 @@ export function preferredLocale() {
 
 export const locale = () => current;
 
-// The string of `key` with each {name} replaced by params[name]. A key missing from the table is
-// a bug the locale test catches; at run time it shows the English text rather than nothing.
+// The string of `key` with each {name} replaced by params[name]; a parameter that is a function
+// is called then, so a message kept as () => t(...) with nested parts is made again, whole, in
+// the locale of the moment. A key missing from the table is a bug the locale test catches; at
+// run time it shows the English text rather than nothing.
 export function t(key, params = {}) {
   const s = LOCALES[current][key] ?? en[key];
   if (s === undefined) throw new Error(`no string for ${key}`);
-  return s.replace(/\{(\w+)\}/g, (m, name) => (name in params ? String(params[name]) : m));
+  const value = (v) => String(typeof v === 'function' ? v() : v);
+  return s.replace(/\{(\w+)\}/g, (m, name) => (name in params ? value(params[name]) : m));
 }
 
 // The plural form of `key` for the count n: key.one or key.other by the locale's plural rules
@@ -70,3 +73,11 @@ export function setLocale(code, { keep = true } = {}) {
 }
 
 export const onLocaleChange = (fn) => listeners.push(fn);
+
+// An Error whose message is t(key, params) in the locale of the moment, so that a line showing
+// it through () => err.message is made again, in the new locale, on a switch.
+export function localError(key, params = {}) {
+  const err = new Error(t(key, params));
+  Object.defineProperty(err, 'message', { get: () => t(key, params) });
+  return err;
+}

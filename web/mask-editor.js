@@ -1,4 +1,5 @@
 // The 7 x 7 neighbourhood editor: which cells around the button (the centre) a press changes.
+import { t, onLocaleChange } from './i18n.js';
 
 export const HALF = 3;
 
@@ -11,14 +12,23 @@ export class MaskEditor {
         const b = document.createElement('button');
         b.type = 'button';
         b.dataset.dr = dr; b.dataset.dc = dc;
-        const where = dr === 0 && dc === 0 ? 'the button itself'
-          : `${Math.abs(dr)} ${dr < 0 ? 'up' : 'down'}, ${Math.abs(dc)} ${dc < 0 ? 'left' : 'right'}`;
-        b.setAttribute('aria-label', where);
         if (dr === 0 && dc === 0) b.classList.add('centre');
         b.addEventListener('click', () => onToggle(dr, dc));
         container.append(b);
         this.buttons.set(`${dr},${dc}`, b);
       }
+    }
+    this.label();
+    onLocaleChange(() => this.label());
+  }
+
+  // Each cell's name, in the page's locale: where it is from the button.
+  label() {
+    for (const b of this.buttons.values()) {
+      const dr = Number(b.dataset.dr), dc = Number(b.dataset.dc);
+      const key = `page.mask.${dr < 0 ? 'up' : 'down'}${dc < 0 ? 'Left' : 'Right'}`;
+      b.setAttribute('aria-label', dr === 0 && dc === 0 ? t('page.mask.self')
+        : t(key, { dr: Math.abs(dr), dc: Math.abs(dc) }));
     }
   }
 

@@ -3,6 +3,7 @@
 // that the core parses (core.js): a text it refuses changes nothing and says why.
 import * as core from './core.js';
 import { MaskEditor, HALF } from './mask-editor.js';
+import { t, onLocaleChange } from './i18n.js';
 
 const $ = (id) => document.getElementById(id);
 
@@ -12,7 +13,7 @@ export function rulesPanel(page) {
   // The rules with `change`, or null (and the core's message on show) when they are refused.
   const edited = (change) => {
     try { return core.edit(page.rules(), change, page.cols()); } catch (err) {
-      page.setStatus(err.message, 'warn'); page.sync(); return null;
+      page.setStatus(() => err.message, 'warn'); page.sync(); return null;
     }
   };
   const apply = (change, message) => { const r = edited(change); if (r) page.setRules(r, message); };
@@ -39,22 +40,22 @@ export function rulesPanel(page) {
     apply({ offsets: e.target.checked ? [...offsets, [0, 0]] : offsets });
   });
   $('target').addEventListener('change', (e) => apply({ target: e.target.checked }));
-  $('clear-holes').addEventListener('click', () => apply({ holes: null }, 'Holes removed.'));
+  $('clear-holes').addEventListener('click', () => apply({ holes: null }, () => t('page.status.holesRemoved')));
   $('rules-form').addEventListener('submit', (e) => {
     e.preventDefault();
     let parsed;
-    try { parsed = core.parseRules($('rules-text').value); } catch (err) { page.setStatus(err.message, 'warn'); return; }
+    try { parsed = core.parseRules($('rules-text').value); } catch (err) { page.setStatus(() => err.message, 'warn'); return; }
     const { rules, size } = parsed;
     if (size && (size.rows !== page.rows() || size.cols !== page.cols())) {
       if (page.resize(size.rows, size.cols, null, rules)) {
-        page.setStatus(`Rules in use: ${rules.text} (the board follows the holes' size).`);
+        page.setStatus(() => t('page.status.rulesInUseHoles', { rules: rules.text }));
       }
       return;
     }
-    page.setRules(rules, `Rules in use: ${rules.text}`);
+    page.setRules(rules, () => t('page.status.rulesInUse', { rules: rules.text }));
   });
 
-  return (r) => {
+  const show = (r) => {
     $('topology').value = r.topology;
     $('states').value = r.states;
     $('nbhd').value = r.nbhd;
@@ -64,11 +65,12 @@ export function rulesPanel(page) {
     $('clear-holes').disabled = !core.hasHoles(r);
     const big = r.offsets.some(([dr, dc]) => Math.abs(dr) > HALF || Math.abs(dc) > HALF);
     mask.show(r.offsets, r.nbhd === 'rowcol');
-    $('mask-note').textContent = r.nbhd === 'rowcol' ? 'A press changes its whole row and column.'
-      : big ? 'This mask is larger than 7 × 7: edit it in the rules text.'
-        : 'A press changes the cells set here (the centre is the button).';
-    const goal = r.target ? (r.states === 2 ? 'every light on' : `every light at ${r.states - 1}`) : 'every light off';
-    $('tagline').textContent = `Press a light to change it and its neighbours (${r.nbhd === 'mask' ? 'custom' : r.nbhd}, ` +
-      `${r.topology}, ${r.states} states); goal: ${goal}.`;
+    $('mask-note').textContent = t(r.nbhd === 'rowcol' ? 'page.mask.rowcol' : big ? 'page.mask.big' : 'page.mask.note');
+    const goal = r.target ? (r.states === 2 ? t('page.goal.on') : t('page.goal.at', { value: r.states - 1 })) : t('page.goal.off');
+    $('tagline').textContent = t('page.tagline.rules', { nbhd: t(`page.nbhd.${r.nbhd}`),
+      topology: t(`page.topology.${r.topology}`), states: r.states, goal });
   };
+  // The panel's sentences in a new locale (the markup's labels are refilled by i18n.js).
+  onLocaleChange(() => show(page.rules()));
+  return show;
 }

@@ -1,7 +1,7 @@
 // The page's side of links (link.js) and of what it keeps (storage.js): "Copy link", the
 // download offer for a puzzle too large for a link, opening a link (at load and on hashchange),
-// keeping the last puzzle, the moves and the settings, and the record of the player's presses
-// that a link carries.
+// keeping the last puzzle, the moves and the settings (the click mode, the lessons' speed), and
+// the record of the player's presses that a link carries.
 import * as R from './core.js';
 import { encode, decode, linkFor, LinkError, MAX_LINK_LENGTH } from './link.js';
 import * as kept from './storage.js';
@@ -152,12 +152,15 @@ export function sharePanel(page) {
     const s = kept.keptSettings();
     const radio = document.querySelector(`input[name=mode][value="${CSS.escape(String(s.mode ?? ''))}"]`);
     if (radio) radio.checked = true;
-    const speed = $('chase-speed');
-    if ([...speed.options].some((o) => o.value === s.speed)) speed.value = s.speed;
     for (const r of document.querySelectorAll('input[name=mode]')) {
       r.addEventListener('change', () => kept.keepSettings({ mode: r.value }));
     }
-    speed.addEventListener('change', () => kept.keepSettings({ speed: speed.value }));
+    // The lessons' animation speed, where the page has one.
+    const speed = $('learn-speed');
+    if (speed) {
+      if ([...speed.options].some((o) => o.value === s.speed)) speed.value = s.speed;
+      speed.addEventListener('change', () => kept.keepSettings({ speed: speed.value }));
+    }
   };
 
   onLocaleChange(() => {

@@ -26,6 +26,7 @@ onmessage = async (e) => {
     const nl = out.indexOf('\n');
     postMessage({ id, status: Number(out.slice(0, nl)), body: out.slice(nl + 1) });
   } catch (err) {
-    postMessage({ id, status: 500, body: JSON.stringify({ error: `the WebAssembly core failed: ${err?.message ?? err}` }) });
+    // The page words it in its locale (backend.js); the error's own text is kept.
+    postMessage({ id, status: 500, body: JSON.stringify({ crashed: String(err?.message ?? err) }) });
   }
 };

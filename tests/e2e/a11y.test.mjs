@@ -1,5 +1,6 @@
 // Browser e2e: an automated accessibility check (axe-core, WCAG 2 A and AA rules) of the page at
-// desktop and phone sizes, with a solution shown: no serious or critical violation.
+// desktop and phone sizes, with a solution shown, in the suite's locale (run.sh runs it in each):
+// no serious or critical violation, and the document's language is the page's.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
@@ -14,6 +15,7 @@ after(h.close);
 for (const [name, viewport] of [['desktop', h.DESKTOP], ['phone', h.PHONE]]) {
   test(`${name}: axe-core finds no serious or critical violation`, async () => {
     const { page, errors } = await h.openPage(viewport);
+    assert.equal(await page.evaluate(() => document.documentElement.lang), h.LOCALE);
     await page.click('#solve');
     await page.waitForFunction(() => Number(document.getElementById('board').dataset.marks) > 0);
     // Evaluated through the debugging protocol, so the page's Content-Security-Policy (no inline

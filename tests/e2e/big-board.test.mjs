@@ -57,7 +57,7 @@ test('1000 x 1000: random, solve, zoom in to readable marks, pan, apply instantl
   await h.shot(page, '31-1000x1000-zoomed-marks');
   await page.click('#apply-now');
   await page.waitForFunction(() => document.getElementById('board').dataset.lit === '0');
-  assert.match(await h.text(page, '#status'), /Applied the solution/);
+  assert.match(await h.text(page, '#status'), h.trnRe('page.status.applied'));
   await page.click('#zoom-fit');
   assert.equal((await dataset(page)).zoom, '1.00');
   await h.assertNoOverflow(page, 'at 1000 x 1000');
@@ -69,12 +69,13 @@ test('sizes beyond the limits are refused with a message, the board kept', async
   const { page } = await h.openPage(h.PHONE);
   await page.fill('#rows', '1001');
   await page.press('#rows', 'Enter');
-  assert.match(await h.text(page, '#status'), /^Refused: 1001 x 6 has a side over the limit of 1000\./);
+  const refused = (why) => new RegExp(`^${h.trRe('page.status.refused', { why }).source}`);
+  assert.match(await h.text(page, '#status'), refused(/1001 x 6 has a side over the limit of 1000/));
   assert.equal((await dataset(page)).rows, '5');
   assert.equal(await page.inputValue('#rows'), '5');
   await page.fill('#rows', '0');
   await page.press('#rows', 'Enter');
-  assert.match(await h.text(page, '#status'), /whole numbers from 1/);
+  assert.match(await h.text(page, '#status'), h.trRe('page.status.wholeNumbers'));
   // The limit for other rules is by estimated work: light chasing takes a 256 x 256 torus with 255
   // states; banded elimination there with a hole or the 3 x 3 square, and dense elimination (the
   // square on a torus with 4 states, 80 x 80), are past it.
@@ -82,7 +83,8 @@ test('sizes beyond the limits are refused with a message, the board kept', async
   await page.fill('#rows', '80');
   await page.fill('#cols', '80');
   await page.press('#cols', 'Enter');
-  assert.match(await h.text(page, '#status'), /^Refused: 80 x 80 with these rules is estimated at [\d.e+]+ units of work, over the limit of 3e\+09\./);
+  assert.match(await h.text(page, '#status'),
+    refused(/80 x 80 with these rules is estimated at [\d.e+]+ units of work, over the limit of 3e\+09/));
   assert.equal((await dataset(page)).rows, '5');
   await h.useRules(page, 'torus,states=255');
   await page.fill('#rows', '256');
@@ -91,11 +93,13 @@ test('sizes beyond the limits are refused with a message, the board kept', async
   assert.equal((await dataset(page)).rows, '256');
   await page.check('input[name=mode][value=holes]');
   await h.clickCell(page, 3, 3);
-  assert.match(await h.text(page, '#status'), /Holes are refused here: 256 x 256 with these rules is estimated at [\d.e+]+ units of work/);
+  assert.match(await h.text(page, '#status'),
+    h.trRe('page.status.holesRefused', { why: /256 x 256 with these rules is estimated at [\d.e+]+ units of work.*/ }));
   assert.equal(await h.rulesText(page), 'torus,states=255');
   await page.check('input[name=mode][value=play]');
   await page.selectOption('#nbhd', 'square');
-  assert.match(await h.text(page, '#status'), /These rules are refused: 256 x 256 with these rules is estimated at .*Make the board smaller first/);
+  assert.match(await h.text(page, '#status'),
+    h.trRe('page.status.rulesRefused', { why: /256 x 256 with these rules is estimated at .*/ }));
   assert.equal(await page.inputValue('#nbhd'), 'plus');
   await h.useRules(page, 'plane');
   await h.loadText(page, '0'.repeat(1001));
@@ -162,10 +166,11 @@ test('256 x 256 torus, 255 states: drawn with the colour ramp, solved and applie
   await page.waitForFunction(() => Number(document.getElementById('board').dataset.marks) > 0);
   const presses = await h.presses(page);
   assert.equal(leftOver(before, presses, 256, 255), 0, 'the marked presses solve the board');
-  assert.match(await h.text(page, '#status'), /Press the [\d,]+ marked buttons; a number says how many times/);
+  assert.match(await h.text(page, '#status'),
+    h.trRe('page.status.press.other', { n: /[\d,]+/, end: h.tr('page.status.pressTimes') }));
   await page.click('#apply-now');
   await page.waitForFunction(() => document.getElementById('board').dataset.lit === '0');
-  assert.match(await h.text(page, '#status'), /Applied the solution/);
+  assert.match(await h.text(page, '#status'), h.trnRe('page.status.applied'));
   assert.deepEqual(errors, []);
   await page.close();
 });

@@ -22,6 +22,24 @@ export function tr(key, params = {}, locale = LOCALE) {
   assert.equal(typeof s, 'string', `no string ${key} in ${locale}`);
   return s.replace(/\{(\w+)\}/g, (m, name) => (name in params ? String(params[name]) : m));
 }
+// A pattern for the page's string `key`: its text taken literally, each parameter a string or
+// number (literally), a RegExp (its pattern, groups kept) or absent (any text).
+export function trRe(key, params = {}, locale = LOCALE) {
+  const s = TABLES[locale][key];
+  assert.equal(typeof s, 'string', `no string ${key} in ${locale}`);
+  const literal = (x) => x.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  const parts = s.split(/\{(\w+)\}/);
+  return new RegExp(parts.map((part, i) => {
+    if (i % 2 === 0) return literal(part);
+    const v = params[part];
+    if (v === undefined) return '.*?';
+    return v instanceof RegExp ? `(?:${v.source})` : literal(String(v));
+  }).join(''));
+}
+// Either plural form of `key` (KEY.one, KEY.other), as trRe.
+export function trnRe(key, params = {}, locale = LOCALE) {
+  return new RegExp(`${trRe(`${key}.one`, params, locale).source}|${trRe(`${key}.other`, params, locale).source}`);
+}
 // A new page in the suite's locale (options as browser.newPage's).
 export const newPage = (options = {}) => browser.newPage({ locale: LOCALE, ...options });
 // A new context in the suite's locale, for tests that need two or go offline.
@@ -100,7 +118,7 @@ export async function clickCell(page, r, c) {
 
 // Waits until the facts panel says solvable yes/no.
 export const solvableIs = (page, yes) => page.waitForFunction(
-  (want) => document.getElementById('info-solvable').textContent === want, yes ? 'yes' : 'no');
+  (want) => document.getElementById('info-solvable').textContent === want, tr(yes ? 'page.facts.yes' : 'page.facts.no'));
 
 export async function loadText(page, t) {
   await factsShown(page);

@@ -208,7 +208,12 @@ test('the last puzzle, its moves and the settings are kept across a reload; a li
   await page.waitForFunction(() => window.__lightsout.rulesText() === 'torus,states=3');
   for (const [r, c] of [[0, 0], [3, 4]]) await h.clickCell(page, r, c);
   await page.check('input[name=mode][value=edit]');
-  await page.selectOption('#chase-speed', '250');
+  // The lessons' speed, in the Learn dialog (closed): set as its change event would.
+  await page.evaluate(() => {
+    const speed = document.getElementById('learn-speed');
+    speed.value = '250';
+    speed.dispatchEvent(new Event('change'));
+  });
   const want = await seen(page);
   await page.waitForFunction(() => window.__lightsoutLinks.kept() === window.__lightsoutLinks.fragment());
   await page.reload();
@@ -216,7 +221,7 @@ test('the last puzzle, its moves and the settings are kept across a reload; a li
   assert.deepEqual(await seen(page), want);
   assert.equal(await status(page), openedLine('links.restored', 5, 6, 2));
   assert.equal(await page.isChecked('input[name=mode][value=edit]'), true, 'the click mode kept');
-  assert.equal(await page.inputValue('#chase-speed'), '250', 'the animation speed kept');
+  assert.equal(await page.$eval('#learn-speed', (e) => e.value), '250', 'the lessons\' speed kept');
   // Undo after the reload reaches back to the puzzle before the two presses.
   await page.click('#undo');
   assert.equal(await moves(page), '0');

@@ -14,15 +14,15 @@ async function loadSample(page) {
 
 test('opens on a random solvable 5x6 puzzle with labelled controls', async () => {
   const { page, errors } = await h.openPage();
-  assert.equal(await page.title(), 'Lights Out playground');
+  assert.equal(await page.title(), h.tr('page.title'));
   assert.equal(await page.$eval('#board', (b) => `${b.dataset.rows}x${b.dataset.cols}`), '5x6');
   assert.ok(await h.lit(page) > 0, 'not an all-dark board');
   await h.solvableIs(page, true);
-  for (const id of ['solve', 'hint', 'undo', 'redo', 'watch', 'random', 'apply', 'apply-now']) {
+  for (const id of ['solve', 'hint', 'undo', 'redo', 'learn-open', 'random', 'apply', 'apply-now']) {
     assert.ok((await page.locator(`#${id}`).innerText()).trim().length > 0, `${id} has a label`);
   }
   assert.equal(await page.locator('#undo').isDisabled(), true, 'nothing to undo at the start');
-  assert.match(await page.getAttribute('#board', 'aria-label'), /5 by 6 board/);
+  assert.match(await page.getAttribute('#board', 'aria-label'), h.trRe('page.board.label', { rows: 5, cols: 6 }));
   await h.shot(page, '00-opening-desktop');
   assert.deepEqual(errors, []);
   await page.close();
@@ -35,11 +35,12 @@ test('enter the 5x6 sample, solve, press every marked button, solved', async () 
   await page.click('#solve');
   await page.waitForFunction(() => Number(document.getElementById('board').dataset.marks) > 0);
   assert.equal(await h.marks(page), 13, 'the judge sample needs 13 presses');
-  assert.match(await h.text(page, '#status'), /fewest/);
+  assert.match(await h.text(page, '#status'), h.trRe('page.status.fewestProven'));
   await h.shot(page, '02-solution-overlay');
   await h.pressMarked(page);
   assert.equal(await h.lit(page), 0);
-  await page.waitForFunction(() => /Solved in 13 moves/.test(document.getElementById('status').textContent));
+  await page.waitForFunction((s) => document.getElementById('status').textContent === s,
+    h.tr('page.status.solvedIn.other', { n: 13 }));
   assert.equal(await h.text(page, '#moves'), '13');
   await h.shot(page, '03-solved');
   assert.deepEqual(errors, []);
@@ -65,16 +66,16 @@ test('apply solution: animated and instantly, each one undo step', async () => {
   await loadSample(page);
   await page.click('#apply');
   await page.waitForFunction(() => window.__lightsout.busy());
-  assert.match(await h.text(page, '#status'), /Applying the solution: 13 presses/);
+  assert.match(await h.text(page, '#status'), h.trRe('page.status.applying.other', { n: 13 }));
   await h.shot(page, '10-apply-animating');
   await page.waitForFunction(() => !window.__lightsout.busy());
   assert.equal(await h.lit(page), 0);
-  assert.match(await h.text(page, '#status'), /Applied the solution: 13 presses/);
+  assert.match(await h.text(page, '#status'), h.trRe('page.status.applied.other', { n: 13 }));
   await page.click('#undo');
   assert.equal(await h.lit(page), 15, 'one undo brings the sample back');
   await page.click('#apply-now');
   await page.waitForFunction(() => document.getElementById('board').dataset.lit === '0');
-  assert.equal(await h.text(page, '#moves'), '13');
+  assert.equal(await h.text(page, '#moves'), '0', 'applied presses are not the player\'s moves');
   assert.deepEqual(errors, []);
   await page.close();
 });
@@ -84,7 +85,8 @@ test('hint marks one button, and pressing it clears the hint', async () => {
   await loadSample(page);
   await page.click('#hint');
   await page.waitForFunction(() => Number(document.getElementById('board').dataset.hint) >= 0);
-  assert.match(await h.text(page, '#status'), /Hint: press row \d+, column \d+/);
+  assert.match(await h.text(page, '#status'),
+    h.trRe('page.hint.press', { where: h.trRe('page.where', { row: /\d+/, col: /\d+/ }) }));
   await h.shot(page, '04-hint');
   const i = await h.hintCell(page);
   await h.clickCell(page, Math.floor(i / 6), i % 6);
@@ -109,7 +111,7 @@ test('undo and redo restore the board, the move counter and a size change', asyn
   await page.fill('#rows', '7');
   await page.press('#rows', 'Enter');
   assert.equal(await page.$eval('#board', (b) => b.dataset.rows), '7');
-  assert.match(await h.text(page, '#status'), /Undo brings the previous one back/);
+  assert.match(await h.text(page, '#status'), h.trRe('page.status.resized', { rows: 7, cols: 6 }));
   await page.click('#undo');
   assert.equal(await page.$eval('#board', (b) => b.dataset.rows), '5');
   assert.deepEqual(await h.lights(page), before);
@@ -126,7 +128,8 @@ test('keyboard: arrows move the cursor, space presses', async () => {
   // Pressing (1,1) on a dark 5x6 board lights it and its four neighbours.
   assert.equal(await h.lit(page), 5);
   assert.equal((await h.lights(page))[7], 1);
-  assert.match(await page.getAttribute('#board', 'aria-label'), /cursor at row 2, column 2/);
+  assert.match(await page.getAttribute('#board', 'aria-label'),
+    h.trRe('page.board.cursor', { where: h.tr('page.where', { row: 2, col: 2 }) }));
   await page.keyboard.press('Enter');
   assert.equal(await h.lit(page), 0);
   await page.close();
@@ -142,19 +145,22 @@ test('edit mode toggles a single light', async () => {
   await page.close();
 });
 
-test('watching the algorithm reaches the last-row check', async () => {
+test('Learn chases the page\'s board down to a dark last row, and Close gives the board back', async () => {
   const { page, errors } = await h.openPage();
   await loadSample(page);
-  await page.selectOption('#chase-speed', '250');
-  await page.click('#watch');
-  await page.locator('#chase-text', { hasText: 'Row 1' }).waitFor();
-  await page.locator('#chase-text', { hasText: 'Row 3' }).waitFor();
-  await h.shot(page, '06-chase-row3');
-  await page.locator('#chase-text[data-done="true"]').waitFor({ timeout: 15000 });
-  assert.match(await page.locator('#chase-text').innerText(), /Last-row check: the bottom row is dark/);
-  assert.equal(await h.lit(page), 0);
-  await page.click('#chase-close');
-  assert.equal(await h.lit(page), 15, 'closing the animation shows the player\'s board again');
+  await page.click('#learn-open');
+  await page.selectOption('#learn-lesson', '1');
+  await page.waitForFunction(() => document.getElementById('learn-frame').dataset.lesson === '1');
+  await page.focus('#learn-next');
+  await page.keyboard.press('End');
+  await page.waitForFunction(() => document.getElementById('learn-frame').dataset.kind === 'done');
+  await h.shot(page, '06-learn-chase-done');
+  assert.equal(await page.locator('#learn-boards .lcell[data-on="1"]').count(), 0, 'the chase ends dark');
+  assert.equal(await page.locator('#learn-boards .lcell[data-mark="1"]').count(), 13, 'with the 13 presses marked');
+  assert.equal(await h.text(page, '#learn-text'),
+    h.tr('learn.chase.done.other', { first: '101001', n: 13 }));
+  await page.click('#learn-close');
+  assert.equal(await h.lit(page), 15, 'closing the lesson shows the player\'s board again');
   assert.deepEqual(errors, []);
   await page.close();
 });
@@ -163,7 +169,8 @@ test('load text: count-first judge text, .# grids and plain PBM; bad text gets o
   const { page } = await h.openPage();
   await h.loadText(page, `2\n${h.SAMPLE}${h.SAMPLE}`);
   await page.waitForFunction(() => document.getElementById('board').dataset.lit === '15');
-  assert.match(await h.text(page, '#status'), /5 × 6 board \(puzzle 1 of 2\)/);
+  assert.match(await h.text(page, '#status'),
+    h.trRe('page.status.loaded', { rows: 5, cols: 6, note: h.tr('page.text.puzzleOf', { i: 1, n: 2 }) }));
   await h.loadText(page, '.#.\n###\n.#.\n');
   await page.waitForFunction(() => document.getElementById('board').dataset.lit === '5');
   assert.equal(await page.$eval('#board', (b) => `${b.dataset.rows}x${b.dataset.cols}`), '3x3');
@@ -187,28 +194,17 @@ test('an unsolvable board: the fewest lights to change, shown and used by the hi
   await page.click('#solve');
   await page.waitForFunction(() => Number(document.getElementById('board').dataset.fix) > 0);
   assert.equal(await h.fixes(page), 1, 'one light (the one added) makes it solvable again');
-  assert.match(await h.text(page, '#status'), /The fewest lights to change to make it solvable: 1/);
+  assert.match(await h.text(page, '#status'), h.trRe('page.fix.fewest', { n: 1 }));
   await h.shot(page, '11-unsolvable-fix');
   await page.click('#hint');
-  await page.waitForFunction(() => /cannot be solved as it is/.test(document.getElementById('status').textContent));
-  assert.ok(await h.hintCell(page) >= 0, 'the hint points at a light to change');
+  await page.waitForFunction(() => Number(document.getElementById('board').dataset.hint) >= 0);
+  assert.match(await h.text(page, '#status'), h.trRe('page.hint.change', { which: h.tr('page.hint.single') }));
   await h.shot(page, '12-unsolvable-hint');
   await page.click('#fix');
   await h.solvableIs(page, true);
   await page.close();
 
-  // The chase of an unsolvable board ends with lights left (and says 1 light "remains").
-  const other = await h.openPage();
-  await other.page.click('#preset-classic');
-  await other.page.click('#clear');
-  await other.page.check('input[name=mode][value=edit]');
-  await h.clickCell(other.page, 0, 0);
-  await other.page.selectOption('#chase-speed', '250');
-  await other.page.click('#watch');
-  await other.page.locator('#chase-text[data-done="true"]').waitFor({ timeout: 15000 });
-  assert.match(await other.page.locator('#chase-text').innerText(), /no solution/);
-  assert.doesNotMatch(await other.page.locator('#chase-text').innerText(), /1 light remain /);
-  await other.page.close();
+  // Why such a board has no solution is lesson 3 of Learn (learn.test.mjs, the page's 5 x 5).
   assert.deepEqual(errors, []);
 });
 
@@ -226,7 +222,7 @@ test('a composite number of states (6): the fewest lights to change, and "Make s
   await page.waitForFunction(() => Number(document.getElementById('board').dataset.fix) > 0);
   // The corner light alone is the Z_2 obstruction of the classic 5 x 5: one change suffices.
   assert.equal(await h.fixes(page), 1);
-  assert.match(await h.text(page, '#status'), /The fewest lights to change to make it solvable: 1/);
+  assert.match(await h.text(page, '#status'), h.trRe('page.fix.fewest', { n: 1 }));
   await h.shot(page, '13-composite-fix');
   await page.click('#fix');
   await h.solvableIs(page, true);
@@ -266,14 +262,14 @@ test('without its solver worker the page says so, and shows no stale values', as
   const { page } = await h.openPage(h.DESKTOP, h.BASE,
     (p) => p.route('**/solver-worker.js', (route) => route.abort()));
   await page.waitForFunction(() => !document.getElementById('facts-error').hidden);
-  assert.match(await h.text(page, '#facts-error'), /Could not analyse: the WebAssembly core did not load/);
+  assert.match(await h.text(page, '#facts-error'), h.trRe('page.facts.failed', { message: h.trRe('page.backend.broken') }));
   for (const id of ['info-solvable', 'info-presses', 'info-nullity', 'info-solutions']) {
     assert.equal(await h.text(page, `#${id}`), '—', `${id} shows no value`);
   }
   await h.clickCell(page, 0, 0);
   await page.click('#solve');
-  await page.waitForFunction(() => /^Solve failed/.test(document.getElementById('status').textContent));
-  assert.match(await h.text(page, '#status'), /^Solve failed: the WebAssembly core did not load/);
+  const failed = h.trRe('page.status.solveFailed', { message: h.trRe('page.backend.broken') });
+  await page.waitForFunction((src) => new RegExp(`^${src}`).test(document.getElementById('status').textContent), failed.source);
   await page.close();
 });
 
@@ -283,12 +279,14 @@ test('a fewest-presses answer the search could not prove says so, with its lower
   await h.loadText(page, `${'#'.repeat(39)}\n`.repeat(39));
   await page.waitForFunction(() => document.getElementById('board').dataset.lit === '1521');
   await page.click('#solve');
-  await page.waitForFunction(() => /not proven/.test(document.getElementById('status').textContent),
-    null, { timeout: 20000 });
+  const answer = h.trRe('page.status.press.other',
+    { n: /([\d,]+)/, note: h.trRe('page.status.fewestFound', { bound: /([\d,]+)/ }) });
+  await page.waitForFunction((src) => new RegExp(src).test(document.getElementById('status').textContent),
+    answer.source, { timeout: 20000 });
   const status = await h.text(page, '#status');
-  const [, presses, bound] = status.match(/Press the ([\d,]+) marked buttons .*at least ([\d,]+) needed/);
+  const [, presses, bound] = status.match(answer);
   assert.ok(Number(bound.replace(/,/g, '')) < Number(presses.replace(/,/g, '')), status);
-  assert.match(await h.text(page, '#info-presses'), /fewest not proven; at least [\d,]+/);
+  assert.match(await h.text(page, '#info-presses'), h.trRe('page.facts.notProven', { n: /[\d,]+/, bound: /[\d,]+/ }));
   await h.shot(page, '30-fewest-not-proven');
   assert.deepEqual(errors, []);
   await page.close();

@@ -1,9 +1,12 @@
 #!/usr/bin/env bash
 # Browser end-to-end tests: start `lightsout serve` on a free port (it serves the playground's
 # site, the core in WebAssembly), run the node:test suites (Playwright driving Debian's chromium
-# headless), stop the server; then wasm-api.test.mjs loads the site's lightsout.mjs in node.
+# headless) once per locale, stop the server; then wasm-api.test.mjs loads the site's
+# lightsout.mjs in node.
 #   tests/e2e/run.sh LIGHTSOUT_BINARY SCREENSHOT_DIR [SITE]
 # SITE is the site's folder (default: site/ beside the binary, where the build assembles it).
+# LIGHTSOUT_LOCALES lists the locales to run the browser suites in (default "en zh-CN"); each
+# pass puts its screenshots in SCREENSHOT_DIR/LOCALE.
 set -euo pipefail
 binary=$(realpath "$1")
 shots=$(realpath -m "$2")
@@ -27,9 +30,17 @@ for _ in $(seq 100); do
 done
 [[ -n $url ]] || { cat "$log" >&2; echo "e2e: no URL from the server" >&2; exit 1; }
 echo "e2e: server at $url, screenshots in $shots" >&2
-LIGHTSOUT_URL=$url SCREENSHOT_DIR=$shots LIGHTSOUT_SITE=$site node --test --test-concurrency=1 \
-  wasm-page.test.mjs playground.test.mjs variants.test.mjs big-board.test.mjs contrast.test.mjs \
-  a11y.test.mjs links.test.mjs offline.test.mjs
+# The browser suites, listed once: each runs in every locale (tests name the page's strings by key).
+suites=(wasm-page.test.mjs playground.test.mjs variants.test.mjs big-board.test.mjs contrast.test.mjs
+  a11y.test.mjs i18n.test.mjs game.test.mjs learn.test.mjs links.test.mjs offline.test.mjs)
+failed=()
+for locale in ${LIGHTSOUT_LOCALES:-en zh-CN}; do
+  start=$SECONDS
+  LIGHTSOUT_URL=$url LIGHTSOUT_LOCALE=$locale SCREENSHOT_DIR=$shots/$locale LIGHTSOUT_SITE=$site \
+    node --test --test-concurrency=1 "${suites[@]}" || failed+=("$locale")
+  echo "e2e: the browser suites in $locale took $((SECONDS - start)) s" >&2
+done
 # The JS API of the same site (lightsout.mjs) in node, the locale tables and the link format, no
 # browser.
-LIGHTSOUT_SITE=$site node --test wasm-api.test.mjs locales.test.mjs link-codec.test.mjs
+LIGHTSOUT_SITE=$site node --test wasm-api.test.mjs locales.test.mjs link-codec.test.mjs || failed+=(node)
+[[ ${#failed[@]} -eq 0 ]] || { echo "e2e: failed: ${failed[*]}" >&2; exit 1; }

@@ -34,8 +34,14 @@ const on = (lights) => lights.flatMap((v, i) => (v ? [i] : []));
 async function solveAndApply(page) {
   await page.click('#apply-now');
   await page.waitForFunction(() => document.getElementById('status').className === 'won');
-  assert.match(await h.text(page, '#status'), /Applied the solution/);
+  assert.match(await h.text(page, '#status'), h.trnRe('page.status.applied'));
 }
+// The status line's answer to Solve: the presses to make, or no solution.
+const pressLine = h.trnRe('page.status.press');
+const answered = new RegExp([pressLine, h.trRe('page.status.noSolution'), h.trRe('page.status.noSolutionWhy')]
+  .map((r) => r.source).join('|'));
+const solveAnswered = (page) => page.waitForFunction(
+  (src) => new RegExp(src).test(document.getElementById('status').textContent), answered.source);
 
 for (const [name, viewport] of [['desktop', h.DESKTOP], ['phone', h.PHONE]]) {
   test(`${name}: topology plane, cylinder, torus`, async () => {
@@ -114,7 +120,7 @@ for (const [name, viewport] of [['desktop', h.DESKTOP], ['phone', h.PHONE]]) {
     await h.shot(page, `22-mask-${name}`);
     await page.click('#random');
     await page.click('#solve');
-    await page.waitForFunction(() => /marked|no solution/.test(document.getElementById('status').textContent));
+    await solveAnswered(page);
     assert.deepEqual(errors, []);
     await page.close();
   });
@@ -129,13 +135,13 @@ for (const [name, viewport] of [['desktop', h.DESKTOP], ['phone', h.PHONE]]) {
     await h.clickCell(page, 0, 1);
     assert.deepEqual(on(await h.lights(page)), [0, 1, 2], 'the hole below does not light');
     await h.clickCell(page, 1, 1);
-    assert.match(await h.text(page, '#status'), /That is a hole/);
+    assert.match(await h.text(page, '#status'), h.trRe('page.status.hole'));
     await page.check('#target');
     await assertCanonical(page, 'plane,target=on,holes=[000/010/000]', 3, 3);
     await page.click('#solve');
-    await page.waitForFunction(() => /marked|no solution/.test(document.getElementById('status').textContent));
+    await solveAnswered(page);
     await h.shot(page, `23-holes-target-${name}`);
-    if (/marked/.test(await h.text(page, '#status'))) {
+    if (pressLine.test(await h.text(page, '#status'))) {
       await solveAndApply(page);
       const l = await h.lights(page);
       assert.deepEqual(l.filter((v, i) => i !== 4), [1, 1, 1, 1, 1, 1, 1, 1], 'every cell on');
@@ -176,7 +182,7 @@ for (const [name, viewport] of [['desktop', h.DESKTOP], ['phone', h.PHONE]]) {
     for (const [bad, message] of [['nbhd=y', /^rules: token 'nbhd=y': unknown neighbourhood/],
       ['states=1', /^rules: token 'states=1': states must be an integer in 2\.\.255/],
       ['torus,torus', /^rules: token 'torus': the topology is already given by 'torus'/],
-      ['graph=[3:0-1/1-2]', /graphs are not drawn in the page/]]) {
+      ['graph=[3:0-1/1-2]', h.trRe('page.rules.graph', { text: 'graph=[3:0-1/1-2]' })]]) {
       await h.useRules(page, bad);
       assert.match(await h.text(page, '#status'), message);
       assert.equal((await h.text(page, '#status')).split('\n').length, 1);
@@ -201,18 +207,20 @@ test('three states: an unsolvable board gets the fewest changes, a hint and Make
   // Light cells one by one until the board has no solution (8 in 9 boards of 4 x 4 have none).
   for (let i = 0; i < 16; i++) {
     await h.clickCell(page, Math.floor(i / 4), i % 4);
-    await page.waitForFunction(() => ['yes', 'no'].includes(document.getElementById('info-solvable').textContent));
-    if (await h.text(page, '#info-solvable') === 'no') break;
+    await page.waitForFunction((answers) => answers.includes(document.getElementById('info-solvable').textContent),
+      [h.tr('page.facts.yes'), h.tr('page.facts.no')]);
+    if (await h.text(page, '#info-solvable') === h.tr('page.facts.no')) break;
   }
-  assert.equal(await h.text(page, '#info-solvable'), 'no');
+  assert.equal(await h.text(page, '#info-solvable'), h.tr('page.facts.no'));
   await page.click('#hint');
-  await page.waitForFunction(() => /cannot be solved as it is/.test(document.getElementById('status').textContent));
-  assert.match(await h.text(page, '#status'), /Change the light at row \d, column \d by \+[12] first/);
+  await page.waitForFunction(() => Number(document.getElementById('board').dataset.hint) >= 0);
+  assert.match(await h.text(page, '#status'),
+    h.trRe('page.hint.changeBy', { where: h.trRe('page.where', { row: /\d/, col: /\d/ }), by: /[12]/ }));
   assert.ok(await h.fixes(page) >= 1);
   await h.shot(page, '25-states3-unsolvable-hint');
   await page.click('#fix');
   await h.solvableIs(page, true);
-  assert.match(await h.text(page, '#status'), /the board is solvable now/);
+  assert.match(await h.text(page, '#status'), h.trnRe('page.status.madeSolvable'));
   assert.deepEqual(errors, []);
   await page.close();
 });

@@ -30,12 +30,13 @@ test('the page: WebAssembly in the browser, no /api/ request, the sample solved'
     await h.solvableIs(page, true);
     await page.click('#solve');
     await page.waitForFunction(() => document.getElementById('board').dataset.marks === '13');
-    assert.match(await h.text(page, '#status'), /fewest/);
-    assert.match(await h.text(page, '#backend-note'), /this browser \(WebAssembly\)/);
+    assert.match(await h.text(page, '#status'), h.trRe('page.status.fewestProven'));
+    assert.equal(await h.text(page, '#backend-note'), h.tr('page.backend.note', { where: h.tr('page.backend.here') }));
     await h.shot(page, `40-wasm-${viewport.width}`);
     // A variant and its facts, from the worker.
     await h.useRules(page, 'torus,states=3,nbhd=x');
-    await page.waitForFunction(() => document.getElementById('info-fraction').textContent.startsWith('1 in'));
+    await page.waitForFunction((src) => new RegExp(`^${src}$`).test(document.getElementById('info-fraction').textContent),
+      h.trRe('page.facts.oneIn', { n: /[\d,]+/ }).source);
     assert.deepEqual(api, [], 'no request to /api/');
     assert.deepEqual(errors, []);
     await page.close();
