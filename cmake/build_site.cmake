@@ -1,6 +1,7 @@
 # Builds the playground's site: the WebAssembly core (wasm/ by emscripten, incremental), then
 # web/, lightsout-core.js, lightsout-core.wasm and the JS API lightsout.mjs copied into SITE (files
-# no longer there removed); with OUTPUT, the site embedded as C++ (cmake/embed_web.cmake).
+# no longer there removed) with precache.json, their list for the offline service worker; with
+# OUTPUT, the site embedded as C++ (cmake/embed_web.cmake).
 #   cmake -DROOT=SOURCE -DTREE=WASM_BUILD -DSITE=DIR [-DEMCMAKE=emcmake] [-DOUTPUT=FILE.cpp]
 #         -P build_site.cmake
 cmake_minimum_required(VERSION 3.21)  # script mode: the policies of IN_LIST and COPY_FILE
@@ -55,6 +56,21 @@ foreach(file IN LISTS files)
   list(APPEND names "${name}")
   file(COPY_FILE "${file}" "${SITE}/${name}" ONLY_IF_DIFFERENT)
 endforeach()
+# The list the offline service worker (web/sw.js) caches at install: every file of the site but
+# the worker itself, rewritten only when it changes.
+set(cached ${names})
+list(REMOVE_ITEM cached sw.js)
+list(SORT cached)
+string(JOIN "\",\n  \"" cached_json ${cached})
+set(cached_json "[\n  \"${cached_json}\"\n]\n")
+set(old_json "")
+if(EXISTS "${SITE}/precache.json")
+  file(READ "${SITE}/precache.json" old_json)
+endif()
+if(NOT old_json STREQUAL cached_json)
+  file(WRITE "${SITE}/precache.json" "${cached_json}")
+endif()
+list(APPEND names precache.json)
 file(GLOB present LIST_DIRECTORIES false RELATIVE "${SITE}" "${SITE}/*")
 foreach(name IN LISTS present)
   if(NOT name IN_LIST names)

@@ -10,6 +10,8 @@ import * as facts from './facts.js';
 import * as i18n from './i18n.js';
 import { t, tn } from './i18n.js';
 import * as game from './game.js';
+import * as share from './share.js';
+import { registerOffline, coreFailed } from './offline.js';
 
 const $ = (id) => document.getElementById(id);
 // The locale first, so every string below is made in it; the picker switches it and keeps it.
@@ -31,7 +33,8 @@ const backendReady = Promise.resolve(makeBackend()).then((b) => {
   showBackend();
   return b;
 });
-await R.start();
+registerOffline();
+try { await R.start(); } catch (e) { coreFailed(e); throw e; }
 // The core's limits for the page (light chasing is offered up to max_chase_cells).
 const LIMITS = R.parseRules('').limits;
 const UNDO_CELLS = 8e6;  // undo keeps at most this many cells of boards
@@ -41,6 +44,7 @@ const state = {
   presses: null,        // the solution on show (presses per button), or null
   hint: -1, fix: null,  // hinted cell; lights to toggle to make the board solvable
   moves: 0, undo: [], redo: [], cursor: 0, focused: false,
+  played: null,         // the player's presses since the board was set (share.js), for links
   chase: null, animation: null,
   analysis: null,       // { key, res } of the last solve
   requestId: 0, infoId: 0,
@@ -107,10 +111,10 @@ function draw(over = null) {
 
 // --- history: every change of board, size or rules can be undone -------------------------
 const snapshot = () => ({ rows: state.rows, cols: state.cols, rules: state.rules,
-  lights: state.lights.slice(), moves: state.moves, game: game.token() });
+  lights: state.lights.slice(), moves: state.moves, game: game.token(), played: state.played });
 function restore(s) {
   const resized = s.rows !== state.rows || s.cols !== state.cols;
-  Object.assign(state, { rows: s.rows, cols: s.cols, rules: s.rules, lights: s.lights, moves: s.moves });
+  Object.assign(state, { rows: s.rows, cols: s.cols, rules: s.rules, lights: s.lights, moves: s.moves, played: s.played });
   clearMarks();
   game.restore(s.game);
   if (resized) { state.cursor = 0; sizeWrap(); view.setBoard(s.rows, s.cols); }
@@ -145,7 +149,9 @@ function cellAction(r, c) {
   remember();
   state.hint = -1;
   if (m === 'play') {
+    const played = share.pressing(state.played, board());
     R.press(state.rules, state.rows, state.cols, state.lights, r, c);
+    state.played = share.pressed(played, i, state.lights, state.rules.states);
     state.moves++;
     game.pressed();
     // The solution on show stays one: the old presses less this one.
@@ -199,6 +205,7 @@ function paint(r, c, first) {
 // After any change: redraw, say whether it is solved, analyse again.
 function changed({ resolve = false } = {}) {
   draw();
+  links.changed();
   game.changed(R.isSolved(state.rules, state.lights));
   if (R.isSolved(state.rules, state.lights)) {
     const moves = state.moves;
@@ -480,6 +487,20 @@ function syncControls() {
   showRules(state.rules);
 }
 
+const links = share.sharePanel({
+  puzzle: () => ({ rows: state.rows, cols: state.cols, rules: state.rules, lights: state.lights,
+    moves: state.moves, played: state.played }),
+  resize: (...a) => resize(...a), boardText, setStatus,
+  forgetHistory: () => { state.undo = []; state.redo = []; },
+  // The player's presses on the board just set: one undo step back to the puzzle without them.
+  setProgress: ({ lights, moves, played }) => {
+    if (lights) { remember(); state.lights = lights; }
+    Object.assign(state, { moves, played });
+    clearMarks();
+    changed();
+  },
+});
+
 // --- learn -------------------------------------------------------------------------------
 // The lessons use the page's board when it fits them; they compute on their own copy.
 function watch() {
@@ -573,13 +594,15 @@ game.init({ board, rules: () => state.rules, moves: () => state.moves, random: r
 if (window.matchMedia('(max-width: 700px), (max-height: 520px)').matches) {
   for (const id of ['rules-panel', 'text-panel', 'facts-panel']) $(id).open = false;
 }
-// Open on a random solvable 5 x 6 puzzle, with nothing to undo.
+// Open on the link's puzzle, else the kept one, else a random solvable 5 x 6; nothing to undo.
 sizeWrap();
 view.setBoard(state.rows, state.cols);
-state.lights = randomBoard(state.rows, state.cols, state.rules);
-syncControls();
-changed();
-setStatus(() => t('page.status.start'));
+links.start(() => {
+  state.lights = randomBoard(state.rows, state.cols, state.rules);
+  syncControls();
+  changed();
+  setStatus(() => t('page.status.start'));
+});
 loadInfo();
 // A new locale: the strings this file made are made again (the markup's are by i18n.js).
 i18n.onLocaleChange(() => {

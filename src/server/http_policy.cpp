@@ -86,9 +86,12 @@ bool is_loopback(std::string_view host) {
 const std::vector<std::pair<const char*, const char*>>& security_headers() {
   static const std::vector<std::pair<const char*, const char*>> headers = {
       {"Content-Security-Policy",
-       // 'wasm-unsafe-eval': the page compiles its WebAssembly core (and no other code).
-       "default-src 'self'; script-src 'self' 'wasm-unsafe-eval'; img-src 'self' data:; "
-       "object-src 'none'; base-uri 'none'; form-action 'self'; frame-ancestors 'none'"},
+       // 'wasm-unsafe-eval': the page compiles its WebAssembly core (and no other code);
+       // worker-src and manifest-src: the solver's worker, the offline service worker (sw.js) and
+       // the web app manifest, from the site only.
+       "default-src 'self'; script-src 'self' 'wasm-unsafe-eval'; worker-src 'self'; "
+       "manifest-src 'self'; img-src 'self' data:; object-src 'none'; base-uri 'none'; "
+       "form-action 'self'; frame-ancestors 'none'"},
       {"X-Frame-Options", "DENY"},
       {"Referrer-Policy", "no-referrer"},
       {"X-Content-Type-Options", "nosniff"},

@@ -65,11 +65,12 @@ test('the picker switches the page\'s strings live, and the choice is kept after
   await h.settled(page);
   assert.equal(await lang(page), OTHER, 'the choice is kept');
   assert.equal(await page.inputValue('#locale'), OTHER);
-  assert.equal(await h.text(page, '#status'), h.tr('page.status.start', {}, OTHER));
+  // The reload brings back the kept puzzle (share.js), said in the kept language.
+  assert.equal(await h.text(page, '#status'), h.tr('links.restored', {}, OTHER));
   // And back: the suite's locale again, live.
   await page.selectOption('#locale', h.LOCALE);
   assert.equal(await lang(page), h.LOCALE);
-  assert.equal(await h.text(page, '#status'), h.tr('page.status.start'));
+  assert.equal(await h.text(page, '#status'), h.tr('links.restored'));
   assert.deepEqual(errors, []);
   await page.close();
 });

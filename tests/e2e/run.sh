@@ -32,14 +32,16 @@ done
 echo "e2e: server at $url, screenshots in $shots" >&2
 # The browser suites, listed once: each runs in every locale (tests name the page's strings by key).
 suites=(wasm-page.test.mjs playground.test.mjs variants.test.mjs big-board.test.mjs contrast.test.mjs
-  a11y.test.mjs i18n.test.mjs game.test.mjs learn.test.mjs layout.test.mjs)
+  a11y.test.mjs i18n.test.mjs game.test.mjs learn.test.mjs layout.test.mjs links.test.mjs
+  offline.test.mjs)
 failed=()
 for locale in ${LIGHTSOUT_LOCALES:-en zh-CN}; do
   start=$SECONDS
-  LIGHTSOUT_URL=$url LIGHTSOUT_LOCALE=$locale SCREENSHOT_DIR=$shots/$locale \
+  LIGHTSOUT_URL=$url LIGHTSOUT_LOCALE=$locale SCREENSHOT_DIR=$shots/$locale LIGHTSOUT_SITE=$site \
     node --test --test-concurrency=1 "${suites[@]}" || failed+=("$locale")
   echo "e2e: the browser suites in $locale took $((SECONDS - start)) s" >&2
 done
-# The JS API of the same site (lightsout.mjs) in node, and the locale tables, no browser.
-LIGHTSOUT_SITE=$site node --test wasm-api.test.mjs locales.test.mjs || failed+=(node)
+# The JS API of the same site (lightsout.mjs) in node, the locale tables and the link format, no
+# browser.
+LIGHTSOUT_SITE=$site node --test wasm-api.test.mjs locales.test.mjs link-codec.test.mjs || failed+=(node)
 [[ ${#failed[@]} -eq 0 ]] || { echo "e2e: failed: ${failed[*]}" >&2; exit 1; }

@@ -388,6 +388,19 @@ TEST_F(ServerTest, ServesTheEmbeddedPage) {
   EXPECT_EQ(res->body.substr(0, 4), std::string("\0asm", 4));
   EXPECT_NE(res->get_header_value("Content-Security-Policy").find("'wasm-unsafe-eval'"),
             std::string::npos);
+  // The offline app: the service worker and the manifest, typed, and allowed by the policy.
+  res = client().Get("/sw.js");
+  ASSERT_TRUE(res);
+  EXPECT_EQ(res->status, 200);
+  EXPECT_EQ(res->get_header_value("Content-Type"), "text/javascript; charset=utf-8");
+  EXPECT_NE(res->get_header_value("Content-Security-Policy").find("worker-src 'self'"),
+            std::string::npos);
+  res = client().Get("/manifest.webmanifest");
+  ASSERT_TRUE(res);
+  EXPECT_EQ(res->status, 200);
+  EXPECT_EQ(res->get_header_value("Content-Type"), "application/manifest+json");
+  EXPECT_NE(res->get_header_value("Content-Security-Policy").find("manifest-src 'self'"),
+            std::string::npos);
 }
 
 TEST_F(ServerTest, RulesAndFixForOtherPrograms) {
