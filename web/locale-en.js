@@ -194,7 +194,7 @@ export default {
   'links.bad.damaged': 'This puzzle link is damaged or cut short; the page opened as usual.',
   'links.bad-rules': 'The rules in this link are not valid ({message}); the page opened as usual.',
   'links.refused': 'The puzzle in this link is refused here: {reason}.',
-  'links.offline-ready': 'Available offline: this page and its solver are kept in this browser.',
+  'links.offline-ready': 'Works offline: kept in this browser.',
   'links.offline-failed': 'This page could not be kept for offline use ({message}).',
   'links.core-failed': 'The solver (the WebAssembly core) did not load: {message}. Reload the page; if this persists, the site is incomplete.',
   'links.file': 'This page was opened as a file, where browsers do not run its scripts. Open it through a web server instead: run `lightsout serve` and visit the address it prints, or run `python3 -m http.server 8000` in this folder and visit http://127.0.0.1:8000/.',
@@ -248,7 +248,7 @@ export default {
   'game.copied': 'Copied.',
   'game.copyFailed': 'The clipboard is not available: the line is selected, copy it with Ctrl+C.',
   'game.facts.concealed': 'hidden while you play',
-  'game.facts.why': 'The fewest presses give the puzzle away, so they stay hidden until you solve it.',
+  'game.facts.why': 'Hidden so as not to give the puzzle away.',
   'game.facts.show': 'Show the fewest presses',
 
   // --- learn: the three ways to solve, step by step

@@ -194,7 +194,7 @@ export default {
   'links.bad.damaged': '这个谜题链接已损坏或不完整；页面照常打开。',
   'links.bad-rules': '此链接中的规则无效（{message}）；页面照常打开。',
   'links.refused': '此链接中的谜题在这里被拒绝：{reason}。',
-  'links.offline-ready': '可离线使用：此页面及其求解器已保存在本浏览器中。',
+  'links.offline-ready': '可离线使用：已保存在本浏览器中。',
   'links.offline-failed': '无法保存此页面供离线使用（{message}）。',
   'links.core-failed': '求解器（WebAssembly 核心）没有加载成功：{message}。请重新加载页面；如果问题依旧，说明网站文件不完整。',
   'links.file': '此页面是作为本地文件打开的，浏览器不会在这种情况下运行它的脚本。请改用网页服务器打开：运行 `lightsout serve` 并访问它显示的地址，或在此文件夹中运行 `python3 -m http.server 8000` 后访问 http://127.0.0.1:8000/。',
@@ -248,7 +248,7 @@ export default {
   'game.copied': '已复制。',
   'game.copyFailed': '无法使用剪贴板：这一行已选中，请按 Ctrl+C 复制。',
   'game.facts.concealed': '游戏中隐藏',
-  'game.facts.why': '最少按键次数会泄露答案，所以解开之前不显示。',
+  'game.facts.why': '为免泄露答案，暂不显示。',
   'game.facts.show': '显示最少按键次数',
 
   // --- learn: the three ways to solve, step by step
