@@ -89,6 +89,8 @@ struct Term {
 // branching, and the transform size of the exhaustive mode: 2^16 16-bit sums, 128 KiB, in the L2
 // cache of any core.
 constexpr unsigned kLeafDimension = 16;
+// Levels above kLeafDimension that a node solves by blocks of transforms rather than by branching.
+constexpr unsigned kBlockLevels = 8;
 
 // In-place Walsh-Hadamard transform of 2^j values: out[z] = sum_w in[w] (-1)^popcount(w & z).
 // The wide fallback of wht16_max, for sums of |a| past 16 bits (boards of 2^15 cells or more).
@@ -254,20 +256,40 @@ class ClassSearch {
       open_ = std::min(open_, bound);
       return;
     }
-    if (j <= kLeafDimension) {
-      const auto [sum, magnitude] = sums(terms);
-      meter_.add(
-          solve_by_transform(j, offset, sum, magnitude, prefix, buckets_, best_, [&terms](auto* v) {
-            for (const Term& t : terms) {
-              v[t.w] = static_cast<std::remove_reference_t<decltype(*v)>>(v[t.w] + t.a);
-            }
-          }));
+    if (j <= kLeafDimension + kBlockLevels) {
+      blocks(j, offset, prefix, bound);
       return;
     }
     const std::uint64_t top = std::uint64_t{1} << (j - 1);
     for (const unsigned b : {0U, 1U}) {
       const std::int64_t child_offset = child(j, b, offset);
       node(j - 1, child_offset, prefix | (b != 0 ? top : 0));
+    }
+  }
+
+  // Solves a node of j <= 24 free coordinates whole, as the exhaustive mode does: for each of
+  // the 2^(j - 16) assignments h of its top coordinates, the terms scattered into 2^16 buckets
+  // with their signs (-1)^(high part . h) and one transform. No merging below this node: with
+  // thousands of terms, the merges of the levels it replaces cost more than their bounds prune.
+  void blocks(unsigned j, std::int64_t offset, std::uint64_t prefix, std::int64_t bound) {
+    const std::vector<Term>& terms = level_[j];
+    const auto [sum, magnitude] = sums(terms);
+    const unsigned low = std::min(j, kLeafDimension);
+    const std::uint64_t mask = (std::uint64_t{1} << low) - 1;
+    for (std::uint64_t h = 0; h < (std::uint64_t{1} << (j - low)); ++h) {
+      if (h != 0 && meter_.out_of_budget()) {
+        open_ = std::min(open_, bound);
+        return;
+      }
+      meter_.add(solve_by_transform(low, offset, sum, magnitude, prefix | (h << low), buckets_,
+                                    best_, [&terms, h, low, mask](auto* v) {
+                                      using T = std::remove_reference_t<decltype(*v)>;
+                                      for (const Term& t : terms) {
+                                        const bool odd = (std::popcount((t.w >> low) & h) & 1) != 0;
+                                        v[t.w & mask] =
+                                            static_cast<T>(v[t.w & mask] + (odd ? -t.a : t.a));
+                                      }
+                                    }));
     }
   }
 
@@ -466,7 +488,7 @@ FewestOutcome Gf2Classes::minimize(const SearchBudget& budget, std::uint64_t bel
     // Subtrees of the top `depth` coordinates, handed to the threads in order (so that the first
     // ones, which set the incumbent the others prune with, finish first).
     const unsigned depth =
-        threads < 2 || d_ <= kLeafDimension + 4 ? 0 : std::min(d_ - kLeafDimension, 10U);
+        threads < 2 || d_ <= kLeafDimension + 4 ? 0 : std::min(d_ - kLeafDimension - 2, 12U);
     SearchBudget share = budget;
     share.work = budget.work / threads;
     std::vector<std::unique_ptr<ClassSearch>> searches(threads);
