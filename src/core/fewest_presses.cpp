@@ -486,9 +486,12 @@ FewestOutcome Gf2Classes::minimize(const SearchBudget& budget, std::uint64_t bel
     open = exhaustive_search(d_, terms, offset_, budget, threads, incumbent);
   } else {
     // Subtrees of the top `depth` coordinates, handed to the threads in order (so that the first
-    // ones, which set the incumbent the others prune with, finish first).
+    // ones, which set the incumbent the others prune with, finish first). Each is reached from
+    // the root by `depth` merges: as few as keep both cores busy, no more.
     const unsigned depth =
-        threads < 2 || d_ <= kLeafDimension + 4 ? 0 : std::min(d_ - kLeafDimension - 2, 12U);
+        threads < 2 || d_ <= kLeafDimension + 4
+            ? 0
+            : std::clamp(d_ - std::min(d_, kLeafDimension + kBlockLevels), 4U, 12U);
     SearchBudget share = budget;
     share.work = budget.work / threads;
     std::vector<std::unique_ptr<ClassSearch>> searches(threads);
