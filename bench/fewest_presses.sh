@@ -5,7 +5,8 @@
 # random 19 x 19 boards (nullity 16) beside plain solving, by hyperfine.
 #
 # usage: bench/fewest_presses.sh [BUILD_DIR]   (default: build/ at the repository root)
-# Environment: FEWEST_MAX_N (100), FEWEST_SECONDS (60: --minimal-time per board).
+# Environment: FEWEST_MAX_N (100), FEWEST_SECONDS (60: --minimal-time per board; 600 lets n = 61
+# and 65 finish), FEWEST_METHOD (branch-and-bound, or exhaustive: --minimal-method).
 # Writes docs/fewest-presses.md.
 set -euo pipefail
 
@@ -14,6 +15,7 @@ source "$(dirname "${BASH_SOURCE[0]}")/lib.sh"
 bench_init fewest_presses "${1:-}"
 max_n="${FEWEST_MAX_N:-100}"
 seconds="${FEWEST_SECONDS:-60}"
+method="${FEWEST_METHOD:-branch-and-bound}"
 
 ensure_tools hyperfine
 cd "$repo_root"
@@ -30,16 +32,19 @@ for ((n = 1; n <= max_n; n++)); do
     >"$tmp/ones.txt"
   start=$(date +%s.%N)
   "$bin" solve --size "${n}x${n}" --input single --minimal --minimal-time "$seconds" \
-    "$tmp/ones.txt" >"$tmp/out" 2>"$tmp/err"
+    --minimal-method "$method" "$tmp/ones.txt" >"$tmp/out" 2>"$tmp/err"
   end=$(date +%s.%N)
   presses=$(tr -cd 1 <"$tmp/out" | wc -c)
   elapsed=$(awk -v a="$start" -v b="$end" 'BEGIN { printf "%.2f", b - a }')
+  # The method that proved it: nullity 0 leaves one solution, nothing to search.
+  how=${method//-/ }
+  ((nullity == 0)) && how="unique solution"
   if line=$(grep -E 'fewest not proven, lower bound [0-9]+$' "$tmp/err"); then
     bound=${line##* }
-    rows+=("| $n | $nullity | $presses | no | $bound | $elapsed |")
+    rows+=("| $n | $nullity | $presses | no | $bound | $elapsed | $how (stopped) |")
     unproven+=("$n")
   else
-    rows+=("| $n | $nullity | $presses | yes | $presses | $elapsed |")
+    rows+=("| $n | $nullity | $presses | yes | $presses | $elapsed | $how |")
   fi
   echo "n=$n nullity=$nullity presses=$presses ${elapsed}s" >&2
 done
@@ -62,7 +67,7 @@ cpu=$(grep -m1 "model name" /proc/cpuinfo | cut -d: -f2 | sed 's/^ *//')
   echo
   echo "Written by \`bench/fewest_presses.sh\` on $(date -u +%Y-%m-%d): $(nproc) cores ($cpu),"
   echo "$(awk '/MemTotal/ { printf "%.0f GiB", $2 / 1048576 }' /proc/meminfo) of memory."
-  echo "Each row is one \`lightsout solve --size NxN --input single --minimal --minimal-time $seconds\`"
+  echo "Each row is one \`lightsout solve --size NxN --input single --minimal --minimal-time $seconds --minimal-method $method\`"
   echo "on the all-ones board; the time is the whole command's wall time. \"Proven\" means the"
   echo "search finished: no solution has fewer presses. Otherwise the search stopped at the time"
   echo "budget and the last column is the proven lower bound it reached (the tool prints it on"
@@ -74,8 +79,8 @@ cpu=$(grep -m1 "model name" /proc/cpuinfo | cut -d: -f2 | sed 's/^ *//')
     echo "Every minimum up to n = $max_n proven within ${seconds} s."
   fi
   echo
-  echo "| n | nullity | fewest presses | proven | lower bound | seconds |"
-  echo "|--:|--:|--:|:-:|--:|--:|"
+  echo "| n | nullity | fewest presses | proven | lower bound | seconds | method |"
+  echo "|--:|--:|--:|:-:|--:|--:|---|"
   printf '%s\n' "${rows[@]}"
   echo
   echo "## A random 19 x 19 board (nullity 16)"

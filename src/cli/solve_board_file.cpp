@@ -129,6 +129,7 @@ int run_board_solve(const BoardSolveArgs& args, const Rules& rules, const RulesB
   Options options;
   options.minimal = args.minimal;
   options.minimal_seconds = args.minimal_time;
+  options.minimal_exhaustive = args.minimal_exhaustive;
   options.progress = [&clock](std::string_view phase, double fraction) {
     clock.report(phase, fraction);
   };

@@ -18,7 +18,8 @@ struct BoardSolveArgs {
   std::string output_format;  // empty: from -o's extension, else the input's
   std::string method = "auto";
   bool minimal = false;
-  double minimal_time = 10.0;  // seconds for --minimal's proof (0: no limit)
+  double minimal_time = 10.0;       // seconds for --minimal's proof (0: no limit)
+  bool minimal_exhaustive = false;  // --minimal-method exhaustive
   bool quiet = false;
   bool stats = false;
   std::string rules_text;       // --rules as given (empty: none), for messages

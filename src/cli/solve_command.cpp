@@ -34,6 +34,7 @@ struct SolveArgs {
   std::string method = "auto";
   bool minimal = false;
   double minimal_time = 10.0;  // --minimal-time: seconds per puzzle for the proof
+  std::string minimal_method = "branch-and-bound";  // --minimal-method
   bool trailing_space = false;
   std::string rules;            // --rules TEXT
   bool size_given = false;      // --size given
@@ -110,6 +111,7 @@ int run_judge_solve(const SolveArgs& args, const Rules& rules, const RulesBudget
   Options options;
   options.minimal = args.minimal;
   options.minimal_seconds = args.minimal_time;
+  options.minimal_exhaustive = args.minimal_method == "exhaustive";
   // The judge workload (the tables method): a few look-ups per puzzle on packed words, whose
   // fewest presses are exact (an enumeration of the quiet patterns) up to nullity 24; past that
   // the general path searches with a proof.
@@ -226,6 +228,11 @@ std::function<int()> add_solve_command(CLI::App& app) {
                   "0: no limit)")
       ->check(minimal_time_validator())
       ->type_name("SECONDS");
+  cmd->add_option("--minimal-method", args->minimal_method,
+                  "How --minimal searches two-state boards: branch-and-bound (default) or "
+                  "exhaustive (every solution weighed; the same answer, the yardstick)")
+      ->check(CLI::IsMember({"branch-and-bound", "exhaustive"}))
+      ->type_name("METHOD");
   cmd->add_flag("--trailing-space", args->trailing_space,
                 "Put a space after every value (reproduces the OpenJudge sample byte for byte)");
   cmd->add_option("-o,--output", board->output,
@@ -275,6 +282,7 @@ std::function<int()> add_solve_command(CLI::App& app) {
     board->method = args->method;
     board->minimal = args->minimal;
     board->minimal_time = args->minimal_time;
+    board->minimal_exhaustive = args->minimal_method == "exhaustive";
     board->rules_text = rules_opt->count() > 0 ? args->rules : std::string();
     board->max_cells = args->max_cells;
     return run_board_solve(*board, *rules, budget);

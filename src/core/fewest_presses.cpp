@@ -6,11 +6,16 @@
 #include <bit>
 #include <cmath>
 #include <exception>
+#include <memory>
+#include <mutex>
+#include <new>
 #include <stdexcept>
 #include <system_error>
 #include <thread>
+#include <type_traits>
 
 #include "build_target.hpp"
+#include "wht.hpp"
 
 namespace lightsout::detail {
 
@@ -80,10 +85,15 @@ struct Term {
   std::int64_t a;
 };
 
+// Free coordinates at which a branch-and-bound node is solved by one transform instead of
+// branching, and the transform size of the exhaustive mode: 2^16 16-bit sums, 128 KiB, in the L2
+// cache of any core.
 constexpr unsigned kLeafDimension = 16;
+// Levels above kLeafDimension that a node solves by blocks of transforms rather than by branching.
+constexpr unsigned kBlockLevels = 8;
+
 // In-place Walsh-Hadamard transform of 2^j values: out[z] = sum_w in[w] (-1)^popcount(w & z).
-// T is 16 or 32 bits wide when sum |in| fits (more lanes per vector instruction): no partial sum
-// exceeds sum |in| in magnitude.
+// The wide fallback of wht16_max, for sums of |a| past 16 bits (boards of 2^15 cells or more).
 template <typename T>
 void walsh_hadamard(std::vector<T>& v) {
   const std::size_t n = v.size();
@@ -99,42 +109,104 @@ void walsh_hadamard(std::vector<T>& v) {
   }
 }
 
-// The best weight each half of a two-thread search has found, for the other half to prune with.
-struct SharedBests {
-  std::atomic<std::int64_t> half[2];
-};
-
-class ClassSearch {
+// 2^16 16-bit values at a 64-byte boundary, the transform's buffer.
+class Buckets {
  public:
-  ClassSearch(unsigned d, const SearchBudget& budget) : budget_(budget), level_(d + 1) {}
-
-  // Contract: terms sorted by w, no zero w or a; offset as in Gf2Classes. With `half` (0 or 1)
-  // and `shared`, searches only the subtree with the top coordinate at `half`, pruning with the
-  // other half's best too: half 0 prunes only above it and half 1 at it too, so that the two
-  // halves end where one search over both would (the first lightest in the same order).
-  FewestOutcome run(unsigned d, std::vector<Term> terms, std::int64_t offset,
-                    std::int64_t initial_best, std::uint64_t initial_z, int half = -1,
-                    SharedBests* shared = nullptr) {
-    best_ = initial_best;
-    best_z_ = initial_z;
-    level_[d] = std::move(terms);
-    if (half < 0) {
-      node(d, offset, 0);
-    } else {
-      shared_ = shared;
-      half_ = half;
-      const auto b = static_cast<unsigned>(half);
-      node(d - 1, child(d, b, offset), b != 0 ? std::uint64_t{1} << (d - 1) : 0);
-    }
-    FewestOutcome out;
-    out.weight = static_cast<std::uint64_t>(best_);
-    out.combination = best_z_;
-    out.lower_bound = static_cast<std::uint64_t>(std::max<std::int64_t>(0, std::min(best_, open_)));
-    out.proven = out.lower_bound == out.weight;
-    return out;
-  }
+  Buckets() : data_(static_cast<std::int16_t*>(::operator new (kBytes, std::align_val_t{64}))) {}
+  ~Buckets() { ::operator delete (data_, std::align_val_t{64}); }
+  Buckets(const Buckets&) = delete;
+  Buckets& operator=(const Buckets&) = delete;
+  std::int16_t* data() { return data_; }
 
  private:
+  static constexpr std::size_t kBytes = sizeof(std::int16_t) << kLeafDimension;
+  std::int16_t* data_;
+};
+
+// The best (weight, combination) of a search, shared by its threads. Answers are ordered by
+// weight, then by combination: the search returns the first lightest combination, the same
+// whatever the number of threads, the order they ran in, or the mode (branch and bound or
+// exhaustive).
+class Incumbent {
+ public:
+  Incumbent(std::int64_t weight, std::uint64_t y) : weight_(weight), y_(y) {}
+
+  // Whether a subtree of combinations from `first` on, none lighter than `bound`, may hold a
+  // better answer.
+  bool may_beat(std::int64_t bound, std::uint64_t first) {
+    const std::int64_t w = weight_.load(std::memory_order_relaxed);
+    if (bound != w) return bound < w;
+    const std::lock_guard lock(mutex_);
+    return bound < weight_ || (bound == weight_ && first < y_);
+  }
+  // Whether (weight, y) is better than the best; cheap when it is not.
+  bool beats(std::int64_t weight, std::uint64_t y) { return may_beat(weight, y); }
+  void offer(std::int64_t weight, std::uint64_t y) {
+    const std::lock_guard lock(mutex_);
+    if (weight < weight_ || (weight == weight_ && y < y_)) {
+      weight_.store(weight, std::memory_order_relaxed);
+      y_ = y;
+    }
+  }
+  std::int64_t weight() const { return weight_.load(); }
+  std::uint64_t combination() const { return y_; }
+
+ private:
+  std::mutex mutex_;
+  std::atomic<std::int64_t> weight_;
+  std::uint64_t y_;
+};
+
+// sum a over the terms, and sum |a|: the transform's bound.
+std::pair<std::int64_t, std::uint64_t> sums(const std::vector<Term>& terms) {
+  std::int64_t sum = 0;
+  std::uint64_t magnitude = 0;
+  for (const Term& t : terms) {
+    sum += t.a;
+    magnitude += static_cast<std::uint64_t>(t.a < 0 ? -t.a : t.a);
+  }
+  return {sum, magnitude};
+}
+
+// The largest value of the transform of the wide values v (2^j of them) and its first index.
+template <typename T>
+std::pair<std::int64_t, std::uint64_t> wide_max(std::vector<T>& v) {
+  walsh_hadamard(v);
+  const auto top = std::max_element(v.begin(), v.end());
+  return {static_cast<std::int64_t>(*top), static_cast<std::uint64_t>(top - v.begin())};
+}
+
+// Solves sum_w b[w] [w . z] + offset over the 2^j values of z exactly, where b is the bucket
+// vector `fill` writes (fill(T* buckets) adds every term, signed, at its index). Offers the first
+// lightest z to `best` as prefix | z. Returns the transform's work.
+template <typename Fill>
+std::uint64_t solve_by_transform(unsigned j, std::int64_t offset, std::int64_t sum,
+                                 std::uint64_t magnitude, std::uint64_t prefix, Buckets& buckets,
+                                 Incumbent& best, const Fill& fill) {
+  const std::size_t n = std::size_t{1} << j;
+  if (magnitude < (std::uint64_t{1} << 15)) {
+    std::int16_t* v = buckets.data();
+    std::fill(v, v + n, std::int16_t{0});
+    fill(v);
+    const std::int32_t top = wht16_max(v, j);
+    const std::int64_t value = offset + (sum - top) / 2;
+    // The first z at the maximum is the lightest's first combination in this block.
+    if (best.beats(value, prefix)) best.offer(value, prefix | wht16_find(v, j, top));
+  } else {
+    std::vector<std::int64_t> v(n, 0);
+    fill(v.data());
+    const auto [top, at] = wide_max(v);
+    const std::int64_t value = offset + (sum - top) / 2;
+    if (best.beats(value, prefix)) best.offer(value, prefix | at);
+  }
+  return static_cast<std::uint64_t>(j + 1) << j;
+}
+
+// The work budget and deadline of one thread of a search.
+class Meter {
+ public:
+  explicit Meter(const SearchBudget& budget) : budget_(budget) {}
+  void add(std::uint64_t work) { work_ += work; }
   bool out_of_budget() {
     // The clock is read every 64th call only.
     stopped_ = stopped_ || work_ >= budget_.work ||
@@ -142,22 +214,50 @@ class ClassSearch {
     return stopped_;
   }
 
+ private:
+  SearchBudget budget_;
+  std::uint64_t work_ = 0;
+  std::uint64_t checks_ = 0;
+  bool stopped_ = false;
+};
+
+// One thread of the branch and bound: its own term lists, one per level.
+class ClassSearch {
+ public:
+  ClassSearch(unsigned d, const SearchBudget& budget, Incumbent& best)
+      : meter_(budget), best_(best), level_(d + 1) {}
+
+  // Searches the subtree whose top `depth` coordinates (of d) are `prefix`. Contract: terms
+  // sorted by w, no zero w or a; offset as in Gf2Classes.
+  void subtree(unsigned d, const std::vector<Term>& terms, std::int64_t offset, unsigned depth,
+               std::uint64_t prefix) {
+    level_[d] = terms;
+    for (unsigned i = 0; i < depth; ++i) {
+      const unsigned j = d - i;
+      offset = child(j, static_cast<unsigned>((prefix >> (depth - 1 - i)) & 1U), offset);
+    }
+    node(d - depth, offset, depth == 0 ? 0 : prefix << (d - depth));
+  }
+  // The least bound of the nodes the budget left open.
+  std::int64_t open() const { return open_; }
+
+ private:
   void node(unsigned j, std::int64_t offset, std::uint64_t prefix) {
     const std::vector<Term>& terms = level_[j];
     std::int64_t bound = offset;
     for (const Term& t : terms) bound += std::min<std::int64_t>(t.a, 0);
-    work_ += terms.size() + 1;
-    if (bound >= best_ || pruned_by_other_half(bound)) return;
-    if (terms.empty()) {  // every completion weighs `offset`
-      improve(offset, prefix);
+    meter_.add(terms.size() + 1);
+    if (!best_.may_beat(bound, prefix)) return;
+    if (terms.empty()) {  // every completion weighs `offset`; the first is prefix itself
+      best_.offer(offset, prefix);
       return;
     }
-    if (out_of_budget()) {
+    if (meter_.out_of_budget()) {
       open_ = std::min(open_, bound);
       return;
     }
-    if (j <= kLeafDimension) {
-      leaf(j, offset, prefix);
+    if (j <= kLeafDimension + kBlockLevels) {
+      blocks(j, offset, prefix, bound);
       return;
     }
     const std::uint64_t top = std::uint64_t{1} << (j - 1);
@@ -167,16 +267,30 @@ class ClassSearch {
     }
   }
 
-  bool pruned_by_other_half(std::int64_t bound) const {
-    if (shared_ == nullptr) return false;
-    const std::int64_t other = shared_->half[1 - half_].load(std::memory_order_relaxed);
-    return half_ == 0 ? bound > other : bound >= other;
-  }
-
-  void improve(std::int64_t value, std::uint64_t z) {
-    best_ = value;
-    best_z_ = z;
-    if (shared_ != nullptr) shared_->half[half_].store(value, std::memory_order_relaxed);
+  // Solves a node of j <= 24 free coordinates whole, as the exhaustive mode does: for each of
+  // the 2^(j - 16) assignments h of its top coordinates, the terms scattered into 2^16 buckets
+  // with their signs (-1)^(high part . h) and one transform. No merging below this node: with
+  // thousands of terms, the merges of the levels it replaces cost more than their bounds prune.
+  void blocks(unsigned j, std::int64_t offset, std::uint64_t prefix, std::int64_t bound) {
+    const std::vector<Term>& terms = level_[j];
+    const auto [sum, magnitude] = sums(terms);
+    const unsigned low = std::min(j, kLeafDimension);
+    const std::uint64_t mask = (std::uint64_t{1} << low) - 1;
+    for (std::uint64_t h = 0; h < (std::uint64_t{1} << (j - low)); ++h) {
+      if (h != 0 && meter_.out_of_budget()) {
+        open_ = std::min(open_, bound);
+        return;
+      }
+      meter_.add(solve_by_transform(low, offset, sum, magnitude, prefix | (h << low), buckets_,
+                                    best_, [&terms, h, low, mask](auto* v) {
+                                      using T = std::remove_reference_t<decltype(*v)>;
+                                      for (const Term& t : terms) {
+                                        const bool odd = (std::popcount((t.w >> low) & h) & 1) != 0;
+                                        v[t.w & mask] =
+                                            static_cast<T>(v[t.w & mask] + (odd ? -t.a : t.a));
+                                      }
+                                    }));
+    }
   }
 
   // Builds level_[j - 1] for coordinate j - 1 set to b; returns the child's offset.
@@ -211,51 +325,15 @@ class ClassSearch {
         ++high;
       }
     }
-    work_ += terms.size();
+    meter_.add(terms.size());
     return offset;
   }
 
-  void leaf(unsigned j, std::int64_t offset, std::uint64_t prefix) {
-    const std::vector<Term>& terms = level_[j];
-    std::int64_t sum = 0;
-    std::uint64_t magnitude = 0;
-    for (const Term& t : terms) {
-      sum += t.a;
-      magnitude += static_cast<std::uint64_t>(t.a < 0 ? -t.a : t.a);
-    }
-    work_ += static_cast<std::uint64_t>(j + 1) << j;
-    const auto [top, at] = magnitude < (std::uint64_t{1} << 15)   ? transform_max(wht16_, terms, j)
-                           : magnitude < (std::uint64_t{1} << 31) ? transform_max(wht32_, terms, j)
-                                                                  : transform_max(wht64_, terms, j);
-    const std::int64_t value = offset + (sum - top) / 2;
-    if (value < best_) improve(value, prefix | at);
-  }
-
-  // The largest value of the transform of the terms (2^j values) and where it is.
-  template <typename T>
-  static std::pair<std::int64_t, std::uint64_t> transform_max(std::vector<T>& v,
-                                                              const std::vector<Term>& terms,
-                                                              unsigned j) {
-    v.assign(std::size_t{1} << j, 0);
-    for (const Term& t : terms) v[t.w] += static_cast<T>(t.a);
-    walsh_hadamard(v);
-    const auto top = std::max_element(v.begin(), v.end());
-    return {static_cast<std::int64_t>(*top), static_cast<std::uint64_t>(top - v.begin())};
-  }
-
-  SearchBudget budget_;
+  Meter meter_;
+  Incumbent& best_;
   std::vector<std::vector<Term>> level_;
-  std::vector<std::int16_t> wht16_;
-  std::vector<std::int32_t> wht32_;
-  std::vector<std::int64_t> wht64_;
-  std::int64_t best_ = 0;
-  std::uint64_t best_z_ = 0;
+  Buckets buckets_;
   std::int64_t open_ = std::numeric_limits<std::int64_t>::max();
-  std::uint64_t work_ = 0;
-  std::uint64_t checks_ = 0;
-  bool stopped_ = false;
-  SharedBests* shared_ = nullptr;
-  int half_ = 0;
 };
 
 // sum a_v [v . y] + offset at one y.
@@ -263,6 +341,90 @@ std::int64_t weight_at(const std::vector<Term>& terms, std::int64_t offset, std:
   std::int64_t w = offset;
   for (const Term& t : terms) w += (std::popcount(t.w & y) & 1) != 0 ? t.a : 0;
   return w;
+}
+
+// Runs job(thread, task) for task = 0 .. tasks - 1, in order, on up to `threads` threads (this one
+// among them), each task once. Falls back to this thread alone where no thread can be started.
+template <typename Job>
+void run_tasks(unsigned threads, std::uint64_t tasks, const Job& job) {
+  std::atomic<std::uint64_t> next{0};
+  std::exception_ptr failure;
+  std::mutex failure_mutex;
+  const auto work = [&](unsigned thread) {
+    try {
+      for (std::uint64_t t; (t = next.fetch_add(1)) < tasks;) job(thread, t);
+    } catch (...) {
+      const std::lock_guard lock(failure_mutex);
+      if (!failure) failure = std::current_exception();
+      next.store(tasks);
+    }
+  };
+  std::vector<std::thread> workers;
+  for (unsigned t = 1; t < threads; ++t) {
+    try {
+      workers.emplace_back(work, t);
+    } catch (const std::system_error&) {  // no thread to be had (a WebAssembly build)
+      break;
+    }
+  }
+  work(0);
+  for (std::thread& w : workers) w.join();
+  if (failure) std::rethrow_exception(failure);
+}
+
+unsigned search_threads() {
+  if (!kThreads) return 1;
+  return std::clamp(std::thread::hardware_concurrency(), 1U, 64U);
+}
+
+// The exhaustive mode: for each assignment h of the top d - L coordinates (L = min(d, 16)), the
+// 2^L buckets b[u] = sum over terms with low part u of a (-1)^(high part . h), one transform, its
+// maximum: every solution weighed. The blocks go to the threads in tasks of 64. Returns the bound
+// of what the budget left unsearched (the root's: offset + sum of min(0, a)), or the largest
+// int64 when everything was searched.
+std::int64_t exhaustive_search(unsigned d, const std::vector<Term>& terms, std::int64_t offset,
+                               const SearchBudget& budget, unsigned threads, Incumbent& best) {
+  const unsigned low = std::min(d, kLeafDimension);
+  const unsigned high = d - low;
+  const std::uint64_t mask = (std::uint64_t{1} << low) - 1;
+  const std::pair<std::int64_t, std::uint64_t> totals = sums(terms);
+  const std::int64_t sum = totals.first;
+  const std::uint64_t magnitude = totals.second;
+  const unsigned chunk_bits = std::min(high, 6U);
+  SearchBudget share = budget;
+  share.work = budget.work / threads;
+  std::vector<std::unique_ptr<Buckets>> buckets(threads);
+  std::vector<std::unique_ptr<Meter>> meters(threads);
+  std::atomic<bool> stopped{false};
+  run_tasks(
+      threads, std::uint64_t{1} << (high - chunk_bits), [&](unsigned thread, std::uint64_t task) {
+        if (!meters[thread]) {
+          meters[thread] = std::make_unique<Meter>(share);
+          buckets[thread] = std::make_unique<Buckets>();
+        }
+        Meter& meter = *meters[thread];
+        for (std::uint64_t i = 0; i < (std::uint64_t{1} << chunk_bits); ++i) {
+          if (stopped.load(std::memory_order_relaxed) || meter.out_of_budget()) {
+            stopped.store(true);
+            return;
+          }
+          const std::uint64_t h = (task << chunk_bits) | i;
+          meter.add(solve_by_transform(low, offset, sum, magnitude, h << low, *buckets[thread],
+                                       best, [&terms, h, low, mask](auto* v) {
+                                         for (const Term& t : terms) {
+                                           const bool odd =
+                                               (std::popcount((t.w >> low) & h) & 1) != 0;
+                                           v[t.w & mask] =
+                                               static_cast<std::remove_reference_t<decltype(*v)>>(
+                                                   v[t.w & mask] + (odd ? -t.a : t.a));
+                                         }
+                                       }));
+        }
+      });
+  if (!stopped.load()) return std::numeric_limits<std::int64_t>::max();
+  std::int64_t bound = offset;
+  for (const Term& t : terms) bound += std::min<std::int64_t>(t.a, 0);
+  return bound;
 }
 
 }  // namespace
@@ -288,13 +450,14 @@ Gf2Classes Gf2Classes::restricted(unsigned depth, std::uint64_t prefix) const {
   return out;
 }
 
-FewestOutcome Gf2Classes::minimize(const SearchBudget& budget, std::uint64_t below) const {
+FewestOutcome Gf2Classes::minimize(const SearchBudget& budget, std::uint64_t below,
+                                   FewestMethod method) const {
+  // The terms sorted by column, and a first answer: x0 improved by a greedy descent over single
+  // kernel vectors, so that an early stop still returns a good solution.
   std::vector<Term> terms;
   terms.reserve(weights_.size());
   for (const auto& [w, a] : weights_) terms.push_back({w, a});
   std::sort(terms.begin(), terms.end(), [](const Term& x, const Term& y) { return x.w < y.w; });
-  // Start from x0 itself, improved by a greedy descent over single kernel vectors, so that an
-  // early stop still returns a good solution.
   std::uint64_t y = 0;
   std::int64_t best = weight_at(terms, offset_, 0);
   for (bool improved = true; improved;) {
@@ -308,52 +471,46 @@ FewestOutcome Gf2Classes::minimize(const SearchBudget& budget, std::uint64_t bel
       }
     }
   }
-  // Asked only for solutions lighter than `below`: the search starts with that as its best.
+  // Asked only for solutions lighter than `below`: the search starts with that as its best (at
+  // combination 0, so that only a lighter solution beats it).
   const bool capped = static_cast<std::uint64_t>(std::max<std::int64_t>(best, 0)) >= below;
   if (capped) {
     best = static_cast<std::int64_t>(
         std::min<std::uint64_t>(below, std::numeric_limits<std::int64_t>::max()));
     y = 0;
   }
-  const auto finish = [capped, below](FewestOutcome out) {
-    out.found = !capped || out.weight < below;
-    return out;
-  };
-  if (!kThreads || d_ <= kLeafDimension + 4 || std::thread::hardware_concurrency() < 2) {
-    ClassSearch search(d_, budget);
-    return finish(search.run(d_, std::move(terms), offset_, best, y));
-  }
-  // Both cores: one half of the tree each (the top coordinate 0 or 1), the step budget shared.
-  SearchBudget half_budget = budget;
-  half_budget.work = budget.work / 2;
-  SharedBests shared;
-  shared.half[0] = best;
-  shared.half[1] = best;
-  ClassSearch other(d_, half_budget);
-  FewestOutcome upper;
-  std::exception_ptr failure;
-  std::vector<Term> upper_terms = terms;  // the worker's own copy (this thread moves its own)
-  std::thread worker;
-  try {
-    worker = std::thread([&] {
-      try {
-        upper = other.run(d_, std::move(upper_terms), offset_, best, y, 1, &shared);
-      } catch (...) {
-        failure = std::current_exception();
-      }
+  Incumbent incumbent(best, y);
+  const unsigned threads = search_threads();
+  std::int64_t open = std::numeric_limits<std::int64_t>::max();
+  if (method == FewestMethod::exhaustive) {
+    open = exhaustive_search(d_, terms, offset_, budget, threads, incumbent);
+  } else {
+    // Subtrees of the top `depth` coordinates, handed to the threads in order (so that the first
+    // ones, which set the incumbent the others prune with, finish first). Each is reached from
+    // the root by `depth` merges: as few as keep both cores busy, no more.
+    const unsigned depth =
+        threads < 2 || d_ <= kLeafDimension + 4
+            ? 0
+            : std::clamp(d_ - std::min(d_, kLeafDimension + kBlockLevels), 4U, 12U);
+    SearchBudget share = budget;
+    share.work = budget.work / threads;
+    std::vector<std::unique_ptr<ClassSearch>> searches(threads);
+    run_tasks(threads, std::uint64_t{1} << depth, [&](unsigned thread, std::uint64_t task) {
+      if (!searches[thread]) searches[thread] = std::make_unique<ClassSearch>(d_, share, incumbent);
+      searches[thread]->subtree(d_, terms, offset_, depth, task);
     });
-  } catch (const std::system_error&) {  // no thread to be had (a WebAssembly build): one search
-    ClassSearch search(d_, budget);
-    return finish(search.run(d_, std::move(terms), offset_, best, y));
+    for (const auto& s : searches) {
+      if (s) open = std::min(open, s->open());
+    }
   }
-  ClassSearch search(d_, half_budget);
-  const FewestOutcome lower = search.run(d_, std::move(terms), offset_, best, y, 0, &shared);
-  worker.join();
-  if (failure) std::rethrow_exception(failure);
-  FewestOutcome out = upper.weight < lower.weight ? upper : lower;
-  out.lower_bound = std::min({out.weight, lower.lower_bound, upper.lower_bound});
+  FewestOutcome out;
+  out.weight = static_cast<std::uint64_t>(incumbent.weight());
+  out.combination = incumbent.combination();
+  out.lower_bound =
+      static_cast<std::uint64_t>(std::max<std::int64_t>(0, std::min(incumbent.weight(), open)));
   out.proven = out.lower_bound == out.weight;
-  return finish(out);
+  out.found = !capped || out.weight < below;
+  return out;
 }
 
 namespace {

@@ -34,6 +34,10 @@ struct FewestOutcome {
   bool found = true;
 };
 
+// How a GF(2) search visits the solutions: pruning subtrees by their bounds, or every one of them
+// (2^16 at a time by one Walsh-Hadamard transform): the check of the first, and its yardstick.
+enum class FewestMethod { branch_and_bound, exhaustive };
+
 // The cells of a GF(2) solution set grouped by their kernel column (bit j of a cell's column is
 // kernel vector j at that cell; at most 64 kernel vectors). The number of presses of x0 + K y is
 // offset + sum over classes v != 0 of a_v [v . y], with a_v = (cells of v where x0 is 0) - (cells
@@ -60,8 +64,13 @@ class Gf2Classes {
   // bounds of the nodes left open give the proven lower bound.
   // With `below`, only solutions lighter than it are looked for (a bound known from elsewhere,
   // say another worker's best): the search prunes with it from the start.
+  // The answer is the first lightest: of the solutions of least weight, the smallest combination
+  // (as a number), whatever the method and the number of threads (subtrees of the top coordinates
+  // are handed to every core in order; all share the best found). FewestMethod::exhaustive weighs
+  // every solution instead (its bound when stopped early: the root's).
   FewestOutcome minimize(const SearchBudget& budget,
-                         std::uint64_t below = std::numeric_limits<std::uint64_t>::max()) const;
+                         std::uint64_t below = std::numeric_limits<std::uint64_t>::max(),
+                         FewestMethod method = FewestMethod::branch_and_bound) const;
 
   // The classes of one subtree of the search: the top `depth` coordinates (d-1 down to d-depth)
   // fixed to the bits of `prefix` (bit i of prefix is coordinate d-depth+i). The result has
@@ -91,7 +100,8 @@ namespace lightsout {
 // above for at most 64 kernel vectors, greedy descent past that (adding any kernel vector that
 // lowers the weight, with the bound of the cells no kernel vector touches). Contract: `kernel` a
 // basis of the quiet patterns, every board of presses' shape. The outcome's weight is presses'.
-detail::FewestOutcome minimize_board(Board& presses, std::span<const Board> kernel,
-                                     const detail::SearchBudget& budget);
+detail::FewestOutcome minimize_board(
+    Board& presses, std::span<const Board> kernel, const detail::SearchBudget& budget,
+    detail::FewestMethod method = detail::FewestMethod::branch_and_bound);
 
 }  // namespace lightsout

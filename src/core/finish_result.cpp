@@ -11,11 +11,12 @@ namespace lightsout {
 namespace {
 
 // K = 2 on the bit-packed boards; the kernel's boards are moved out and back, not copied.
-detail::FewestOutcome fewest_bits(Result& result, const detail::SearchBudget& budget) {
+detail::FewestOutcome fewest_bits(Result& result, const detail::SearchBudget& budget,
+                                  detail::FewestMethod method) {
   std::vector<Board> kernel;
   kernel.reserve(result.kernel.size());
   for (Grid& pattern : result.kernel) kernel.push_back(std::move(pattern).take_bits());
-  const detail::FewestOutcome out = minimize_board(result.presses.bits(), kernel, budget);
+  const detail::FewestOutcome out = minimize_board(result.presses.bits(), kernel, budget, method);
   for (std::size_t j = 0; j < kernel.size(); ++j) result.kernel[j] = Grid(std::move(kernel[j]));
   return out;
 }
@@ -41,7 +42,11 @@ void finish_result(Result& result, const Options& options) {
     const detail::SearchBudget budget =
         detail::SearchBudget::from_now(options.minimal_seconds, options.minimal_budget);
     const detail::FewestOutcome out =
-        result.presses.packed() ? fewest_bits(result, budget) : fewest_values(result, budget);
+        result.presses.packed()
+            ? fewest_bits(result, budget,
+                          options.minimal_exhaustive ? detail::FewestMethod::exhaustive
+                                                     : detail::FewestMethod::branch_and_bound)
+            : fewest_values(result, budget);
     result.minimal = true;
     result.minimal_proven = out.proven;
     result.minimal_lower_bound = out.lower_bound;

@@ -1,5 +1,6 @@
 // minimize_presses: the lightest solution in presses + span(kernel), with a proven lower bound.
 #include <bit>
+#include <limits>
 #include <stdexcept>
 #include <vector>
 
@@ -55,11 +56,13 @@ detail::FewestOutcome minimize_greedy(Board& presses, std::span<const Board> ker
 }  // namespace
 
 detail::FewestOutcome minimize_board(Board& presses, std::span<const Board> kernel,
-                                     const detail::SearchBudget& budget) {
+                                     const detail::SearchBudget& budget,
+                                     detail::FewestMethod method) {
   const std::size_t d = kernel.size();
   if (d > 64) return minimize_greedy(presses, kernel, budget);
   const detail::FewestOutcome out =
-      detail::Gf2Classes::from_boards(presses, kernel).minimize(budget);
+      detail::Gf2Classes::from_boards(presses, kernel)
+          .minimize(budget, std::numeric_limits<std::uint64_t>::max(), method);
   for (std::size_t j = 0; j < d; ++j) {
     if ((out.combination >> j) & 1U) presses ^= kernel[j];
   }
@@ -72,7 +75,9 @@ detail::FewestOutcome minimize_board(Board& presses, std::span<const Board> kern
 void minimize_presses(SolveResult& result, const SolveOptions& options) {
   const detail::FewestOutcome out = minimize_board(
       result.presses, result.kernel,
-      detail::SearchBudget::from_now(options.minimal_seconds, options.minimal_budget));
+      detail::SearchBudget::from_now(options.minimal_seconds, options.minimal_budget),
+      options.minimal_exhaustive ? detail::FewestMethod::exhaustive
+                                 : detail::FewestMethod::branch_and_bound);
   result.minimal = true;
   result.minimal_lower_bound = out.lower_bound;
   result.minimal_proven = out.proven;

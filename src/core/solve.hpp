@@ -40,6 +40,8 @@ struct SolveOptions {
   // first, the result says so (minimal_proven false) and carries a proven lower bound.
   std::uint64_t minimal_budget = std::numeric_limits<std::uint64_t>::max();
   double minimal_seconds = 10.0;
+  // K = 2: weigh every solution instead of the branch and bound (the same answer; a yardstick).
+  bool minimal_exhaustive = false;
   // Optional; see ProgressFn. Reported by solve_poly and solve_chase.
   ProgressFn progress = nullptr;
 };

@@ -148,4 +148,43 @@ for t in -1 nan inf 1e400 x; do
   if [[ $rc -eq 2 ]]; then pass; else fail "render --minimal-time $t: exit $rc"; fi
 done
 
+# --minimal-method: the branch and bound and the exhaustive search print the same presses (both
+# the first lightest), proven, at nullity 32 (all ones and a random board of 39 x 39) and 28.
+{
+  echo 1
+  "$bin" generate 39x39 --solvable --seed 11
+} >"$work/r39.txt"
+{
+  echo 1
+  "$bin" generate 64x64 --solvable --seed 12
+} >"$work/r64.txt"
+{
+  echo 1
+  ones 39 39
+} >"$work/ones39c.txt"
+for c in "39 ones39c.txt" "39 r39.txt" "64 r64.txt"; do
+  read -r n file <<<"$c"
+  size=${n}x${n}
+  run "$bin" solve --size "$size" --minimal --minimal-time 0 "$work/$file"
+  cp "$work/out" "$work/bnb.out"
+  cp "$work/err" "$work/bnb.err"
+  run "$bin" solve --size "$size" --minimal --minimal-time 0 --minimal-method exhaustive \
+    "$work/$file"
+  if [[ $rc -ne 0 || -s $work/err || -s $work/bnb.err || ! -s $work/out ]]; then
+    fail "--minimal-method $file: exit $rc: $(head -c 300 "$work/err" "$work/bnb.err")"
+  elif ! cmp -s "$work/out" "$work/bnb.out"; then
+    fail "--minimal-method $file: the two methods print different presses"
+  elif ! "$verify" "$n" "$n" "$work/$file" "$work/out" >/dev/null 2>&1; then
+    fail "--minimal-method $file: the presses do not solve the board"
+  else
+    pass
+  fi
+done
+run "$bin" solve --minimal --minimal-method fastest "$work/ones39.txt"
+if [[ $rc -eq 2 ]] && grep -q "minimal-method" "$work/err"; then
+  pass
+else
+  fail "--minimal-method fastest: exit $rc: $(head -c 200 "$work/err")"
+fi
+
 finish
