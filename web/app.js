@@ -35,8 +35,6 @@ const backendReady = Promise.resolve(makeBackend()).then((b) => {
 });
 registerOffline();
 try { await R.start(); } catch (e) { coreFailed(e); throw e; }
-// The core's limits for the page (light chasing is offered up to max_chase_cells).
-const LIMITS = R.parseRules('').limits;
 const UNDO_CELLS = 8e6;  // undo keeps at most this many cells of boards
 
 const state = {

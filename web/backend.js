@@ -32,7 +32,7 @@ function workerTransport() {
 const lightsRows = (board) => toRows(board.rows, board.cols,
   board.holes ? board.lights.map((v, i) => (board.holes[i] ? 0 : v)) : board.lights, board.states);
 
-// solve, info, chase and fix in the worker; `where` names it for the page.
+// solve, info and fix in the worker; `where` names it for the page.
 export function makeBackend() {
   const transport = workerTransport();
   const call = async (endpoint, a, b) => {
@@ -55,10 +55,6 @@ export function makeBackend() {
     async info(rows, cols, rulesText) {
       const res = await call('info', `${rows}x${cols}`, rulesText);
       return { ...res, kernel: res.kernel ? res.kernel.map((k) => fromRows(rows, cols, k)) : null };
-    },
-    async chase(board) {
-      const res = await call('chase', body(board, { minimal: true }));
-      return { ...res, steps: res.steps.map((s) => ({ presses: s.presses, lights: fromRows(board.rows, board.cols, s.lights) })) };
     },
     // The fewest lights to change to make the board solvable: { changes (Uint8Array of amounts,
     // or null), count, exact, reason }.

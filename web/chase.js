@@ -1,8 +1,5 @@
-// Light chasing on a classic board, step by step (the presses come from the core through core.js),
-// and the English plural the page's older strings still use.
+// Light chasing on a classic board, step by step (the presses come from the core through core.js).
 import * as R from './core.js';
-
-export const plural = (n, word) => `${n} ${word}${n === 1 ? '' : word.endsWith('s') ? 'es' : 's'}`;
 
 let classic = null;
 const rules = () => (classic ??= R.classicRules());
