@@ -15,6 +15,7 @@
 #include <type_traits>
 
 #include "build_target.hpp"
+#include "solution_symmetry.hpp"
 #include "wht.hpp"
 
 namespace lightsout::detail {
@@ -91,6 +92,9 @@ struct Term {
 constexpr unsigned kLeafDimension = 16;
 // Levels above kLeafDimension that a node solves by blocks of transforms rather than by branching.
 constexpr unsigned kBlockLevels = 8;
+// The least dimension at which the branch and bound searches one subtree per orbit of the
+// symmetries it is given: below it the whole search takes milliseconds.
+constexpr unsigned kSymmetricDimension = 26;
 
 // In-place Walsh-Hadamard transform of 2^j values: out[z] = sum_w in[w] (-1)^popcount(w & z).
 // The wide fallback of wht16_max, for sums of |a| past 16 bits (boards of 2^15 cells or more).
@@ -127,13 +131,22 @@ class Buckets {
 // weight, then by combination: the search returns the first lightest combination, the same
 // whatever the number of threads, the order they ran in, or the mode (branch and bound or
 // exhaustive).
+//
+// With a SymmetricFrame the search runs in the frame's coordinates over one subtree per orbit:
+// every solution it finds is offered as the least combination of its orbit, in the original
+// coordinates, and no subtree is pruned for a tie (its lightest may have a smaller orbit
+// image), so the answer is still the first lightest of the whole set.
 class Incumbent {
  public:
-  Incumbent(std::int64_t weight, std::uint64_t y) : weight_(weight), y_(y) {}
+  Incumbent(std::int64_t weight, std::uint64_t y, const SymmetricFrame* frame = nullptr)
+      : frame_(frame), weight_(weight), y_(y) {}
+
+  bool symmetric() const { return frame_ != nullptr; }
 
   // Whether a subtree of combinations from `first` on, none lighter than `bound`, may hold a
   // better answer.
   bool may_beat(std::int64_t bound, std::uint64_t first) {
+    if (frame_ != nullptr) first = 0;
     const std::int64_t w = weight_.load(std::memory_order_relaxed);
     if (bound != w) return bound < w;
     const std::lock_guard lock(mutex_);
@@ -148,10 +161,19 @@ class Incumbent {
       y_ = y;
     }
   }
+  // A solution at combination c of the search's coordinates.
+  void offer_found(std::int64_t weight, std::uint64_t c) {
+    offer(weight, frame_ != nullptr ? frame_->orbit_min(frame_->to_original(c)) : c);
+  }
+  // Every completion of the subtree at c whose low `free` coordinates are free weighs `weight`.
+  void offer_subtree(std::int64_t weight, std::uint64_t c, unsigned free) {
+    offer(weight, frame_ != nullptr ? frame_->coset_orbit_min(c, free) : c);
+  }
   std::int64_t weight() const { return weight_.load(); }
   std::uint64_t combination() const { return y_; }
 
  private:
+  const SymmetricFrame* frame_;
   std::mutex mutex_;
   std::atomic<std::int64_t> weight_;
   std::uint64_t y_;
@@ -190,14 +212,31 @@ std::uint64_t solve_by_transform(unsigned j, std::int64_t offset, std::int64_t s
     fill(v);
     const std::int32_t top = wht16_max(v, j);
     const std::int64_t value = offset + (sum - top) / 2;
-    // The first z at the maximum is the lightest's first combination in this block.
-    if (best.beats(value, prefix)) best.offer(value, prefix | wht16_find(v, j, top));
+    if (best.symmetric()) {
+      // Each z at the maximum may have a different least orbit image: all are offered.
+      if (best.may_beat(value, 0)) {
+        for (std::size_t z = 0; z < n; ++z) {
+          if (v[z] == top) best.offer_found(value, prefix | z);
+        }
+      }
+    } else if (best.beats(value, prefix)) {
+      // The first z at the maximum is the lightest's first combination in this block.
+      best.offer(value, prefix | wht16_find(v, j, top));
+    }
   } else {
     std::vector<std::int64_t> v(n, 0);
     fill(v.data());
     const auto [top, at] = wide_max(v);
     const std::int64_t value = offset + (sum - top) / 2;
-    if (best.beats(value, prefix)) best.offer(value, prefix | at);
+    if (best.symmetric()) {
+      if (best.may_beat(value, 0)) {
+        for (std::size_t z = 0; z < n; ++z) {
+          if (v[z] == top) best.offer_found(value, prefix | z);
+        }
+      }
+    } else if (best.beats(value, prefix)) {
+      best.offer(value, prefix | at);
+    }
   }
   return static_cast<std::uint64_t>(j + 1) << j;
 }
@@ -222,10 +261,15 @@ class Meter {
 };
 
 // One thread of the branch and bound: its own term lists, one per level.
+//
+// With a SymmetricFrame (terms in its coordinates) the search branches down to the frame's kept
+// subspace and goes on only below the prefixes that are the least of their orbits: every other
+// subtree there is the image of one of those, and weighs what it does.
 class ClassSearch {
  public:
-  ClassSearch(unsigned d, const SearchBudget& budget, Incumbent& best)
-      : meter_(budget), best_(best), level_(d + 1) {}
+  ClassSearch(unsigned d, const SearchBudget& budget, Incumbent& best,
+              const SymmetricFrame* frame = nullptr)
+      : meter_(budget), best_(best), frame_(frame), level_(d + 1) {}
 
   // Searches the subtree whose top `depth` coordinates (of d) are `prefix`. Contract: terms
   // sorted by w, no zero w or a; offset as in Gf2Classes.
@@ -243,20 +287,21 @@ class ClassSearch {
 
  private:
   void node(unsigned j, std::int64_t offset, std::uint64_t prefix) {
+    if (frame_ != nullptr && j == frame_->low() && !frame_->canonical(prefix >> j)) return;
     const std::vector<Term>& terms = level_[j];
     std::int64_t bound = offset;
     for (const Term& t : terms) bound += std::min<std::int64_t>(t.a, 0);
     meter_.add(terms.size() + 1);
     if (!best_.may_beat(bound, prefix)) return;
     if (terms.empty()) {  // every completion weighs `offset`; the first is prefix itself
-      best_.offer(offset, prefix);
+      best_.offer_subtree(offset, prefix, j);
       return;
     }
     if (meter_.out_of_budget()) {
       open_ = std::min(open_, bound);
       return;
     }
-    if (j <= kLeafDimension + kBlockLevels) {
+    if (j <= kLeafDimension + kBlockLevels && (frame_ == nullptr || j <= frame_->low())) {
       blocks(j, offset, prefix, bound);
       return;
     }
@@ -331,6 +376,7 @@ class ClassSearch {
 
   Meter meter_;
   Incumbent& best_;
+  const SymmetricFrame* frame_;
   std::vector<std::vector<Term>> level_;
   Buckets buckets_;
   std::int64_t open_ = std::numeric_limits<std::int64_t>::max();
@@ -429,6 +475,15 @@ std::int64_t exhaustive_search(unsigned d, const std::vector<Term>& terms, std::
 
 }  // namespace
 
+void Gf2Classes::set_symmetries(std::vector<CoordinateMap> group) {
+  for (const CoordinateMap& g : group) {
+    if (g.columns.size() != d_) {
+      throw std::invalid_argument("Gf2Classes::set_symmetries: a map of another dimension");
+    }
+  }
+  symmetries_ = std::move(group);
+}
+
 Gf2Classes Gf2Classes::restricted(unsigned depth, std::uint64_t prefix) const {
   if (depth > d_) throw std::invalid_argument("Gf2Classes::restricted: depth above the dimension");
   const unsigned low_bits = d_ - depth;
@@ -479,7 +534,16 @@ FewestOutcome Gf2Classes::minimize(const SearchBudget& budget, std::uint64_t bel
         std::min<std::uint64_t>(below, std::numeric_limits<std::int64_t>::max()));
     y = 0;
   }
-  Incumbent incumbent(best, y);
+  // The branch and bound visits one subtree per orbit of the symmetries, when they act.
+  std::optional<SymmetricFrame> frame;
+  if (method == FewestMethod::branch_and_bound && symmetries_.size() > 1 &&
+      d_ >= kSymmetricDimension) {
+    frame =
+        SymmetricFrame::build(symmetries_, d_, kLeafDimension - 2,
+                              std::clamp(d_ - 12, kLeafDimension, kLeafDimension + kBlockLevels));
+  }
+  if (frame && !capped) y = frame->orbit_min(y);
+  Incumbent incumbent(best, y, frame ? &*frame : nullptr);
   const unsigned threads = search_threads();
   std::int64_t open = std::numeric_limits<std::int64_t>::max();
   if (method == FewestMethod::exhaustive) {
@@ -488,15 +552,25 @@ FewestOutcome Gf2Classes::minimize(const SearchBudget& budget, std::uint64_t bel
     // Subtrees of the top `depth` coordinates, handed to the threads in order (so that the first
     // ones, which set the incumbent the others prune with, finish first). Each is reached from
     // the root by `depth` merges: as few as keep both cores busy, no more.
-    const unsigned depth =
-        threads < 2 || d_ <= kLeafDimension + 4
-            ? 0
-            : std::clamp(d_ - std::min(d_, kLeafDimension + kBlockLevels), 4U, 12U);
+    // With symmetries, the subtrees start at or above the frame's level, where the search checks
+    // which are the least of their orbits.
+    unsigned depth = threads < 2 || d_ <= kLeafDimension + 4
+                         ? 0
+                         : std::clamp(d_ - std::min(d_, kLeafDimension + kBlockLevels), 4U, 12U);
+    if (frame) {
+      depth = std::min(depth, d_ - frame->low());
+      // The change of coordinates is invertible: distinct nonzero columns stay distinct, nonzero.
+      for (Term& t : terms) t.w = frame->adapt_column(t.w);
+      std::sort(terms.begin(), terms.end(), [](const Term& x, const Term& y) { return x.w < y.w; });
+    }
     SearchBudget share = budget;
     share.work = budget.work / threads;
     std::vector<std::unique_ptr<ClassSearch>> searches(threads);
     run_tasks(threads, std::uint64_t{1} << depth, [&](unsigned thread, std::uint64_t task) {
-      if (!searches[thread]) searches[thread] = std::make_unique<ClassSearch>(d_, share, incumbent);
+      if (!searches[thread]) {
+        searches[thread] =
+            std::make_unique<ClassSearch>(d_, share, incumbent, frame ? &*frame : nullptr);
+      }
       searches[thread]->subtree(d_, terms, offset_, depth, task);
     });
     for (const auto& s : searches) {

@@ -10,6 +10,7 @@
 #include <vector>
 
 #include "lightsout/board.hpp"
+#include "solution_symmetry.hpp"
 
 namespace lightsout::detail {
 
@@ -53,6 +54,10 @@ class Gf2Classes {
                                 std::span<const std::vector<std::uint8_t>> kernel);
 
   void add(std::uint64_t column, bool in_x0, std::uint64_t cells = 1);
+  // Maps of the coordinates that keep every solution's weight (board_symmetries: the identity
+  // first, a group): the branch and bound then searches one subtree per orbit, from nullity 26.
+  // restricted() drops them (a subtree is not kept by them).
+  void set_symmetries(std::vector<CoordinateMap> group);
   unsigned dimension() const { return d_; }
   std::size_t classes() const { return weights_.size(); }
 
@@ -82,6 +87,7 @@ class Gf2Classes {
   unsigned d_;
   std::int64_t offset_ = 0;
   std::unordered_map<std::uint64_t, std::int64_t> weights_;  // column -> a_v (v != 0)
+  std::vector<CoordinateMap> symmetries_;
 };
 
 // The fewest presses over Z_k (a value v counts as v presses), k > 2: the solution set

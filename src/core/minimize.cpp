@@ -5,11 +5,15 @@
 #include <vector>
 
 #include "fewest_presses.hpp"
+#include "solution_symmetry.hpp"
 #include "solve.hpp"
 
 namespace lightsout {
 
 namespace {
+
+constexpr std::size_t kSymmetrySearchNullity = 26;
+constexpr std::size_t kSymmetrySearchCells = std::size_t{1} << 22;
 
 std::size_t xor_popcount(std::span<const std::uint64_t> a, std::span<const std::uint64_t> b) {
   std::size_t n = 0;
@@ -60,9 +64,15 @@ detail::FewestOutcome minimize_board(Board& presses, std::span<const Board> kern
                                      detail::FewestMethod method) {
   const std::size_t d = kernel.size();
   if (d > 64) return minimize_greedy(presses, kernel, budget);
+  detail::Gf2Classes classes = detail::Gf2Classes::from_boards(presses, kernel);
+  // The board's reflections and rotations that keep the solution set: worth finding only where
+  // the branch and bound would search long (each check costs a pass over the kernel boards).
+  if (method == detail::FewestMethod::branch_and_bound && d >= kSymmetrySearchNullity &&
+      presses.cells() <= kSymmetrySearchCells) {
+    classes.set_symmetries(detail::board_symmetries(presses, kernel));
+  }
   const detail::FewestOutcome out =
-      detail::Gf2Classes::from_boards(presses, kernel)
-          .minimize(budget, std::numeric_limits<std::uint64_t>::max(), method);
+      classes.minimize(budget, std::numeric_limits<std::uint64_t>::max(), method);
   for (std::size_t j = 0; j < d; ++j) {
     if ((out.combination >> j) & 1U) presses ^= kernel[j];
   }

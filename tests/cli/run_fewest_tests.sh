@@ -36,16 +36,16 @@ check_unproven() {
   fi
 }
 
-# 39 x 39 all ones: nullity 32, far more than 0.2 s to prove.
-ones 39 39 >"$work/ones39.txt"
+# 65 x 65 all ones: nullity 42, far more than 0.2 s to prove (over a minute on two cores).
+ones 65 65 >"$work/ones65.txt"
 {
   echo 2
-  ones 39 39
-  ones 39 39
-} >"$work/ones39x2.txt"
+  ones 65 65
+  ones 65 65
+} >"$work/ones65x2.txt"
 
 # Judge mode, single layout.
-run "$bin" solve --size 39x39 --input single --minimal --minimal-time 0.2 "$work/ones39.txt"
+run "$bin" solve --size 65x65 --input single --minimal --minimal-time 0.2 "$work/ones65.txt"
 if [[ $rc -ne 0 ]]; then
   fail "judge single: exit $rc"
 else
@@ -53,7 +53,7 @@ else
 fi
 
 # Judge mode, count layout: one line per puzzle, in order; the presses solve each board.
-run "$bin" solve --size 39x39 --minimal --minimal-time 0.2 "$work/ones39x2.txt"
+run "$bin" solve --size 65x65 --minimal --minimal-time 0.2 "$work/ones65x2.txt"
 cp "$work/out" "$work/two.out"
 if [[ $rc -ne 0 ]]; then
   fail "judge count: exit $rc"
@@ -62,15 +62,15 @@ else
   second=$(awk '/PUZZLE #2/{f=1;next} f' "$work/two.out" | tr -cd 1 | wc -c)
   check_unproven "judge count #1" 1 "$first"
   check_unproven "judge count #2" 2 "$second"
-  if "$verify" 39 39 "$work/ones39x2.txt" "$work/two.out" >/dev/null; then pass; else
+  if "$verify" 65 65 "$work/ones65x2.txt" "$work/two.out" >/dev/null; then pass; else
     fail "judge count: judge_verify rejects the presses"
   fi
 fi
 
 # Board-file mode: the same line without a puzzle number, also with --stats.
-cp "$work/ones39.txt" "$work/ones39.grid.txt"
-run "$bin" solve --format judge --size 39x39 --minimal --minimal-time 0.2 \
-  -o "$work/presses.txt" "$work/ones39.txt"
+cp "$work/ones65.txt" "$work/ones65.grid.txt"
+run "$bin" solve --format judge --size 65x65 --minimal --minimal-time 0.2 \
+  -o "$work/presses.txt" "$work/ones65.txt"
 if [[ $rc -ne 0 ]]; then
   fail "board file: exit $rc: $(head -c 300 "$work/err")"
 else
@@ -138,7 +138,7 @@ if [[ $rc -eq 0 && ! -s $work/err ]]; then pass; else fail "render proven: $rc $
 
 # --minimal-time is checked: NaN would mean no limit (CLI::Range lets it through).
 for t in -1 nan inf 1e400 x; do
-  run "$bin" solve --minimal --minimal-time "$t" "$work/ones39.txt"
+  run "$bin" solve --minimal --minimal-time "$t" "$work/ones65.txt"
   if [[ $rc -eq 2 ]] && grep -q "^lightsout: --minimal-time: expected seconds from 0 to 1e9 (0: no limit), got '$t'$" "$work/err"; then
     pass
   else
@@ -180,7 +180,7 @@ for c in "39 ones39c.txt" "39 r39.txt" "64 r64.txt"; do
     pass
   fi
 done
-run "$bin" solve --minimal --minimal-method fastest "$work/ones39.txt"
+run "$bin" solve --minimal --minimal-method fastest "$work/ones65.txt"
 if [[ $rc -eq 2 ]] && grep -q "minimal-method" "$work/err"; then
   pass
 else
