@@ -39,6 +39,9 @@ for ((n = 1; n <= max_n; n++)); do
   # The method that proved it: nullity 0 leaves one solution, nothing to search.
   how=${method//-/ }
   ((nullity == 0)) && how="unique solution"
+  # From nullity 26 the branch and bound searches one subtree per orbit of the board's symmetries
+  # (the all-ones square keeps all eight).
+  [[ $method == branch-and-bound ]] && ((nullity >= 26)) && how="branch and bound, symmetry orbits"
   if line=$(grep -E 'fewest not proven, lower bound [0-9]+$' "$tmp/err"); then
     bound=${line##* }
     rows+=("| $n | $nullity | $presses | no | $bound | $elapsed | $how (stopped) |")
@@ -71,7 +74,8 @@ cpu=$(grep -m1 "model name" /proc/cpuinfo | cut -d: -f2 | sed 's/^ *//')
   echo "on the all-ones board; the time is the whole command's wall time. \"Proven\" means the"
   echo "search finished: no solution has fewer presses. Otherwise the search stopped at the time"
   echo "budget and the last column is the proven lower bound it reached (the tool prints it on"
-  echo "stderr); the presses are the best found."
+  echo "stderr); the presses are the best found. From nullity 26 the branch and bound visits one"
+  echo "subtree per orbit of the board's reflections and rotations (\"symmetry orbits\")."
   echo
   if ((${#unproven[@]} > 0)); then
     echo "Not proven within ${seconds} s: n = ${unproven[*]}."
