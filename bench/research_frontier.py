@@ -13,7 +13,8 @@ import time
 
 
 import lightsout
-from lightsout.research import BoardSpec, dask_client, research_board, search
+from lightsout.research import (BoardSpec, canonical_fraction, dask_client, research_board,
+                                search)
 from lightsout.research.bounds import best_first_bound
 
 
@@ -29,10 +30,11 @@ def main() -> int:
     args = p.parse_args()
     spec = BoardSpec.ones(args.n, args.n)
     board = research_board(spec)
-    out = {"n": args.n, "nullity": board.nullity, "classes": board.classes,
+    out = {"n": args.n, "nullity": board.nullity, "classes": board.classes, "kept": board.kept,
            "load_before": subprocess.run(["uptime"], capture_output=True, text=True).stdout}
     start = time.perf_counter()
-    weight, _, proven, engine_lower, combination = board.subtree(0, 0, None, args.seconds)
+    weight, _, proven, engine_lower, combination = board.subtree(0, 0, None, args.seconds,
+                                                                 threads=0)
     out.update(engine_seconds=round(time.perf_counter() - start, 1), best=weight,
                engine_lower_bound=engine_lower, combination=combination)
     start = time.perf_counter()
@@ -48,13 +50,16 @@ def main() -> int:
                 weight, combination = r.weight, r.combination
                 out.update(best=weight, combination=combination)
             per_core_hour = r.tasks / (r.elapsed * r.workers) * 3600
+            # Only the subtrees the symmetries leave are searched (the sample is drawn from them).
+            share = canonical_fraction(board, depth)
             rates.append({
                 "depth": depth, "subtrees": r.tasks, "timed_out": r.timed_out,
+                "searched_share": round(share, 4),
                 "wall_seconds": round(r.elapsed, 1), "engine_seconds": round(r.task_seconds, 1),
                 "subtrees_per_core_hour": round(per_core_hour),
-                "projected_core_hours": float(f"{(2 ** depth) / per_core_hour:.3g}"),
+                "projected_core_hours": float(f"{share * (2 ** depth) / per_core_hour:.3g}"),
                 "engine_projected_core_hours":
-                    float(f"{(2 ** depth) * r.task_seconds / r.tasks / 3600:.3g}")})
+                    float(f"{share * (2 ** depth) * r.task_seconds / r.tasks / 3600:.3g}")})
             print(json.dumps(rates[-1]), file=sys.stderr, flush=True)
     out["rates"] = rates
     out["load_after"] = subprocess.run(["uptime"], capture_output=True, text=True).stdout

@@ -157,9 +157,19 @@ class ResearchBoard:
     def rows(self) -> int: ...
     @property
     def cols(self) -> int: ...
-    # (weight, found, proven, lower_bound, combination)
+    # The dimension of the subspace the board's symmetries keep (0: none acts).
+    @property
+    def kept(self) -> int: ...
+    # False when the symmetries send this subtree to one of smaller prefix.
+    def canonical(self, depth: int, prefix: int) -> bool: ...
+    # (weight, found, proven, lower_bound, combination); threads 0: every core.
     def subtree(
-        self, depth: int, prefix: int, below: Optional[int] = None, seconds: float = 0.0
+        self,
+        depth: int,
+        prefix: int,
+        below: Optional[int] = None,
+        seconds: float = 0.0,
+        threads: int = 1,
     ) -> Tuple[int, bool, bool, int, int]: ...
     def probe(
         self, depth: int, prefix: int, below: Optional[int] = None

@@ -23,6 +23,7 @@
 #include "api/board_files.hpp"
 #include "cells.hpp"
 #include "core/fewest_presses.hpp"
+#include "core/solution_symmetry.hpp"
 #include "lightsout/rules.hpp"
 #include "lightsout/rules_text.hpp"
 #include "lightsout/solver.hpp"
@@ -35,9 +36,19 @@ namespace {
 
 using Bytes2 = py::array_t<std::uint8_t, py::array::c_style>;
 
+// Nullity from which a research board looks for the symmetries of its solution set, and the most
+// free coordinates of the subtrees they act on (the driver's default subtree size).
+constexpr std::size_t kSymmetricNullity = 16;
+constexpr unsigned kSymmetricSubtree = 18;
+
 // One solvable two-state board with at most 64 quiet patterns: a solution x0, the kernel basis
 // and the classes of cells built from them once. Every subtree call reads them only, so one
 // board serves any number of calls (a Dask worker's tasks run them one after another).
+//
+// When reflections or rotations of the board keep its solution set, the kernel basis is that of a
+// SymmetricFrame: its low kept() coordinates span a subspace they keep, so at any depth of at
+// least nullity - kept() they permute the subtrees, and canonical() says which one of each orbit
+// to search (the others weigh the same). Every prefix and combination is in that basis.
 class ResearchBoard {
  public:
   // Contract: `lights` is rows x cols, values 0/1, under two-state `rules`. Throws
@@ -61,6 +72,7 @@ class ResearchBoard {
     grid_to_bytes(r.presses, x0_.data());
     kernel_.resize(r.kernel.size(), std::vector<std::uint8_t>(rows * cols));
     for (std::size_t j = 0; j < r.kernel.size(); ++j) grid_to_bytes(r.kernel[j], kernel_[j].data());
+    adopt_symmetries();
     classes_ = detail::Gf2Classes::from_values(x0_, kernel_);
     build_terms();
     system_ = build_press_system(rules_, rows, cols);
@@ -68,6 +80,15 @@ class ResearchBoard {
   }
 
   unsigned nullity() const { return classes_.dimension(); }
+  // The dimension of the subspace the symmetries keep (0: no symmetry acts).
+  unsigned kept() const { return frame_ ? frame_->low() : 0; }
+  // Whether the subtree (depth, prefix) is to be searched: always, unless the symmetries send it
+  // to a subtree of a smaller prefix (at depths of nullity - kept() and more).
+  bool canonical(unsigned depth, std::uint64_t prefix) const {
+    check_subtree(depth, prefix);
+    if (!frame_ || depth < nullity() - frame_->low()) return true;
+    return frame_->canonical(prefix >> (depth - (nullity() - frame_->low())));
+  }
   std::size_t classes() const { return classes_.classes(); }
   std::size_t rows() const { return rows_; }
   std::size_t cols() const { return cols_; }
@@ -75,12 +96,15 @@ class ResearchBoard {
   // The subtree with the top `depth` kernel coordinates fixed to `prefix` (bit i: coordinate
   // d - depth + i), searched for solutions lighter than `below` for at most `seconds` (<= 0: no
   // limit). Returns the engine's outcome with the combination in the whole board's coordinates.
+  // `threads`: 0 for every core; a worker that is one core passes 1.
   detail::FewestOutcome subtree(unsigned depth, std::uint64_t prefix, std::uint64_t below,
-                                double seconds) const {
+                                double seconds, unsigned threads) const {
     check_subtree(depth, prefix);
     const detail::Gf2Classes sub = classes_.restricted(depth, prefix);
-    detail::FewestOutcome out = sub.minimize(
-        detail::SearchBudget::from_now(seconds, std::numeric_limits<std::uint64_t>::max()), below);
+    detail::SearchBudget budget =
+        detail::SearchBudget::from_now(seconds, std::numeric_limits<std::uint64_t>::max());
+    budget.threads = threads;
+    detail::FewestOutcome out = sub.minimize(budget, below);
     const unsigned low = nullity() - depth;
     if (out.found && depth > 0) out.combination |= low >= 64 ? 0 : prefix << low;
     if (!out.found) out.combination = 0;
@@ -154,6 +178,35 @@ class ResearchBoard {
     std::uint64_t w;
     std::int64_t a;
   };
+
+  // Looks for the board's symmetries; when they act, rewrites the kernel basis in the frame's
+  // coordinates (new vector i is the old combination frame.to_original(e_i)).
+  void adopt_symmetries() {
+    const std::size_t d = kernel_.size();
+    if (d < kSymmetricNullity || rows_ * cols_ > (std::size_t{1} << 22)) return;
+    const auto board_of = [this](const std::vector<std::uint8_t>& v) {
+      Board b(rows_, cols_);
+      for (std::size_t i = 0; i < v.size(); ++i) {
+        if (v[i] != 0) b.set(i / cols_, i % cols_, true);
+      }
+      return b;
+    };
+    std::vector<Board> kernel;
+    for (const std::vector<std::uint8_t>& k : kernel_) kernel.push_back(board_of(k));
+    const auto dim = static_cast<unsigned>(d);
+    frame_ = detail::SymmetricFrame::build(detail::board_symmetries(board_of(x0_), kernel), dim,
+                                           8, std::min(kSymmetricSubtree, dim - 4));
+    if (!frame_) return;
+    std::vector<std::vector<std::uint8_t>> adapted(d, std::vector<std::uint8_t>(rows_ * cols_));
+    for (std::size_t i = 0; i < d; ++i) {
+      const std::uint64_t c = frame_->to_original(std::uint64_t{1} << i);
+      for (std::size_t j = 0; j < d; ++j) {
+        if (((c >> j) & 1U) == 0) continue;
+        for (std::size_t t = 0; t < adapted[i].size(); ++t) adapted[i][t] ^= kernel_[j][t];
+      }
+    }
+    kernel_ = std::move(adapted);
+  }
 
   // The classes as sorted terms (w, a): cells grouped by kernel column w != 0, a = (cells of w
   // where x0 is 0) - (cells where it is 1); offset_ = the cells where x0 is 1.
@@ -260,6 +313,7 @@ class ResearchBoard {
   std::size_t rows_, cols_;
   std::vector<std::uint8_t> lights_, x0_, effect_;
   std::vector<std::vector<std::uint8_t>> kernel_;
+  std::optional<detail::SymmetricFrame> frame_;
   detail::Gf2Classes classes_;
   std::vector<Term> terms_;
   std::int64_t offset_ = 0;
@@ -298,16 +352,18 @@ void bind_research(py::module_& m) {
       .def(
           "subtree",
           [](const ResearchBoard& b, unsigned depth, std::uint64_t prefix,
-             const std::optional<std::uint64_t>& below, double seconds) {
+             const std::optional<std::uint64_t>& below, double seconds, unsigned threads) {
             detail::FewestOutcome o;
             {
               py::gil_scoped_release release;
-              o = b.subtree(depth, prefix, below_of(below), seconds);
+              o = b.subtree(depth, prefix, below_of(below), seconds, threads);
             }
             return outcome_tuple(o);
           },
           py::arg("depth"), py::arg("prefix"), py::arg("below") = py::none(),
-          py::arg("seconds") = 0.0)
+          py::arg("seconds") = 0.0, py::arg("threads") = 1)
+      .def_property_readonly("kept", &ResearchBoard::kept)
+      .def("canonical", &ResearchBoard::canonical, py::arg("depth"), py::arg("prefix"))
       .def(
           "probe",
           [](const ResearchBoard& b, unsigned depth, std::uint64_t prefix,

@@ -158,6 +158,45 @@ def test_torn_checkpoint_line_is_ignored(client, tmp_path):
             json.loads(line)  # every line whole again
 
 
+def test_symmetries_search_one_subtree_per_orbit(client):
+    lights = np.ones((19, 19), np.uint8)  # nullity 16, kept by the square's eight moves
+    want = brute_force(lights)
+    b = _core.ResearchBoard(None, lights)
+    assert 8 <= b.kept <= 12
+    depth = b.nullity - b.kept
+    canonical = [p for p in range(1 << depth) if b.canonical(depth, p)]
+    assert 0 < len(canonical) < 1 << depth
+    # Every subtree is the image of a canonical one: the least of those is the board's minimum,
+    # and the subtrees' minima over all prefixes are the canonical ones' minima again.
+    minima = [b.subtree(depth, p)[0] for p in range(1 << depth)]
+    assert min(minima[p] for p in canonical) == want == min(minima)
+    assert {minima[p] for p in canonical} == set(minima)
+    # Deeper subtrees follow their ancestor at the kept subspace's level; shallower ones are all
+    # searched.
+    for p in range(1 << (depth + 2)):
+        assert b.canonical(depth + 2, p) == b.canonical(depth, p >> 2)
+    assert all(b.canonical(depth - 1, p) for p in range(1 << (depth - 1)))
+    result = search(BoardSpec.of(lights), client)
+    assert result.depth == depth
+    assert result.mirrored > 0 and result.tasks <= len(canonical)
+    assert result.done == result.subtrees and result.tasks + result.pruned + result.mirrored == \
+        result.subtrees
+    assert result.proven and result.weight == result.lower_bound == want
+    assert not (plus_effect(result.presses) ^ lights).any()
+    # A board no move keeps: no subspace kept, every subtree searched.
+    plain = _core.ResearchBoard(None, random_board(30, 30, 3))
+    assert plain.kept == 0 and all(plain.canonical(6, p) for p in range(64))
+
+
+def test_checkpoint_of_an_older_format_is_refused(client, tmp_path):
+    path = tmp_path / "old.jsonl"
+    spec = BoardSpec.of(np.ones((19, 19), np.uint8))
+    path.write_text(json.dumps({"lightsout-research": 1, "board": spec.key, "depth": 4,
+                                "nullity": 16}) + "\n", encoding="utf-8")
+    with pytest.raises(CheckpointError, match="format 1, not 2"):
+        search(spec, client, depth=4, checkpoint=str(path))
+
+
 def test_research_board_bindings():
     b = _core.ResearchBoard(None, np.ones((19, 19), np.uint8))
     assert b.nullity == 16 and b.classes > 0

@@ -9,7 +9,9 @@ all-ones m x n, or the torus n x n) one board a task. Guide: docs/research.md.
 from .board import BoardSpec, research_board
 from .checkpoint import Checkpoint, CheckpointError
 from .cluster import dask_client
-from .search import Progress, SearchResult, default_depth, run_subtrees, search
+from .search import (Progress, SearchResult, canonical_fraction, default_depth, run_subtrees,
+                     search)
 
 __all__ = ["BoardSpec", "Checkpoint", "CheckpointError", "Progress", "SearchResult",
-           "dask_client", "default_depth", "research_board", "run_subtrees", "search"]
+           "canonical_fraction", "dask_client", "default_depth", "research_board",
+           "run_subtrees", "search"]

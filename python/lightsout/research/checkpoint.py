@@ -10,7 +10,9 @@ import os
 from dataclasses import dataclass, field
 from typing import Dict, Optional, Tuple
 
-FORMAT = 1
+# 2: prefixes and combinations in the kernel basis of the board's symmetries (format 1's were in
+# the solver's basis, which no longer names the same subtrees).
+FORMAT = 2
 
 
 class CheckpointError(ValueError):
@@ -60,8 +62,12 @@ class Checkpoint:
                 first = json.loads(lines[0])
             except ValueError:
                 raise CheckpointError(f"{path}: not a lightsout research checkpoint") from None
-            if not isinstance(first, dict) or first.get("lightsout-research") != FORMAT:
+            if not isinstance(first, dict) or "lightsout-research" not in first:
                 raise CheckpointError(f"{path}: not a lightsout research checkpoint")
+            if first["lightsout-research"] != FORMAT:
+                raise CheckpointError(
+                    f"{path}: a checkpoint of format {first['lightsout-research']}, not "
+                    f"{FORMAT}: its subtrees are named in another kernel basis; start a new one")
             if first.get("board") != board or first.get("depth") != depth:
                 raise CheckpointError(
                     f"{path}: a checkpoint of {first.get('board')} at depth "

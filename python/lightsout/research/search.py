@@ -32,9 +32,13 @@ SUBTREE_DIMENSION = 18
 BOUND_DEPTH = 10
 
 
-def default_depth(nullity: int, subtree_dimension: int = SUBTREE_DIMENSION) -> int:
+def default_depth(nullity: int, subtree_dimension: int = SUBTREE_DIMENSION, kept: int = 0) -> int:
     """The split depth for a nullity: subtrees of `subtree_dimension` free coordinates, but at
-    least 16 subtrees when the nullity allows (so that two workers share a small search too)."""
+    least 16 subtrees when the nullity allows (so that two workers share a small search too).
+    With symmetries that keep a subspace of `kept` dimensions (ResearchBoard.kept), the subtrees
+    are its cosets: the smallest that the symmetries permute."""
+    if kept:
+        return nullity - kept
     return max(min(4, nullity), nullity - subtree_dimension)
 
 
@@ -64,7 +68,7 @@ def run_subtrees(spec: BoardSpec, depth: int, prefixes: List[int], below: Option
     for prefix in prefixes:
         start = time.perf_counter()
         weight, found, proven, lower_bound, combination = board.subtree(depth, prefix, below,
-                                                                        seconds)
+                                                                        seconds, threads=1)
         out.append({"depth": depth, "prefix": prefix, "weight": weight if found else None,
                     "combination": combination if found else None,
                     "lower_bound": lower_bound, "proven": proven,
@@ -72,6 +76,17 @@ def run_subtrees(spec: BoardSpec, depth: int, prefixes: List[int], below: Option
         if found:
             below = weight
     return out
+
+
+def canonical_fraction(board, depth: int, samples: int = 20000, seed: int = 1) -> float:
+    """The share of the 2^depth subtrees that the board's symmetries leave to search (the others
+    are images of those): counted when there are at most `samples`, else estimated from that many
+    random prefixes."""
+    total = 1 << depth
+    if total <= samples:
+        return sum(board.canonical(depth, p) for p in range(total)) / total
+    rng = random.Random(seed)
+    return sum(board.canonical(depth, rng.randrange(total)) for _ in range(samples)) / samples
 
 
 @dataclass
@@ -82,6 +97,7 @@ class Progress:
     done: int  # closed: searched, pruned, or skipped from the checkpoint
     skipped: int  # of those, found finished in the checkpoint
     pruned: int  # closed by their cheap bound alone, never sent
+    mirrored: int  # closed as images of a searched subtree under the board's symmetries
     tasks: int  # subtrees run by tasks in this run
     timed_out: int  # tasks that ran out of time (their subtree stays open)
     best: Optional[int]
@@ -92,8 +108,9 @@ class Progress:
     def line(self) -> str:
         proj = f", projected total {self.projected:.0f} s" if self.projected is not None else ""
         skipped = f" ({self.skipped} from the checkpoint)" if self.skipped else ""
+        mirrored = f", {self.mirrored} mirrored" if self.mirrored else ""
         return (f"subtrees {self.done}/{self.subtrees} done{skipped}, {self.tasks} run, "
-                f"{self.pruned} pruned; best {self.best}, lower bound {self.lower_bound}; "
+                f"{self.pruned} pruned{mirrored}; best {self.best}, lower bound {self.lower_bound}; "
                 f"{self.elapsed:.1f} s{proj}")
 
 
@@ -111,6 +128,7 @@ class SearchResult:
     done: int
     skipped: int
     pruned: int
+    mirrored: int
     tasks: int
     timed_out: int
     elapsed: float
@@ -123,7 +141,8 @@ class SearchResult:
         state = "proven" if self.proven else f"not proven, lower bound {self.lower_bound}"
         return (f"{self.board}: fewest presses {self.weight} ({state}); nullity {self.nullity}, "
                 f"{self.subtrees} subtrees at depth {self.depth}: {self.tasks} run, "
-                f"{self.pruned} pruned, {self.skipped} skipped from the checkpoint; "
+                f"{self.pruned} pruned, {self.mirrored} mirrored by the board's symmetries, "
+                f"{self.skipped} skipped from the checkpoint; "
                 f"{self.elapsed:.1f} s on {self.workers} workers")
 
 
@@ -173,6 +192,7 @@ def search(spec: BoardSpec, client, depth: Optional[int] = None,
     run (the checkpoint keeps them). on_progress: called every `progress_every` seconds and at
     the end; on_result after every subtree's result. batch: subtrees a task (default: adapted so
     that a task takes about `task_target` seconds of the engine's time). sample: run only that many subtrees picked at random
+    among those the board's symmetries leave to search (see canonical_fraction)
     (to measure the rate of a search too large to finish); the result is then not proven.
     Raises ValueError for a board the search does not take (more than 64 quiet patterns, more
     than two states, no solution) and CheckpointError for a checkpoint of another search."""
@@ -180,7 +200,7 @@ def search(spec: BoardSpec, client, depth: Optional[int] = None,
 
     board = research_board(spec)
     d = board.nullity
-    depth = default_depth(d) if depth is None else depth
+    depth = default_depth(d, kept=board.kept) if depth is None else depth
     if not 0 <= depth <= min(d, 62):
         raise ValueError(f"depth must be 0..{min(d, 62)} for nullity {d}, got {depth}")
     start = time.perf_counter()
@@ -207,7 +227,7 @@ def search(spec: BoardSpec, client, depth: Optional[int] = None,
         variable = Variable(variable_name, client=client)
         variable.set(best)
 
-        counts = {"done": skipped, "pruned": 0, "tasks": 0, "timed_out": 0}
+        counts = {"done": skipped, "pruned": 0, "mirrored": 0, "tasks": 0, "timed_out": 0}
         task_seconds = 0.0
         log: List[Progress] = []
 
@@ -219,20 +239,31 @@ def search(spec: BoardSpec, client, depth: Optional[int] = None,
                 projected = elapsed + (total - counts["done"]) * elapsed / ran
             elif counts["done"] >= total:
                 projected = elapsed
-            return Progress(total, counts["done"], skipped, counts["pruned"], counts["tasks"],
+            return Progress(total, counts["done"], skipped, counts["pruned"], counts["mirrored"],
+                            counts["tasks"],
                             counts["timed_out"], best, bounds.lower_bound(best), elapsed,
                             projected)
 
         def pending() -> Iterator[int]:
             if sample is not None:
+                # Subtrees the symmetries search (canonical ones), picked at random.
                 rng = random.Random(sample_seed)
-                seen = set()
-                while len(seen) < min(sample, total):
-                    p = rng.randrange(total)
-                    if p not in seen:
-                        seen.add(p)
-                        if not cp.finished(depth, p):
-                            yield p
+                if total <= 4 * sample:
+                    pool = [p for p in range(total) if board.canonical(depth, p)]
+                    picks = rng.sample(pool, min(sample, len(pool)))
+                else:
+                    picks, seen = [], set()
+                    for _ in range(64 * sample):
+                        if len(picks) == sample:
+                            break
+                        p = rng.randrange(total)
+                        if p not in seen:
+                            seen.add(p)
+                            if board.canonical(depth, p):
+                                picks.append(p)
+                for p in picks:
+                    if not cp.finished(depth, p):
+                        yield p
                 return
             for g in range(1 << bounds.group_depth):
                 if bounds.open[g] == 0:
@@ -246,8 +277,16 @@ def search(spec: BoardSpec, client, depth: Optional[int] = None,
                         cp.record(Entry(depth, g, None, None, bounds.bound[g], True))
                     continue
                 for p in range(g << bounds.shift, (g + 1) << bounds.shift):
-                    if not cp.finished(depth, p):
-                        yield p
+                    if cp.finished(depth, p):
+                        continue
+                    if not board.canonical(depth, p):
+                        # The image of a subtree of smaller prefix: it weighs what that one
+                        # does, whose result (or open bound) stands for both.
+                        bounds.close(p)
+                        counts["done"] += 1
+                        counts["mirrored"] += 1
+                        continue
+                    yield p
 
         todo = pending()
         futures = as_completed()
@@ -346,7 +385,8 @@ def search(spec: BoardSpec, client, depth: Optional[int] = None,
         if int(presses.sum()) != best:
             raise RuntimeError(f"the best combination weighs {int(presses.sum())}, not {best}")
         return SearchResult(spec.key, d, depth, total, best, min(lower, best), proven, best_comb,
-                            presses, counts["done"], skipped, counts["pruned"], counts["tasks"],
+                            presses, counts["done"], skipped, counts["pruned"],
+                            counts["mirrored"], counts["tasks"],
                             counts["timed_out"], time.perf_counter() - start, task_seconds,
                             threads, stopped, log)
     finally:
