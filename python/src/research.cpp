@@ -39,7 +39,7 @@ using Bytes2 = py::array_t<std::uint8_t, py::array::c_style>;
 // Nullity from which a research board looks for the symmetries of its solution set, and the most
 // free coordinates of the subtrees they act on (the driver's default subtree size).
 constexpr std::size_t kSymmetricNullity = 16;
-constexpr unsigned kSymmetricSubtree = 18;
+constexpr unsigned kSymmetricSubtree = 22;
 
 // One solvable two-state board with at most 64 quiet patterns: a solution x0, the kernel basis
 // and the classes of cells built from them once. Every subtree call reads them only, so one

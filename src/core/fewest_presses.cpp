@@ -418,9 +418,9 @@ void run_tasks(unsigned threads, std::uint64_t tasks, const Job& job) {
   if (failure) std::rethrow_exception(failure);
 }
 
-unsigned search_threads() {
+unsigned search_threads(unsigned asked) {
   if (!kThreads) return 1;
-  return std::clamp(std::thread::hardware_concurrency(), 1U, 64U);
+  return std::clamp(asked != 0 ? asked : std::thread::hardware_concurrency(), 1U, 64U);
 }
 
 // The exhaustive mode: for each assignment h of the top d - L coordinates (L = min(d, 16)), the
@@ -544,7 +544,7 @@ FewestOutcome Gf2Classes::minimize(const SearchBudget& budget, std::uint64_t bel
   }
   if (frame && !capped) y = frame->orbit_min(y);
   Incumbent incumbent(best, y, frame ? &*frame : nullptr);
-  const unsigned threads = search_threads();
+  const unsigned threads = search_threads(budget.threads);
   std::int64_t open = std::numeric_limits<std::int64_t>::max();
   if (method == FewestMethod::exhaustive) {
     open = exhaustive_search(d_, terms, offset_, budget, threads, incumbent);

@@ -18,6 +18,9 @@ namespace lightsout::detail {
 struct SearchBudget {
   std::uint64_t work = std::numeric_limits<std::uint64_t>::max();
   std::chrono::steady_clock::time_point deadline = std::chrono::steady_clock::time_point::max();
+  // Threads the search may run on: 0 for one per core (at most 64). A distributed worker, which is
+  // a core, asks for 1.
+  unsigned threads = 0;
 
   // A budget of `seconds` (<= 0 or infinite: no deadline) and `work` steps from now.
   static SearchBudget from_now(double seconds, std::uint64_t work);

@@ -26,7 +26,7 @@ from .checkpoint import Checkpoint, Entry
 # Subtrees of about this many free coordinates by default: a few milliseconds to a few seconds
 # each for the boards that finish, and within the engine's one-thread size, so that a worker is
 # a core.
-SUBTREE_DIMENSION = 18
+SUBTREE_DIMENSION = 22
 # At most 2^BOUND_DEPTH cheap bounds are computed by the driver before it sends a task (about a
 # millisecond each on a 79 x 79 board: the driver's serial part, kept to a second or so).
 BOUND_DEPTH = 10
