@@ -2,16 +2,15 @@
 # The distributed search's scaling: subtrees per second of python3 -m lightsout.research on a
 # LocalCluster of 1 and 2 workers (bench/research_scaling.py), into docs/performance.md.
 #
-# usage: bench/research.sh [PYTHON_BUILD_DIR] [BOARD]   (default: build-python/ at the
-#        repository root, a CMake tree with -DLIGHTSOUT_PYTHON=ON, built here; ones:47x47)
-# Environment: RESEARCH_DEPTH (12: the split depth).
+# usage: bench/research.sh [PYTHON_BUILD_DIR] [BOARD@DEPTH ...]   (default: build-python/ at the
+#        repository root, a CMake tree with -DLIGHTSOUT_PYTHON=ON, built here; a random 39 x 39
+#        board at depth 10, and all-ones 61 x 61 at depth 18, where the symmetries act)
 set -euo pipefail
 
 # shellcheck source=bench/lib.sh
 source "$(dirname "${BASH_SOURCE[0]}")/lib.sh"
 bench_init research "${1:-$repo_root/build-python}"
-board="${2:-ones:47x47}"
-depth="${RESEARCH_DEPTH:-12}"
+shift || true
 
 ensure_tools python3-numpy python3-pybind11 python3-dask python3-distributed
 cd "$repo_root"
@@ -21,5 +20,4 @@ if [[ ! -f $build_dir/CMakeCache.txt ]]; then
     -DPython3_EXECUTABLE=/usr/bin/python3 >/dev/null
 fi
 cmake --build "$build_dir" -j2 --target lightsout_python >/dev/null
-PYTHONPATH="$build_dir/python" /usr/bin/python3 "$script_dir/research_scaling.py" "$board" \
-  --depth "$depth"
+PYTHONPATH="$build_dir/python" /usr/bin/python3 "$script_dir/research_scaling.py" "$@"
