@@ -262,9 +262,10 @@ class Meter {
 
 // One thread of the branch and bound: its own term lists, one per level.
 //
-// With a SymmetricFrame (terms in its coordinates) the search branches down to the frame's kept
-// subspace and goes on only below the prefixes that are the least of their orbits: every other
-// subtree there is the image of one of those, and weighs what it does.
+// With a SymmetricFrame (terms in its coordinates, its kept subspace at least as large as a
+// transform's block) the search skips every block of transforms whose prefix above the kept
+// subspace is not the least of its orbit: the block lies in the image of one that is searched,
+// and weighs what it does.
 class ClassSearch {
  public:
   ClassSearch(unsigned d, const SearchBudget& budget, Incumbent& best,
@@ -287,7 +288,6 @@ class ClassSearch {
 
  private:
   void node(unsigned j, std::int64_t offset, std::uint64_t prefix) {
-    if (frame_ != nullptr && j == frame_->low() && !frame_->canonical(prefix >> j)) return;
     const std::vector<Term>& terms = level_[j];
     std::int64_t bound = offset;
     for (const Term& t : terms) bound += std::min<std::int64_t>(t.a, 0);
@@ -301,7 +301,7 @@ class ClassSearch {
       open_ = std::min(open_, bound);
       return;
     }
-    if (j <= kLeafDimension + kBlockLevels && (frame_ == nullptr || j <= frame_->low())) {
+    if (j <= kLeafDimension + kBlockLevels) {
       blocks(j, offset, prefix, bound);
       return;
     }
@@ -325,6 +325,10 @@ class ClassSearch {
       if (h != 0 && meter_.out_of_budget()) {
         open_ = std::min(open_, bound);
         return;
+      }
+      if (frame_ != nullptr && frame_->low() >= low &&
+          !frame_->canonical((prefix | (h << low)) >> frame_->low())) {
+        continue;  // the image of a searched block
       }
       meter_.add(solve_by_transform(low, offset, sum, magnitude, prefix | (h << low), buckets_,
                                     best_, [&terms, h, low, mask](auto* v) {
@@ -539,7 +543,7 @@ FewestOutcome Gf2Classes::minimize(const SearchBudget& budget, std::uint64_t bel
   if (method == FewestMethod::branch_and_bound && symmetries_.size() > 1 &&
       d_ >= kSymmetricDimension) {
     frame =
-        SymmetricFrame::build(symmetries_, d_, kLeafDimension - 2,
+        SymmetricFrame::build(symmetries_, d_, kLeafDimension,
                               std::clamp(d_ - 12, kLeafDimension, kLeafDimension + kBlockLevels));
   }
   if (frame && !capped) y = frame->orbit_min(y);
@@ -552,13 +556,10 @@ FewestOutcome Gf2Classes::minimize(const SearchBudget& budget, std::uint64_t bel
     // Subtrees of the top `depth` coordinates, handed to the threads in order (so that the first
     // ones, which set the incumbent the others prune with, finish first). Each is reached from
     // the root by `depth` merges: as few as keep both cores busy, no more.
-    // With symmetries, the subtrees start at or above the frame's level, where the search checks
-    // which are the least of their orbits.
     unsigned depth = threads < 2 || d_ <= kLeafDimension + 4
                          ? 0
                          : std::clamp(d_ - std::min(d_, kLeafDimension + kBlockLevels), 4U, 12U);
     if (frame) {
-      depth = std::min(depth, d_ - frame->low());
       // The change of coordinates is invertible: distinct nonzero columns stay distinct, nonzero.
       for (Term& t : terms) t.w = frame->adapt_column(t.w);
       std::sort(terms.begin(), terms.end(), [](const Term& x, const Term& y) { return x.w < y.w; });
