@@ -542,9 +542,14 @@ FewestOutcome Gf2Classes::minimize(const SearchBudget& budget, std::uint64_t bel
   std::optional<SymmetricFrame> frame;
   if (method == FewestMethod::branch_and_bound && symmetries_.size() > 1 &&
       d_ >= kSymmetricDimension) {
-    frame =
-        SymmetricFrame::build(symmetries_, d_, kLeafDimension,
-                              std::clamp(d_ - 12, kLeafDimension, kLeafDimension + kBlockLevels));
+    // A kept subspace of 16 to 24 dimensions (a transform block fits in it), leaving about 12
+    // coordinates above it for the symmetries to act on (fewer prefixes are then their own
+    // orbit); the orbit spans that build it grow by up to 8 at a time, so a larger one is tried
+    // when none of the size wanted comes out.
+    for (unsigned most = std::clamp(d_ - 12, kLeafDimension, kLeafDimension + kBlockLevels);
+         !frame && most <= kLeafDimension + kBlockLevels && most < d_; ++most) {
+      frame = SymmetricFrame::build(symmetries_, d_, kLeafDimension, most);
+    }
   }
   if (frame && !capped) y = frame->orbit_min(y);
   Incumbent incumbent(best, y, frame ? &*frame : nullptr);
