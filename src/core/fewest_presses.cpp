@@ -288,6 +288,10 @@ class ClassSearch {
 
  private:
   void node(unsigned j, std::int64_t offset, std::uint64_t prefix) {
+    // A node inside one coset of the kept subspace: skipped whole when it is an image.
+    if (frame_ != nullptr && j <= frame_->low() && !frame_->canonical(prefix >> frame_->low())) {
+      return;
+    }
     const std::vector<Term>& terms = level_[j];
     std::int64_t bound = offset;
     for (const Term& t : terms) bound += std::min<std::int64_t>(t.a, 0);
@@ -326,7 +330,7 @@ class ClassSearch {
         open_ = std::min(open_, bound);
         return;
       }
-      if (frame_ != nullptr && frame_->low() >= low &&
+      if (frame_ != nullptr && j > frame_->low() && frame_->low() >= low &&
           !frame_->canonical((prefix | (h << low)) >> frame_->low())) {
         continue;  // the image of a searched block
       }
