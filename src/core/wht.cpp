@@ -44,7 +44,26 @@ std::array<InLane, kLaneBits> in_lane_masks() {
 }
 const std::array<InLane, kLaneBits> kMasks = in_lane_masks();
 
-// Contract: bits >= kLaneBits, v 64-byte aligned. One function (no helpers) so that every clone
+// Pairs of levels (radix 4: one pass does two) from level h up, while 4h <= n, over the n vectors
+// at v; returns the first level left. Always inlined, so that each clone of wht16_max_lanes
+// compiles it for its own instruction set.
+[[gnu::always_inline]] inline std::size_t radix4_levels(Lanes* v, std::size_t n, std::size_t h) {
+  for (; h * 4 <= n; h *= 4) {
+    for (std::size_t i = 0; i < n; i += 4 * h) {
+      for (std::size_t t = i; t < i + h; ++t) {
+        const Lanes a = v[t], c = v[t + h], e = v[t + 2 * h], g = v[t + 3 * h];
+        const Lanes s0 = a + c, d0 = a - c, s1 = e + g, d1 = e - g;
+        v[t] = s0 + s1;
+        v[t + 2 * h] = s0 - s1;
+        v[t + h] = d0 + d1;
+        v[t + 3 * h] = d0 - d1;
+      }
+    }
+  }
+  return h;
+}
+
+// Contract: bits >= kLaneBits, v 64-byte aligned. Its helpers are inlined, so that every clone
 // compiles all of it for its own instruction set.
 LIGHTSOUT_WHT_CLONES
 std::int32_t wht16_max_lanes(std::int16_t* data, unsigned bits) {
@@ -69,19 +88,7 @@ std::int32_t wht16_max_lanes(std::int16_t* data, unsigned bits) {
       }
       b[t] = x;
     }
-    std::size_t h = 1;
-    for (; h * 4 <= block; h *= 4) {
-      for (std::size_t i = 0; i < block; i += 4 * h) {
-        for (std::size_t t = i; t < i + h; ++t) {
-          const Lanes a = b[t], c = b[t + h], e = b[t + 2 * h], g = b[t + 3 * h];
-          const Lanes s0 = a + c, d0 = a - c, s1 = e + g, d1 = e - g;
-          b[t] = s0 + s1;
-          b[t + 2 * h] = s0 - s1;
-          b[t + h] = d0 + d1;
-          b[t + 3 * h] = d0 - d1;
-        }
-      }
-    }
+    const std::size_t h = radix4_levels(b, block, 1);
     if (h < block) {
       for (std::size_t i = 0; i < block; i += 2 * h) {
         for (std::size_t t = i; t < i + h; ++t) {
@@ -93,19 +100,7 @@ std::int32_t wht16_max_lanes(std::int16_t* data, unsigned bits) {
     }
   }
   // The levels across blocks, over the whole array.
-  std::size_t h = block;
-  for (; h * 4 <= nv; h *= 4) {
-    for (std::size_t i = 0; i < nv; i += 4 * h) {
-      for (std::size_t t = i; t < i + h; ++t) {
-        const Lanes a = v[t], c = v[t + h], e = v[t + 2 * h], g = v[t + 3 * h];
-        const Lanes s0 = a + c, d0 = a - c, s1 = e + g, d1 = e - g;
-        v[t] = s0 + s1;
-        v[t + 2 * h] = s0 - s1;
-        v[t + h] = d0 + d1;
-        v[t + 3 * h] = d0 - d1;
-      }
-    }
-  }
+  const std::size_t h = radix4_levels(v, nv, block);
   Lanes top = Lanes{} + static_cast<std::int16_t>(-32768);
   if (h < nv) {  // the last level, with the maximum taken on the way
     for (std::size_t t = 0; t < h; ++t) {
