@@ -92,9 +92,6 @@ struct Term {
 constexpr unsigned kLeafDimension = 16;
 // Levels above kLeafDimension that a node solves by blocks of transforms rather than by branching.
 constexpr unsigned kBlockLevels = 8;
-// The least dimension at which the branch and bound searches one subtree per orbit of the
-// symmetries it is given: below it the whole search takes milliseconds.
-constexpr unsigned kSymmetricDimension = 26;
 
 // In-place Walsh-Hadamard transform of 2^j values: out[z] = sum_w in[w] (-1)^popcount(w & z).
 // The wide fallback of wht16_max, for sums of |a| past 16 bits (boards of 2^15 cells or more).
@@ -198,6 +195,22 @@ std::pair<std::int64_t, std::uint64_t> wide_max(std::vector<T>& v) {
   return {static_cast<std::int64_t>(*top), static_cast<std::uint64_t>(top - v.begin())};
 }
 
+// Offers a block's lightest solutions to `best`: `value` is their weight, found where the
+// transform v (n values) reaches `top`; first() is the first such z. With symmetries every z at
+// the maximum is offered (each may have a different least orbit image), else the first only.
+template <typename T, typename First>
+void offer_block(Incumbent& best, std::int64_t value, std::uint64_t prefix, const T* v,
+                 std::size_t n, std::int64_t top, const First& first) {
+  if (best.symmetric()) {
+    if (!best.may_beat(value, 0)) return;
+    for (std::size_t z = 0; z < n; ++z) {
+      if (v[z] == top) best.offer_found(value, prefix | z);
+    }
+  } else if (best.beats(value, prefix)) {
+    best.offer(value, prefix | first());
+  }
+}
+
 // Solves sum_w b[w] [w . z] + offset over the 2^j values of z exactly, where b is the bucket
 // vector `fill` writes (fill(T* buckets) adds every term, signed, at its index). Offers the first
 // lightest z to `best` as prefix | z. Returns the transform's work.
@@ -211,34 +224,35 @@ std::uint64_t solve_by_transform(unsigned j, std::int64_t offset, std::int64_t s
     std::fill(v, v + n, std::int16_t{0});
     fill(v);
     const std::int32_t top = wht16_max(v, j);
-    const std::int64_t value = offset + (sum - top) / 2;
-    if (best.symmetric()) {
-      // Each z at the maximum may have a different least orbit image: all are offered.
-      if (best.may_beat(value, 0)) {
-        for (std::size_t z = 0; z < n; ++z) {
-          if (v[z] == top) best.offer_found(value, prefix | z);
-        }
-      }
-    } else if (best.beats(value, prefix)) {
-      // The first z at the maximum is the lightest's first combination in this block.
-      best.offer(value, prefix | wht16_find(v, j, top));
-    }
+    // The first z at the maximum is the lightest's first combination in this block.
+    offer_block(best, offset + (sum - top) / 2, prefix, v, n, top,
+                [v, j, top] { return wht16_find(v, j, top); });
   } else {
     std::vector<std::int64_t> v(n, 0);
     fill(v.data());
     const auto [top, at] = wide_max(v);
-    const std::int64_t value = offset + (sum - top) / 2;
-    if (best.symmetric()) {
-      if (best.may_beat(value, 0)) {
-        for (std::size_t z = 0; z < n; ++z) {
-          if (v[z] == top) best.offer_found(value, prefix | z);
-        }
-      }
-    } else if (best.beats(value, prefix)) {
-      best.offer(value, prefix | at);
-    }
+    offer_block(best, offset + (sum - top) / 2, prefix, v.data(), n, top, [at = at] { return at; });
   }
   return static_cast<std::uint64_t>(j + 1) << j;
+}
+
+// The fill of solve_by_transform for block h of the terms: each term at its low `low` bits, signed
+// (-1)^(high part . h) (the high part: its bits above `low`).
+auto block_fill(const std::vector<Term>& terms, std::uint64_t h, unsigned low) {
+  const std::uint64_t mask = (std::uint64_t{1} << low) - 1;
+  return [&terms, h, low, mask](auto* v) {
+    using T = std::remove_reference_t<decltype(*v)>;
+    for (const Term& t : terms) {
+      const bool odd = (std::popcount((t.w >> low) & h) & 1) != 0;
+      v[t.w & mask] = static_cast<T>(v[t.w & mask] + (odd ? -t.a : t.a));
+    }
+  };
+}
+
+// The cheap bound of a node: offset + sum of min(0, a), every term at its best on its own.
+std::int64_t class_bound(const std::vector<Term>& terms, std::int64_t offset) {
+  for (const Term& t : terms) offset += std::min<std::int64_t>(t.a, 0);
+  return offset;
 }
 
 // The work budget and deadline of one thread of a search.
@@ -293,8 +307,7 @@ class ClassSearch {
       return;
     }
     const std::vector<Term>& terms = level_[j];
-    std::int64_t bound = offset;
-    for (const Term& t : terms) bound += std::min<std::int64_t>(t.a, 0);
+    const std::int64_t bound = class_bound(terms, offset);
     meter_.add(terms.size() + 1);
     if (!best_.may_beat(bound, prefix)) return;
     if (terms.empty()) {  // every completion weighs `offset`; the first is prefix itself
@@ -324,7 +337,6 @@ class ClassSearch {
     const std::vector<Term>& terms = level_[j];
     const auto [sum, magnitude] = sums(terms);
     const unsigned low = std::min(j, kLeafDimension);
-    const std::uint64_t mask = (std::uint64_t{1} << low) - 1;
     for (std::uint64_t h = 0; h < (std::uint64_t{1} << (j - low)); ++h) {
       if (h != 0 && meter_.out_of_budget()) {
         open_ = std::min(open_, bound);
@@ -335,14 +347,7 @@ class ClassSearch {
         continue;  // the image of a searched block
       }
       meter_.add(solve_by_transform(low, offset, sum, magnitude, prefix | (h << low), buckets_,
-                                    best_, [&terms, h, low, mask](auto* v) {
-                                      using T = std::remove_reference_t<decltype(*v)>;
-                                      for (const Term& t : terms) {
-                                        const bool odd = (std::popcount((t.w >> low) & h) & 1) != 0;
-                                        v[t.w & mask] =
-                                            static_cast<T>(v[t.w & mask] + (odd ? -t.a : t.a));
-                                      }
-                                    }));
+                                    best_, block_fill(terms, h, low)));
     }
   }
 
@@ -440,7 +445,6 @@ std::int64_t exhaustive_search(unsigned d, const std::vector<Term>& terms, std::
                                const SearchBudget& budget, unsigned threads, Incumbent& best) {
   const unsigned low = std::min(d, kLeafDimension);
   const unsigned high = d - low;
-  const std::uint64_t mask = (std::uint64_t{1} << low) - 1;
   const std::pair<std::int64_t, std::uint64_t> totals = sums(terms);
   const std::int64_t sum = totals.first;
   const std::uint64_t magnitude = totals.second;
@@ -450,35 +454,25 @@ std::int64_t exhaustive_search(unsigned d, const std::vector<Term>& terms, std::
   std::vector<std::unique_ptr<Buckets>> buckets(threads);
   std::vector<std::unique_ptr<Meter>> meters(threads);
   std::atomic<bool> stopped{false};
-  run_tasks(
-      threads, std::uint64_t{1} << (high - chunk_bits), [&](unsigned thread, std::uint64_t task) {
-        if (!meters[thread]) {
-          meters[thread] = std::make_unique<Meter>(share);
-          buckets[thread] = std::make_unique<Buckets>();
-        }
-        Meter& meter = *meters[thread];
-        for (std::uint64_t i = 0; i < (std::uint64_t{1} << chunk_bits); ++i) {
-          if (stopped.load(std::memory_order_relaxed) || meter.out_of_budget()) {
-            stopped.store(true);
-            return;
-          }
-          const std::uint64_t h = (task << chunk_bits) | i;
-          meter.add(solve_by_transform(low, offset, sum, magnitude, h << low, *buckets[thread],
-                                       best, [&terms, h, low, mask](auto* v) {
-                                         for (const Term& t : terms) {
-                                           const bool odd =
-                                               (std::popcount((t.w >> low) & h) & 1) != 0;
-                                           v[t.w & mask] =
-                                               static_cast<std::remove_reference_t<decltype(*v)>>(
-                                                   v[t.w & mask] + (odd ? -t.a : t.a));
-                                         }
-                                       }));
-        }
-      });
+  run_tasks(threads, std::uint64_t{1} << (high - chunk_bits),
+            [&](unsigned thread, std::uint64_t task) {
+              if (!meters[thread]) {
+                meters[thread] = std::make_unique<Meter>(share);
+                buckets[thread] = std::make_unique<Buckets>();
+              }
+              Meter& meter = *meters[thread];
+              for (std::uint64_t i = 0; i < (std::uint64_t{1} << chunk_bits); ++i) {
+                if (stopped.load(std::memory_order_relaxed) || meter.out_of_budget()) {
+                  stopped.store(true);
+                  return;
+                }
+                const std::uint64_t h = (task << chunk_bits) | i;
+                meter.add(solve_by_transform(low, offset, sum, magnitude, h << low,
+                                             *buckets[thread], best, block_fill(terms, h, low)));
+              }
+            });
   if (!stopped.load()) return std::numeric_limits<std::int64_t>::max();
-  std::int64_t bound = offset;
-  for (const Term& t : terms) bound += std::min<std::int64_t>(t.a, 0);
-  return bound;
+  return class_bound(terms, offset);
 }
 
 }  // namespace
@@ -545,7 +539,7 @@ FewestOutcome Gf2Classes::minimize(const SearchBudget& budget, std::uint64_t bel
   // The branch and bound visits one subtree per orbit of the symmetries, when they act.
   std::optional<SymmetricFrame> frame;
   if (method == FewestMethod::branch_and_bound && symmetries_.size() > 1 &&
-      d_ >= kSymmetricDimension) {
+      d_ >= kSymmetricNullity) {
     // A kept subspace of 16 to 24 dimensions (a transform block fits in it), leaving about 12
     // coordinates above it for the symmetries to act on (fewer prefixes are then their own
     // orbit); the orbit spans that build it grow by up to 8 at a time, so a larger one is tried

@@ -38,6 +38,11 @@ struct FewestOutcome {
   bool found = true;
 };
 
+// The least nullity at which the branch and bound searches one subtree per orbit of the
+// symmetries it is given (Gf2Classes::set_symmetries): below it the whole search takes
+// milliseconds, less than finding the symmetries.
+inline constexpr unsigned kSymmetricNullity = 26;
+
 // How a GF(2) search visits the solutions: pruning subtrees by their bounds, or every one of them
 // (2^16 at a time by one Walsh-Hadamard transform): the check of the first, and its yardstick.
 enum class FewestMethod { branch_and_bound, exhaustive };

@@ -12,7 +12,6 @@ namespace lightsout {
 
 namespace {
 
-constexpr std::size_t kSymmetrySearchNullity = 26;
 constexpr std::size_t kSymmetrySearchCells = std::size_t{1} << 22;
 
 std::size_t xor_popcount(std::span<const std::uint64_t> a, std::span<const std::uint64_t> b) {
@@ -67,7 +66,7 @@ detail::FewestOutcome minimize_board(Board& presses, std::span<const Board> kern
   detail::Gf2Classes classes = detail::Gf2Classes::from_boards(presses, kernel);
   // The board's reflections and rotations that keep the solution set: worth finding only where
   // the branch and bound would search long (each check costs a pass over the kernel boards).
-  if (method == detail::FewestMethod::branch_and_bound && d >= kSymmetrySearchNullity &&
+  if (method == detail::FewestMethod::branch_and_bound && d >= detail::kSymmetricNullity &&
       presses.cells() <= kSymmetrySearchCells) {
     classes.set_symmetries(detail::board_symmetries(presses, kernel));
   }
