@@ -12,7 +12,6 @@
 #include <stdexcept>
 #include <system_error>
 #include <thread>
-#include <type_traits>
 
 #include "build_target.hpp"
 #include "solution_symmetry.hpp"
@@ -110,7 +109,7 @@ void walsh_hadamard(std::vector<T>& v) {
   }
 }
 
-// 2^16 16-bit values at a 64-byte boundary, the transform's buffer.
+// A thread's transform space: 2^16 16-bit values at a 64-byte boundary.
 class Buckets {
  public:
   Buckets() : data_(static_cast<std::int16_t*>(::operator new (kBytes, std::align_val_t{64}))) {}
@@ -211,42 +210,61 @@ void offer_block(Incumbent& best, std::int64_t value, std::uint64_t prefix, cons
   }
 }
 
-// Solves sum_w b[w] [w . z] + offset over the 2^j values of z exactly, where b is the bucket
-// vector `fill` writes (fill(T* buckets) adds every term, signed, at its index). Offers the first
-// lightest z to `best` as prefix | z. Returns the transform's work.
-template <typename Fill>
-std::uint64_t solve_by_transform(unsigned j, std::int64_t offset, std::int64_t sum,
-                                 std::uint64_t magnitude, std::uint64_t prefix, Buckets& buckets,
-                                 Incumbent& best, const Fill& fill) {
+// The terms of a node solved by blocks of `low` coordinates: block h weighs the 2^low
+// completions of prefix h of the coordinates above them. `packed` holds the terms as the 16-bit
+// transform reads them (empty when the sum of |a| needs wider sums).
+struct BlockTerms {
+  BlockTerms(const std::vector<Term>& all, unsigned low_bits, std::uint64_t magnitude)
+      : terms(all), low(low_bits) {
+    if (magnitude >= (std::uint64_t{1} << 15)) return;
+    packed.reserve(all.size());
+    for (const Term& t : all) {
+      packed.push_back({t.w >> low,
+                        static_cast<std::uint32_t>(t.w & ((std::uint64_t{1} << low) - 1)),
+                        static_cast<std::int16_t>(t.a)});
+    }
+  }
+  const std::vector<Term>& terms;
+  unsigned low;
+  std::vector<WhtTerm> packed;
+};
+
+// Solves block h of `block` exactly: sum_w b[w] [w . z] + offset over the 2^low values of z, where
+// b holds the terms at their low bits, signed (-1)^(high part . h); offers its first lightest z to
+// `best` as prefix | z. With `prune` (the branch and bound), the transform skips its last levels
+// for the groups of z that cannot weigh as little as the best found so far (ties included: with
+// symmetries a tie may still be the answer); the exhaustive mode computes every value. Returns
+// the transform's work.
+std::uint64_t solve_by_transform(const BlockTerms& block, std::uint64_t h, std::int64_t offset,
+                                 std::int64_t sum, std::uint64_t prefix, Buckets& buckets,
+                                 Incumbent& best, bool prune) {
+  const unsigned j = block.low;
   const std::size_t n = std::size_t{1} << j;
-  if (magnitude < (std::uint64_t{1} << 15)) {
+  if (!block.packed.empty() || block.terms.empty()) {
+    // weight(z) = offset + (sum - out[z]) / 2 is at most the best's weight W exactly where
+    // out[z] >= sum + 2 (offset - W).
+    std::int32_t floor = std::numeric_limits<std::int32_t>::min();
+    if (prune) {
+      floor = static_cast<std::int32_t>(std::clamp<std::int64_t>(
+          sum + 2 * (offset - best.weight()), std::numeric_limits<std::int32_t>::min(),
+          std::numeric_limits<std::int32_t>::max()));
+    }
     std::int16_t* v = buckets.data();
-    std::fill(v, v + n, std::int16_t{0});
-    fill(v);
-    const std::int32_t top = wht16_max(v, j);
-    // The first z at the maximum is the lightest's first combination in this block.
+    const std::int32_t top = wht16_sparse_max(v, j, block.packed, h, floor);
+    // The first z at the maximum is the lightest's first combination in this block (where the
+    // maximum is below the floor, no z weighs as little as the best: nothing is offered).
     offer_block(best, offset + (sum - top) / 2, prefix, v, n, top,
                 [v, j, top] { return wht16_find(v, j, top); });
   } else {
     std::vector<std::int64_t> v(n, 0);
-    fill(v.data());
+    for (const Term& t : block.terms) {
+      const bool odd = (std::popcount((t.w >> j) & h) & 1) != 0;
+      v[t.w & (n - 1)] += odd ? -t.a : t.a;
+    }
     const auto [top, at] = wide_max(v);
     offer_block(best, offset + (sum - top) / 2, prefix, v.data(), n, top, [at = at] { return at; });
   }
   return static_cast<std::uint64_t>(j + 1) << j;
-}
-
-// The fill of solve_by_transform for block h of the terms: each term at its low `low` bits, signed
-// (-1)^(high part . h) (the high part: its bits above `low`).
-auto block_fill(const std::vector<Term>& terms, std::uint64_t h, unsigned low) {
-  const std::uint64_t mask = (std::uint64_t{1} << low) - 1;
-  return [&terms, h, low, mask](auto* v) {
-    using T = std::remove_reference_t<decltype(*v)>;
-    for (const Term& t : terms) {
-      const bool odd = (std::popcount((t.w >> low) & h) & 1) != 0;
-      v[t.w & mask] = static_cast<T>(v[t.w & mask] + (odd ? -t.a : t.a));
-    }
-  };
 }
 
 // The cheap bound of a node: offset + sum of min(0, a), every term at its best on its own.
@@ -337,6 +355,7 @@ class ClassSearch {
     const std::vector<Term>& terms = level_[j];
     const auto [sum, magnitude] = sums(terms);
     const unsigned low = std::min(j, kLeafDimension);
+    const BlockTerms block(terms, low, magnitude);
     for (std::uint64_t h = 0; h < (std::uint64_t{1} << (j - low)); ++h) {
       if (h != 0 && meter_.out_of_budget()) {
         open_ = std::min(open_, bound);
@@ -346,8 +365,8 @@ class ClassSearch {
           !frame_->canonical((prefix | (h << low)) >> frame_->low())) {
         continue;  // the image of a searched block
       }
-      meter_.add(solve_by_transform(low, offset, sum, magnitude, prefix | (h << low), buckets_,
-                                    best_, block_fill(terms, h, low)));
+      meter_.add(
+          solve_by_transform(block, h, offset, sum, prefix | (h << low), buckets_, best_, true));
     }
   }
 
@@ -449,28 +468,29 @@ std::int64_t exhaustive_search(unsigned d, const std::vector<Term>& terms, std::
   const std::int64_t sum = totals.first;
   const std::uint64_t magnitude = totals.second;
   const unsigned chunk_bits = std::min(high, 6U);
+  const BlockTerms block(terms, low, magnitude);
   SearchBudget share = budget;
   share.work = budget.work / threads;
   std::vector<std::unique_ptr<Buckets>> buckets(threads);
   std::vector<std::unique_ptr<Meter>> meters(threads);
   std::atomic<bool> stopped{false};
-  run_tasks(threads, std::uint64_t{1} << (high - chunk_bits),
-            [&](unsigned thread, std::uint64_t task) {
-              if (!meters[thread]) {
-                meters[thread] = std::make_unique<Meter>(share);
-                buckets[thread] = std::make_unique<Buckets>();
-              }
-              Meter& meter = *meters[thread];
-              for (std::uint64_t i = 0; i < (std::uint64_t{1} << chunk_bits); ++i) {
-                if (stopped.load(std::memory_order_relaxed) || meter.out_of_budget()) {
-                  stopped.store(true);
-                  return;
-                }
-                const std::uint64_t h = (task << chunk_bits) | i;
-                meter.add(solve_by_transform(low, offset, sum, magnitude, h << low,
-                                             *buckets[thread], best, block_fill(terms, h, low)));
-              }
-            });
+  run_tasks(
+      threads, std::uint64_t{1} << (high - chunk_bits), [&](unsigned thread, std::uint64_t task) {
+        if (!meters[thread]) {
+          meters[thread] = std::make_unique<Meter>(share);
+          buckets[thread] = std::make_unique<Buckets>();
+        }
+        Meter& meter = *meters[thread];
+        for (std::uint64_t i = 0; i < (std::uint64_t{1} << chunk_bits); ++i) {
+          if (stopped.load(std::memory_order_relaxed) || meter.out_of_budget()) {
+            stopped.store(true);
+            return;
+          }
+          const std::uint64_t h = (task << chunk_bits) | i;
+          meter.add(
+              solve_by_transform(block, h, offset, sum, h << low, *buckets[thread], best, false));
+        }
+      });
   if (!stopped.load()) return std::numeric_limits<std::int64_t>::max();
   return class_bound(terms, offset);
 }

@@ -2,7 +2,7 @@
 #include "wht.hpp"
 
 #include <algorithm>
-#include <array>
+#include <bit>
 
 #include "build_target.hpp"
 
@@ -15,38 +15,54 @@
 #define LIGHTSOUT_WHT_CLONES
 #endif
 
+// The helpers below pass 64-byte vectors by value; all are internal and inlined into the clones,
+// so GCC's note that such arguments change the ABI across instruction sets does not apply.
+#pragma GCC diagnostic ignored "-Wpsabi"
+
 namespace lightsout::detail {
 
 namespace {
 
 constexpr unsigned kLaneBits = 5;  // 32 lanes of 16 bits: one AVX-512 register, two AVX2 ones
 constexpr std::size_t kLanes = std::size_t{1} << kLaneBits;
-constexpr unsigned kBlockBits = 13;  // 16 KiB: the levels below it run in the L1 cache
+// Vectors whose levels run in the L1 cache: 256 (16 KiB) when every level is computed.
+constexpr unsigned kChunkBits = 8;
+// The last levels, over groups of 32 vectors, each group first bounded against the floor.
+constexpr unsigned kGroupBits = 5;
 using Lanes = std::int16_t __attribute__((vector_size(kLanes * 2), may_alias));
+using Words = std::uint64_t __attribute__((vector_size(kLanes * 2), may_alias));
 
-// The butterflies of one level h (h = 1, 2, 4, 8, 16) inside a vector: lane i and lane i ^ h
-// become x + y (the lower lane) and x - y (the upper). partner[i] = i ^ h; flip[i] = -1 in the
-// upper lanes, where -x = (x ^ -1) + 1.
-struct InLane {
-  Lanes partner;
-  Lanes flip;
+// The levels inside a vector come with the scatter: an entry at index w adds value * (-1)^|w & l|
+// to lane l of vector w / 32, the transform over the lane bits of that one entry. kRows[r] holds
+// -1 in the lanes l where |r & l| is odd (value ^ -1) - (-1) = -value there.
+struct HadamardRows {
+  Lanes row[kLanes];
 };
-std::array<InLane, kLaneBits> in_lane_masks() {
-  std::array<InLane, kLaneBits> masks{};
-  for (unsigned b = 0; b < kLaneBits; ++b) {
-    const unsigned h = 1U << b;
-    for (unsigned i = 0; i < kLanes; ++i) {
-      masks[b].partner[i] = static_cast<std::int16_t>(i ^ h);
-      masks[b].flip[i] = static_cast<std::int16_t>((i & h) != 0 ? -1 : 0);
+HadamardRows hadamard_rows() {
+  HadamardRows rows{};
+  for (unsigned r = 0; r < kLanes; ++r) {
+    for (unsigned l = 0; l < kLanes; ++l) {
+      rows.row[r][l] = static_cast<std::int16_t>((__builtin_popcount(r & l) & 1) != 0 ? -1 : 0);
     }
   }
-  return masks;
+  return rows;
 }
-const std::array<InLane, kLaneBits> kMasks = in_lane_masks();
+const HadamardRows kRows = hadamard_rows();
+
+[[gnu::always_inline]] inline Lanes magnitude(Lanes x) {
+  const Lanes negated = -x;
+  return x > negated ? x : negated;
+}
+
+[[gnu::always_inline]] inline bool any_at_least(Lanes x, Lanes floor) {
+  const Words m = reinterpret_cast<Words>(x >= floor);
+  return ((m[0] | m[1]) | (m[2] | m[3]) | (m[4] | m[5]) | (m[6] | m[7])) != 0;
+}
+
+[[gnu::always_inline]] inline Lanes larger(Lanes x, Lanes y) { return x > y ? x : y; }
 
 // Pairs of levels (radix 4: one pass does two) from level h up, while 4h <= n, over the n vectors
-// at v; returns the first level left. Always inlined, so that each clone of wht16_max_lanes
-// compiles it for its own instruction set.
+// at v; returns the first level left.
 [[gnu::always_inline]] inline std::size_t radix4_levels(Lanes* v, std::size_t n, std::size_t h) {
   for (; h * 4 <= n; h *= 4) {
     for (std::size_t i = 0; i < n; i += 4 * h) {
@@ -63,56 +79,95 @@ const std::array<InLane, kLaneBits> kMasks = in_lane_masks();
   return h;
 }
 
-// Contract: bits >= kLaneBits, v 64-byte aligned. Its helpers are inlined, so that every clone
-// compiles all of it for its own instruction set.
-LIGHTSOUT_WHT_CLONES
-std::int32_t wht16_max_lanes(std::int16_t* data, unsigned bits) {
-  Lanes* v = reinterpret_cast<Lanes*>(data);
-  const std::size_t nv = std::size_t{1} << (bits - kLaneBits);
-  const unsigned block_bits = std::min(bits, kBlockBits) - kLaneBits;
-  const std::size_t block = std::size_t{1} << block_bits;  // vectors per L1 block
-  // Levels below the block size, one block at a time: the in-lane levels, then pairs of levels
-  // (radix 4: one pass does two), then a last single level if their number is odd.
-  for (std::size_t base = 0; base < nv; base += block) {
+// The levels below `chunk` (a power of two) over the n vectors at v, one chunk of `chunk`
+// contiguous vectors at a time (in the L1 cache).
+[[gnu::always_inline]] inline void chunked_levels(Lanes* v, std::size_t n, std::size_t chunk) {
+  for (std::size_t base = 0; base < n; base += chunk) {
     Lanes* b = v + base;
-    for (std::size_t t = 0; t < block; ++t) {
-      Lanes x = b[t];
-      for (const InLane& m : kMasks) {
-#if defined(__clang__)  // no __builtin_shuffle (clang checks and WebAssembly: not the hot path)
-        Lanes p;
-        for (std::size_t l = 0; l < kLanes; ++l) p[l] = x[m.partner[l]];
-#else
-        const Lanes p = __builtin_shuffle(x, m.partner);
-#endif
-        x = p + ((x ^ m.flip) - m.flip);
-      }
-      b[t] = x;
-    }
-    const std::size_t h = radix4_levels(b, block, 1);
-    if (h < block) {
-      for (std::size_t i = 0; i < block; i += 2 * h) {
-        for (std::size_t t = i; t < i + h; ++t) {
-          const Lanes a = b[t], c = b[t + h];
-          b[t] = a + c;
-          b[t + h] = a - c;
-        }
+    const std::size_t h = radix4_levels(b, chunk, 1);
+    if (h < chunk) {
+      for (std::size_t t = 0; t < h; ++t) {
+        const Lanes a = b[t], c = b[t + h];
+        b[t] = a + c;
+        b[t + h] = a - c;
       }
     }
   }
-  // The levels across blocks, over the whole array.
-  const std::size_t h = radix4_levels(v, nv, block);
-  Lanes top = Lanes{} + static_cast<std::int16_t>(-32768);
-  if (h < nv) {  // the last level, with the maximum taken on the way
-    for (std::size_t t = 0; t < h; ++t) {
-      const Lanes a = v[t], c = v[t + h];
-      const Lanes s = a + c, d = a - c;
-      v[t] = s;
-      v[t + h] = d;
-      top = top > s ? top : s;
-      top = top > d ? top : d;
+}
+
+// The levels left over the n vectors at b (contiguous), whose bound has reached the floor: the
+// top level, then each half again if its own bound (the sum of its magnitudes, lane by lane) still
+// reaches it. A half left behind holds partial sums each below the floor. The finished vectors'
+// maximum goes into top.
+void finish_group(Lanes* b, std::size_t n, Lanes floor, Lanes& top) {
+  if (n == 1) {
+    top = larger(top, b[0]);
+    return;
+  }
+  const std::size_t h = n / 2;
+  Lanes low{}, high{};
+  for (std::size_t t = 0; t < h; ++t) {
+    const Lanes x = b[t] + b[t + h], y = b[t] - b[t + h];
+    b[t] = x;
+    b[t + h] = y;
+    low += magnitude(x);
+    high += magnitude(y);
+  }
+  if (any_at_least(low, floor)) finish_group(b, h, floor, top);
+  if (any_at_least(high, floor)) finish_group(b + h, h, floor, top);
+}
+
+// Contract: bits >= kLaneBits, v 64-byte aligned. Its helpers are inlined (finish_group is not,
+// being recursive: it runs only for the few groups that reach the floor), so that every clone
+// compiles the loops for its own instruction set.
+LIGHTSOUT_WHT_CLONES
+std::int32_t sparse_max_lanes(std::int16_t* data, unsigned bits, const WhtTerm* terms,
+                              std::size_t count, std::uint64_t h, std::int32_t floor) {
+  Lanes* v = reinterpret_cast<Lanes*>(data);
+  const unsigned vector_bits = bits - kLaneBits;
+  const std::size_t nv = std::size_t{1} << vector_bits;
+  for (std::size_t t = 0; t < nv; ++t) v[t] = Lanes{};
+  for (std::size_t e = 0; e < count; ++e) {
+    // The term's sign folded into its row: -1 flips every lane once more.
+    const auto odd = static_cast<std::int16_t>(-(std::popcount(terms[e].high & h) & 1));
+    const Lanes row = kRows.row[terms[e].index & (kLanes - 1)] ^ odd;
+    v[terms[e].index >> kLaneBits] += ((Lanes{} + terms[e].value) ^ row) - row;
+  }
+  Lanes top = Lanes{} + std::numeric_limits<std::int16_t>::min();
+  if (floor <= std::numeric_limits<std::int16_t>::min()) {
+    // Every value: the levels in L1-sized chunks, the rest across them, the maximum taken on the
+    // last level's way (or after, when no single level is left over).
+    chunked_levels(v, nv, std::size_t{1} << std::min(vector_bits, kChunkBits));
+    const std::size_t h = radix4_levels(v, nv, std::size_t{1} << std::min(vector_bits, kChunkBits));
+    if (h < nv) {
+      for (std::size_t t = 0; t < h; ++t) {
+        const Lanes a = v[t], c = v[t + h];
+        v[t] = a + c;
+        v[t + h] = a - c;
+        top = larger(top, larger(a + c, a - c));
+      }
+    } else {
+      for (std::size_t t = 0; t < nv; ++t) top = larger(top, v[t]);
     }
   } else {
-    for (std::size_t t = 0; t < nv; ++t) top = top > v[t] ? top : v[t];
+    // The levels below the top kGroupBits in chunks; then each group of vectors that differ only
+    // in the top bits is bounded, and finished (in a contiguous copy) only when it may reach the
+    // floor.
+    const Lanes at_least = Lanes{} + static_cast<std::int16_t>(std::min<std::int32_t>(
+                                         floor, std::numeric_limits<std::int16_t>::max()));
+    const unsigned group_bits = std::min(vector_bits, kGroupBits);
+    const std::size_t stride = std::size_t{1} << (vector_bits - group_bits);
+    const std::size_t members = std::size_t{1} << group_bits;
+    if (stride > 1) chunked_levels(v, nv, stride);
+    for (std::size_t g = 0; g < stride; ++g) {
+      Lanes bound{};
+      for (std::size_t m = 0; m < members; ++m) bound += magnitude(v[g + m * stride]);
+      if (!any_at_least(bound, at_least)) continue;
+      Lanes group[std::size_t{1} << kGroupBits];
+      for (std::size_t m = 0; m < members; ++m) group[m] = v[g + m * stride];
+      finish_group(group, members, at_least, top);
+      for (std::size_t m = 0; m < members; ++m) v[g + m * stride] = group[m];
+    }
   }
   std::int16_t best = top[0];
   for (std::size_t l = 1; l < kLanes; ++l) best = std::max(best, top[l]);
@@ -121,9 +176,15 @@ std::int32_t wht16_max_lanes(std::int16_t* data, unsigned bits) {
 
 }  // namespace
 
-std::int32_t wht16_max(std::int16_t* v, unsigned bits) {
-  if (bits >= kLaneBits) return wht16_max_lanes(v, bits);
+std::int32_t wht16_sparse_max(std::int16_t* v, unsigned bits, std::span<const WhtTerm> terms,
+                              std::uint64_t h, std::int32_t floor) {
+  if (bits >= kLaneBits) return sparse_max_lanes(v, bits, terms.data(), terms.size(), h, floor);
   const std::size_t n = std::size_t{1} << bits;
+  std::fill(v, v + n, std::int16_t{0});
+  for (const WhtTerm& t : terms) {
+    const bool odd = (std::popcount(t.high & h) & 1) != 0;
+    v[t.index] = static_cast<std::int16_t>(odd ? v[t.index] - t.value : v[t.index] + t.value);
+  }
   for (std::size_t h = 1; h < n; h <<= 1) {
     for (std::size_t i = 0; i < n; i += h << 1) {
       for (std::size_t t = i; t < i + h; ++t) {

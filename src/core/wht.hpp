@@ -4,13 +4,33 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <limits>
+#include <span>
 
 namespace lightsout::detail {
 
-// In place, out[z] = sum_w in[w] (-1)^popcount(w & z) over the 2^bits values of v; returns the
-// largest out[z]. Contract: bits <= 30, v 64-byte aligned (any alignment when bits < 5), and
-// sum |in| < 2^15 so that no partial sum overflows (each is at most sum |in| in magnitude).
-std::int32_t wht16_max(std::int16_t* v, unsigned bits);
+// One input of a transform: value (-1)^popcount(high & h) added at `index`, for the h of the
+// block being solved (`high`: the bits of the term's column above the transform's).
+struct WhtTerm {
+  std::uint64_t high;
+  std::uint32_t index;
+  std::int16_t value;
+};
+
+// The transform of a sparse input: in[w] = sum of the terms' signed values at index w (2^bits
+// values, every other in[w] zero), out[z] = sum_w in[w] (-1)^popcount(w & z), computed in v (the
+// work space, overwritten). Returns max_z out[z] when that is at least `floor`, else some value
+// below `floor`. Afterwards v[z] >= floor exactly where out[z] >= floor, and there v[z] == out[z].
+//
+// With a floor, groups of 32 z whose values provably all lie below it (the sum of the magnitudes
+// of their partial sums, before the last levels, is below it) skip those levels: the branch and
+// bound's pruning inside a transform. The lowest floor (the default) computes every out[z].
+// Contract: bits <= 30; v has room for 2^bits values, at a 64-byte boundary when bits >= 5;
+// every index < 2^bits; the sum of |value| below 2^15, so that no partial sum overflows (each is
+// at most that sum in magnitude).
+std::int32_t wht16_sparse_max(std::int16_t* v, unsigned bits, std::span<const WhtTerm> terms,
+                              std::uint64_t h,
+                              std::int32_t floor = std::numeric_limits<std::int32_t>::min());
 
 // The first z with v[z] == value among the 2^bits values (2^bits when none).
 std::size_t wht16_find(const std::int16_t* v, unsigned bits, std::int32_t value);

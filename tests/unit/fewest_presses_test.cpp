@@ -221,37 +221,64 @@ Board combine(const Board& x0, const std::vector<Board>& kernel, std::uint64_t y
 }
 
 TEST(FewestPresses, VectorTransformMatchesTheDefinition) {
-  // Every size from 1 to 2^16 values (the in-lane, in-block and across-block levels), random
-  // values whose sum of magnitudes stays below 2^15, against out[z] = sum in[w] (-1)^|w & z|.
+  // Every size from 1 to 2^16 values (the scalar path, the lanes, the chunks and the levels
+  // across them), random sparse inputs (repeated indices add up, each term signed by its high
+  // bits against the block's) whose sum of magnitudes reaches 2^15 - 1, against out[z] = sum in[w]
+  // (-1)^|w & z|. Without a floor every value is exact; with one, v[z] >= floor exactly where
+  // out[z] >= floor, and equals it there, and the maximum is returned when it reaches the floor
+  // (something below it otherwise).
   std::mt19937_64 rng(1106);
   for (unsigned bits = 0; bits <= 16; ++bits) {
     SCOPED_TRACE(::testing::Message() << "bits " << bits);
     const std::size_t n = std::size_t{1} << bits;
     auto* v = static_cast<std::int16_t*>(::operator new (n * 2 + 64, std::align_val_t{64}));
-    std::vector<std::int16_t> in(n, 0);
-    // A few large values (the sums reach 2^15 - 1) and some small ones.
-    const int limit = 32767;
-    int left = limit;
-    for (std::size_t i = 0; i < n && left > 0; i += 1 + rng() % 7) {
-      const int mag = std::min<int>(left, bits < 6 ? 4000 : 1 + static_cast<int>(rng() % 9));
-      in[i] = static_cast<std::int16_t>(rng() % 2 != 0 ? mag : -mag);
+    std::vector<detail::WhtTerm> terms;
+    std::vector<std::int32_t> in(n, 0);
+    const std::uint64_t h = rng();  // the block: each term's sign is (-1)^|high & h|
+    int left = 32767;
+    for (std::size_t e = 0; left > 0 && e < 3 * n + 40; ++e) {
+      const int mag = std::min<int>(left, e < 4 ? 4000 : 1 + static_cast<int>(rng() % 9));
+      const auto value = static_cast<std::int16_t>(rng() % 2 != 0 ? mag : -mag);
+      const auto index = static_cast<std::uint32_t>(rng() % n);
+      const std::uint64_t high = rng();
+      terms.push_back({high, index, value});
+      in[index] += (std::popcount(high & h) & 1) != 0 ? -value : value;
       left -= mag;
     }
-    std::copy(in.begin(), in.end(), v);
-    const std::int32_t top = detail::wht16_max(v, bits);
-    std::int32_t want_top = std::numeric_limits<std::int32_t>::min();
-    // The definition at a sample of z (all of them up to 2^10).
-    for (std::size_t z = 0; z < n; z += bits <= 10 ? 1 : 1 + rng() % 97) {
+    std::vector<std::int32_t> out(n);
+    for (std::size_t z = 0; z < n; ++z) {
       std::int32_t sum = 0;
-      for (std::size_t w = 0; w < n; ++w) sum += (std::popcount(w & z) & 1) != 0 ? -in[w] : in[w];
-      ASSERT_EQ(v[z], sum) << "z " << z;
+      for (std::size_t w = 0; w < n; ++w) {
+        if (in[w] != 0) sum += (std::popcount(w & z) & 1) != 0 ? -in[w] : in[w];
+      }
+      out[z] = sum;
     }
-    for (std::size_t z = 0; z < n; ++z) want_top = std::max<std::int32_t>(want_top, v[z]);
+    const std::int32_t want_top = *std::max_element(out.begin(), out.end());
+    const std::int32_t top = detail::wht16_sparse_max(v, bits, terms, h);
+    for (std::size_t z = 0; z < n; ++z) ASSERT_EQ(v[z], out[z]) << "z " << z;
     EXPECT_EQ(top, want_top);
     const std::size_t at = detail::wht16_find(v, bits, top);
     ASSERT_LT(at, n);
     EXPECT_EQ(v[at], top);
     for (std::size_t z = 0; z < at; ++z) EXPECT_LT(v[z], top);
+    // Floors around the maximum (where the pruning decides), below every value and above all.
+    for (const std::int32_t floor :
+         {want_top - 40, want_top - 3, want_top, want_top + 1, want_top + 500, -40000, 40000}) {
+      SCOPED_TRACE(::testing::Message() << "floor " << floor);
+      const std::int32_t got = detail::wht16_sparse_max(v, bits, terms, h, floor);
+      if (want_top >= floor) {
+        EXPECT_EQ(got, want_top);
+      } else {
+        EXPECT_LT(got, floor);
+      }
+      for (std::size_t z = 0; z < n; ++z) {
+        if (out[z] >= floor) {
+          ASSERT_EQ(v[z], out[z]) << "z " << z;
+        } else {
+          ASSERT_LT(v[z], floor) << "z " << z;
+        }
+      }
+    }
     ::operator delete (v, std::align_val_t{64});
   }
 }
