@@ -274,10 +274,11 @@ test('without its solver worker the page says so, and shows no stale values', as
 });
 
 test('a fewest-presses answer the search could not prove says so, with its lower bound', async () => {
-  // The all-ones 39 x 39 board: 2^32 solutions, more than the API's 2 s search proves.
+  // The all-ones 65 x 65 board: 2^42 solutions, more than the API's 2 s search proves (the whole
+  // search takes seconds).
   const { page, errors } = await h.openPage();
-  await h.loadText(page, `${'#'.repeat(39)}\n`.repeat(39));
-  await page.waitForFunction(() => document.getElementById('board').dataset.lit === '1521');
+  await h.loadText(page, `${'#'.repeat(65)}\n`.repeat(65));
+  await page.waitForFunction(() => document.getElementById('board').dataset.lit === '4225');
   await page.click('#solve');
   const answer = h.trRe('page.status.press.other',
     { n: /([\d,]+)/, note: h.trRe('page.status.fewestFound', { bound: /([\d,]+)/ }) });
