@@ -3,6 +3,7 @@
 
 #include <algorithm>
 #include <bit>
+#include <stdexcept>
 
 #include "build_target.hpp"
 
@@ -27,8 +28,10 @@ constexpr unsigned kLaneBits = 5;  // 32 lanes of 16 bits: one AVX-512 register,
 constexpr std::size_t kLanes = std::size_t{1} << kLaneBits;
 // Vectors whose levels run in the L1 cache: 256 (16 KiB) when every level is computed.
 constexpr unsigned kChunkBits = 8;
-// The last levels, over groups of 32 vectors, each group first bounded against the floor.
+// The last levels, over groups of 32 vectors, each group first bounded against the floor; the
+// groups of a 2^16 transform (the largest: bits <= 16) are 64.
 constexpr unsigned kGroupBits = 5;
+constexpr std::size_t kMaxStride = std::size_t{1} << (16 - kLaneBits - kGroupBits);
 using Lanes = std::int16_t __attribute__((vector_size(kLanes * 2), may_alias));
 using Words = std::uint64_t __attribute__((vector_size(kLanes * 2), may_alias));
 
@@ -79,18 +82,14 @@ const HadamardRows kRows = hadamard_rows();
   return h;
 }
 
-// The levels below `chunk` (a power of two) over the n vectors at v, one chunk of `chunk`
-// contiguous vectors at a time (in the L1 cache).
-[[gnu::always_inline]] inline void chunked_levels(Lanes* v, std::size_t n, std::size_t chunk) {
-  for (std::size_t base = 0; base < n; base += chunk) {
-    Lanes* b = v + base;
-    const std::size_t h = radix4_levels(b, chunk, 1);
-    if (h < chunk) {
-      for (std::size_t t = 0; t < h; ++t) {
-        const Lanes a = b[t], c = b[t + h];
-        b[t] = a + c;
-        b[t + h] = a - c;
-      }
+// The levels below `chunk` (a power of two) over the chunk of vectors at b, in the L1 cache.
+[[gnu::always_inline]] inline void chunk_levels(Lanes* b, std::size_t chunk) {
+  const std::size_t h = radix4_levels(b, chunk, 1);
+  if (h < chunk) {
+    for (std::size_t t = 0; t < h; ++t) {
+      const Lanes a = b[t], c = b[t + h];
+      b[t] = a + c;
+      b[t + h] = a - c;
     }
   }
 }
@@ -137,8 +136,9 @@ std::int32_t sparse_max_lanes(std::int16_t* data, unsigned bits, const WhtTerm* 
   if (floor <= std::numeric_limits<std::int16_t>::min()) {
     // Every value: the levels in L1-sized chunks, the rest across them, the maximum taken on the
     // last level's way (or after, when no single level is left over).
-    chunked_levels(v, nv, std::size_t{1} << std::min(vector_bits, kChunkBits));
-    const std::size_t h = radix4_levels(v, nv, std::size_t{1} << std::min(vector_bits, kChunkBits));
+    const std::size_t chunk = std::size_t{1} << std::min(vector_bits, kChunkBits);
+    for (std::size_t base = 0; base < nv; base += chunk) chunk_levels(v + base, chunk);
+    const std::size_t h = radix4_levels(v, nv, chunk);
     if (h < nv) {
       for (std::size_t t = 0; t < h; ++t) {
         const Lanes a = v[t], c = v[t + h];
@@ -150,19 +150,23 @@ std::int32_t sparse_max_lanes(std::int16_t* data, unsigned bits, const WhtTerm* 
       for (std::size_t t = 0; t < nv; ++t) top = larger(top, v[t]);
     }
   } else {
-    // The levels below the top kGroupBits in chunks; then each group of vectors that differ only
-    // in the top bits is bounded, and finished (in a contiguous copy) only when it may reach the
-    // floor.
+    // The levels below the top kGroupBits chunk by chunk, each chunk's magnitudes added to the
+    // bounds of its groups while it is in the L1 cache (group g: the vectors g + m * stride, which
+    // differ only in the top bits); then each group that may reach the floor is finished, in a
+    // contiguous copy.
     const Lanes at_least = Lanes{} + static_cast<std::int16_t>(std::min<std::int32_t>(
                                          floor, std::numeric_limits<std::int16_t>::max()));
     const unsigned group_bits = std::min(vector_bits, kGroupBits);
     const std::size_t stride = std::size_t{1} << (vector_bits - group_bits);
     const std::size_t members = std::size_t{1} << group_bits;
-    if (stride > 1) chunked_levels(v, nv, stride);
+    Lanes bounds[kMaxStride] = {};
+    for (std::size_t m = 0; m < members; ++m) {
+      Lanes* b = v + m * stride;
+      chunk_levels(b, stride);
+      for (std::size_t g = 0; g < stride; ++g) bounds[g] += magnitude(b[g]);
+    }
     for (std::size_t g = 0; g < stride; ++g) {
-      Lanes bound{};
-      for (std::size_t m = 0; m < members; ++m) bound += magnitude(v[g + m * stride]);
-      if (!any_at_least(bound, at_least)) continue;
+      if (!any_at_least(bounds[g], at_least)) continue;
       Lanes group[std::size_t{1} << kGroupBits];
       for (std::size_t m = 0; m < members; ++m) group[m] = v[g + m * stride];
       finish_group(group, members, at_least, top);
@@ -178,6 +182,7 @@ std::int32_t sparse_max_lanes(std::int16_t* data, unsigned bits, const WhtTerm* 
 
 std::int32_t wht16_sparse_max(std::int16_t* v, unsigned bits, std::span<const WhtTerm> terms,
                               std::uint64_t h, std::int32_t floor) {
+  if (bits > 16) throw std::invalid_argument("wht16_sparse_max: more than 2^16 values");
   if (bits >= kLaneBits) return sparse_max_lanes(v, bits, terms.data(), terms.size(), h, floor);
   const std::size_t n = std::size_t{1} << bits;
   std::fill(v, v + n, std::int16_t{0});

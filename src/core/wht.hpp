@@ -25,9 +25,9 @@ struct WhtTerm {
 // With a floor, groups of 32 z whose values provably all lie below it (the sum of the magnitudes
 // of their partial sums, before the last levels, is below it) skip those levels: the branch and
 // bound's pruning inside a transform. The lowest floor (the default) computes every out[z].
-// Contract: bits <= 30; v has room for 2^bits values, at a 64-byte boundary when bits >= 5;
-// every index < 2^bits; the sum of |value| below 2^15, so that no partial sum overflows (each is
-// at most that sum in magnitude).
+// Contract: bits <= 16 (std::invalid_argument past it); v has room for 2^bits values, at a 64-byte
+// boundary when bits >= 5; every index < 2^bits; the sum of |value| below 2^15, so that no partial
+// sum overflows (each is at most that sum in magnitude).
 std::int32_t wht16_sparse_max(std::int16_t* v, unsigned bits, std::span<const WhtTerm> terms,
                               std::uint64_t h,
                               std::int32_t floor = std::numeric_limits<std::int32_t>::min());
