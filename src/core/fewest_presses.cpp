@@ -438,7 +438,8 @@ void run_tasks(unsigned threads, std::uint64_t tasks, const Job& job) {
     }
   };
   std::vector<std::thread> workers;
-  for (unsigned t = 1; t < threads; ++t) {
+  // No thread for a search of one task (a small board's: most of them).
+  for (unsigned t = 1; t < threads && t < tasks; ++t) {
     try {
       workers.emplace_back(work, t);
     } catch (const std::system_error&) {  // no thread to be had (a WebAssembly build)
@@ -455,13 +456,17 @@ unsigned search_threads(unsigned asked) {
   return std::clamp(asked != 0 ? asked : std::thread::hardware_concurrency(), 1U, 64U);
 }
 
-// The exhaustive mode: for each assignment h of the top d - L coordinates (L = min(d, 16)), the
-// 2^L buckets b[u] = sum over terms with low part u of a (-1)^(high part . h), one transform, its
-// maximum: every solution weighed. The blocks go to the threads in tasks of 64. Returns the bound
-// of what the budget left unsearched (the root's: offset + sum of min(0, a)), or the largest
-// int64 when everything was searched.
-std::int64_t exhaustive_search(unsigned d, const std::vector<Term>& terms, std::int64_t offset,
-                               const SearchBudget& budget, unsigned threads, Incumbent& best) {
+// Every block of the root: for each assignment h of the top d - L coordinates (L = min(d, 16)),
+// the 2^L buckets b[u] = sum over terms with low part u of a (-1)^(high part . h), one transform,
+// its maximum. The blocks go to the threads in tasks of 64. Without `prune`, the exhaustive mode:
+// every solution weighed. With it, the branch and bound of a root of at most 24 coordinates
+// without symmetries (the tree would only split it into its blocks, with merges that prune
+// nothing at that size): each transform skips what cannot beat the best. Returns the bound of
+// what the budget left unsearched (the root's: offset + sum of min(0, a)), or the largest int64
+// when everything was searched.
+std::int64_t sweep_blocks(unsigned d, const std::vector<Term>& terms, std::int64_t offset,
+                          const SearchBudget& budget, unsigned threads, Incumbent& best,
+                          bool prune) {
   const unsigned low = std::min(d, kLeafDimension);
   const unsigned high = d - low;
   const std::pair<std::int64_t, std::uint64_t> totals = sums(terms);
@@ -488,7 +493,7 @@ std::int64_t exhaustive_search(unsigned d, const std::vector<Term>& terms, std::
           }
           const std::uint64_t h = (task << chunk_bits) | i;
           meter.add(
-              solve_by_transform(block, h, offset, sum, h << low, *buckets[thread], best, false));
+              solve_by_transform(block, h, offset, sum, h << low, *buckets[thread], best, prune));
         }
       });
   if (!stopped.load()) return std::numeric_limits<std::int64_t>::max();
@@ -574,7 +579,9 @@ FewestOutcome Gf2Classes::minimize(const SearchBudget& budget, std::uint64_t bel
   const unsigned threads = search_threads(budget.threads);
   std::int64_t open = std::numeric_limits<std::int64_t>::max();
   if (method == FewestMethod::exhaustive) {
-    open = exhaustive_search(d_, terms, offset_, budget, threads, incumbent);
+    open = sweep_blocks(d_, terms, offset_, budget, threads, incumbent, false);
+  } else if (!frame && d_ <= kLeafDimension + kBlockLevels) {
+    open = sweep_blocks(d_, terms, offset_, budget, threads, incumbent, true);
   } else {
     // Subtrees of the top `depth` coordinates, handed to the threads in order (so that the first
     // ones, which set the incumbent the others prune with, finish first). Each is reached from

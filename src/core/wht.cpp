@@ -3,6 +3,8 @@
 
 #include <algorithm>
 #include <bit>
+#include <cmath>
+#include <cstring>
 #include <stdexcept>
 
 #include "build_target.hpp"
@@ -28,10 +30,9 @@ constexpr unsigned kLaneBits = 5;  // 32 lanes of 16 bits: one AVX-512 register,
 constexpr std::size_t kLanes = std::size_t{1} << kLaneBits;
 // Vectors whose levels run in the L1 cache: 256 (16 KiB) when every level is computed.
 constexpr unsigned kChunkBits = 8;
-// The last levels, over groups of 32 vectors, each group first bounded against the floor; the
-// groups of a 2^16 transform (the largest: bits <= 16) are 64.
-constexpr unsigned kGroupBits = 5;
-constexpr std::size_t kMaxStride = std::size_t{1} << (16 - kLaneBits - kGroupBits);
+// The groups of vectors whose last levels are bounded against a floor first hold 8 to 32
+// vectors: in a 2^16 transform (the largest: bits <= 16) there are at most 256 of them.
+constexpr std::size_t kMaxStride = std::size_t{1} << (16 - kLaneBits - 3);
 using Lanes = std::int16_t __attribute__((vector_size(kLanes * 2), may_alias));
 using Words = std::uint64_t __attribute__((vector_size(kLanes * 2), may_alias));
 
@@ -94,88 +95,127 @@ const HadamardRows kRows = hadamard_rows();
   }
 }
 
-// The levels left over the n vectors at b (contiguous), whose bound has reached the floor: the
+// The levels left over the N vectors at b (contiguous), whose bound has reached the floor: the
 // top level, then each half again if its own bound (the sum of its magnitudes, lane by lane) still
 // reaches it. A half left behind holds partial sums each below the floor. The finished vectors'
-// maximum goes into top.
-void finish_group(Lanes* b, std::size_t n, Lanes floor, Lanes& top) {
-  if (n == 1) {
+// maximum goes into top. A template, always inlined, so that the clone it is called from compiles
+// all of it for its own instruction set.
+template <std::size_t N>
+[[gnu::always_inline]] inline void finish_group(Lanes* b, Lanes floor, Lanes& top) {
+  if constexpr (N == 1) {
     top = larger(top, b[0]);
-    return;
+  } else {
+    constexpr std::size_t h = N / 2;
+    Lanes low{}, high{};
+    for (std::size_t t = 0; t < h; ++t) {
+      const Lanes x = b[t] + b[t + h], y = b[t] - b[t + h];
+      b[t] = x;
+      b[t + h] = y;
+      low += magnitude(x);
+      high += magnitude(y);
+    }
+    if (any_at_least(low, floor)) finish_group<h>(b, floor, top);
+    if (any_at_least(high, floor)) finish_group<h>(b + h, floor, top);
   }
-  const std::size_t h = n / 2;
-  Lanes low{}, high{};
-  for (std::size_t t = 0; t < h; ++t) {
-    const Lanes x = b[t] + b[t + h], y = b[t] - b[t + h];
-    b[t] = x;
-    b[t + h] = y;
-    low += magnitude(x);
-    high += magnitude(y);
-  }
-  if (any_at_least(low, floor)) finish_group(b, h, floor, top);
-  if (any_at_least(high, floor)) finish_group(b + h, h, floor, top);
 }
 
-// Contract: bits >= kLaneBits, v 64-byte aligned. Its helpers are inlined (finish_group is not,
-// being recursive: it runs only for the few groups that reach the floor), so that every clone
-// compiles the loops for its own instruction set.
-LIGHTSOUT_WHT_CLONES
-std::int32_t sparse_max_lanes(std::int16_t* data, unsigned bits, const WhtTerm* terms,
-                              std::size_t count, std::uint64_t h, std::int32_t floor) {
-  Lanes* v = reinterpret_cast<Lanes*>(data);
-  const unsigned vector_bits = bits - kLaneBits;
-  const std::size_t nv = std::size_t{1} << vector_bits;
+// The terms into the nv vectors at v, zeroed first, with the levels inside each vector done.
+// Returns the sum of the squares of their values: by Parseval, the mean of out[z]^2 when no two
+// share an index (near it otherwise), which sizes the pruned groups.
+[[gnu::always_inline]] inline std::int64_t scatter(Lanes* v, std::size_t nv, const WhtTerm* terms,
+                                                   std::size_t count, std::uint64_t h) {
   for (std::size_t t = 0; t < nv; ++t) v[t] = Lanes{};
+  std::int64_t energy = 0;
   for (std::size_t e = 0; e < count; ++e) {
     // The term's sign folded into its row: -1 flips every lane once more.
     const auto odd = static_cast<std::int16_t>(-(std::popcount(terms[e].high & h) & 1));
     const Lanes row = kRows.row[terms[e].index & (kLanes - 1)] ^ odd;
     v[terms[e].index >> kLaneBits] += ((Lanes{} + terms[e].value) ^ row) - row;
+    energy += std::int64_t{terms[e].value} * terms[e].value;
   }
-  Lanes top = Lanes{} + std::numeric_limits<std::int16_t>::min();
-  if (floor <= std::numeric_limits<std::int16_t>::min()) {
-    // Every value: the levels in L1-sized chunks, the rest across them, the maximum taken on the
-    // last level's way (or after, when no single level is left over).
-    const std::size_t chunk = std::size_t{1} << std::min(vector_bits, kChunkBits);
-    for (std::size_t base = 0; base < nv; base += chunk) chunk_levels(v + base, chunk);
-    const std::size_t h = radix4_levels(v, nv, chunk);
-    if (h < nv) {
-      for (std::size_t t = 0; t < h; ++t) {
-        const Lanes a = v[t], c = v[t + h];
-        v[t] = a + c;
-        v[t + h] = a - c;
-        top = larger(top, larger(a + c, a - c));
-      }
-    } else {
-      for (std::size_t t = 0; t < nv; ++t) top = larger(top, v[t]);
+  return energy;
+}
+
+// The largest lane. Through a copy: indexing the vector itself would keep it in memory, and the
+// loops that build it would then store and reload it every step.
+[[gnu::always_inline]] inline std::int16_t lane_max(Lanes top) {
+  std::int16_t lanes[kLanes];
+  std::memcpy(lanes, &top, sizeof top);
+  return *std::max_element(lanes, lanes + kLanes);
+}
+
+// Every value: the levels over the nv vectors at v in L1-sized chunks, the rest across them, the
+// maximum taken on the last level's way (or after, when no single level is left over).
+[[gnu::always_inline]] inline void all_levels(Lanes* v, std::size_t nv, Lanes& top) {
+  const std::size_t chunk = std::min(nv, std::size_t{1} << kChunkBits);
+  for (std::size_t base = 0; base < nv; base += chunk) chunk_levels(v + base, chunk);
+  const std::size_t half = radix4_levels(v, nv, chunk);
+  if (half < nv) {
+    for (std::size_t t = 0; t < half; ++t) {
+      const Lanes a = v[t], c = v[t + half];
+      v[t] = a + c;
+      v[t + half] = a - c;
+      top = larger(top, larger(a + c, a - c));
     }
   } else {
-    // The levels below the top kGroupBits chunk by chunk, each chunk's magnitudes added to the
-    // bounds of its groups while it is in the L1 cache (group g: the vectors g + m * stride, which
-    // differ only in the top bits); then each group that may reach the floor is finished, in a
-    // contiguous copy.
-    const Lanes at_least = Lanes{} + static_cast<std::int16_t>(std::min<std::int32_t>(
-                                         floor, std::numeric_limits<std::int16_t>::max()));
-    const unsigned group_bits = std::min(vector_bits, kGroupBits);
-    const std::size_t stride = std::size_t{1} << (vector_bits - group_bits);
-    const std::size_t members = std::size_t{1} << group_bits;
-    Lanes bounds[kMaxStride] = {};
-    for (std::size_t m = 0; m < members; ++m) {
-      Lanes* b = v + m * stride;
-      chunk_levels(b, stride);
-      for (std::size_t g = 0; g < stride; ++g) bounds[g] += magnitude(b[g]);
-    }
-    for (std::size_t g = 0; g < stride; ++g) {
-      if (!any_at_least(bounds[g], at_least)) continue;
-      Lanes group[std::size_t{1} << kGroupBits];
-      for (std::size_t m = 0; m < members; ++m) group[m] = v[g + m * stride];
-      finish_group(group, members, at_least, top);
-      for (std::size_t m = 0; m < members; ++m) v[g + m * stride] = group[m];
-    }
+    for (std::size_t t = 0; t < nv; ++t) top = larger(top, v[t]);
   }
-  std::int16_t best = top[0];
-  for (std::size_t l = 1; l < kLanes; ++l) best = std::max(best, top[l]);
-  return best;
+}
+
+// The levels below the top G bits chunk by chunk, each chunk's magnitudes added to the bounds of
+// its groups while it is in the L1 cache (group g: the 2^G vectors g + m * stride, which differ
+// only in the top bits); then each group that may reach the floor is finished, in a contiguous
+// copy. Contract: nv >= 2^G, nv / 2^G <= kMaxStride.
+template <unsigned G>
+[[gnu::always_inline]] inline void pruned_levels(Lanes* v, std::size_t nv, Lanes floor,
+                                                 Lanes& top) {
+  constexpr std::size_t members = std::size_t{1} << G;
+  const std::size_t stride = nv / members;
+  Lanes bounds[kMaxStride] = {};
+  for (std::size_t m = 0; m < members; ++m) {
+    Lanes* b = v + m * stride;
+    chunk_levels(b, stride);
+    for (std::size_t g = 0; g < stride; ++g) bounds[g] += magnitude(b[g]);
+  }
+  for (std::size_t g = 0; g < stride; ++g) {
+    if (!any_at_least(bounds[g], floor)) continue;
+    Lanes group[members];
+    for (std::size_t m = 0; m < members; ++m) group[m] = v[g + m * stride];
+    finish_group<members>(group, floor, top);
+    for (std::size_t m = 0; m < members; ++m) v[g + m * stride] = group[m];
+  }
+}
+
+// The transform of 2^bits values (contract: bits >= kLaneBits, v 64-byte aligned). With a floor,
+// the pruned groups are as large as their bounds allow: the bound of a group of 2^G values is
+// about 0.8 * 2^(G/2) * sigma (sigma^2 the energy, the mean of out^2), spread by about 0.6 sigma,
+// so G is the largest of 5, 4 and 3 that leaves two of those spreads below the floor; a group
+// that still reaches it is split level by level (finish_group). With none, every value is
+// computed. The choice changes the work only, never a value that reaches the floor.
+LIGHTSOUT_WHT_CLONES
+std::int32_t transform(std::int16_t* data, unsigned bits, const WhtTerm* terms, std::size_t count,
+                       std::uint64_t h, std::int32_t floor) {
+  Lanes* v = reinterpret_cast<Lanes*>(data);
+  const unsigned vector_bits = bits - kLaneBits;
+  const std::size_t nv = std::size_t{1} << vector_bits;
+  const double sigma = std::sqrt(static_cast<double>(scatter(v, nv, terms, count, h)));
+  Lanes top = Lanes{} + std::numeric_limits<std::int16_t>::min();
+  const auto reach = [sigma, floor, vector_bits](unsigned g) {
+    return vector_bits >= g && (0.8 * std::exp2(g / 2.0) + 1.2) * sigma < floor;
+  };
+  const Lanes at_least = Lanes{} + static_cast<std::int16_t>(std::clamp<std::int32_t>(
+                                       floor, std::numeric_limits<std::int16_t>::min(),
+                                       std::numeric_limits<std::int16_t>::max()));
+  if (reach(5)) {
+    pruned_levels<5>(v, nv, at_least, top);
+  } else if (reach(4)) {
+    pruned_levels<4>(v, nv, at_least, top);
+  } else if (reach(3)) {
+    pruned_levels<3>(v, nv, at_least, top);
+  } else {
+    all_levels(v, nv, top);
+  }
+  return lane_max(top);
 }
 
 }  // namespace
@@ -183,7 +223,7 @@ std::int32_t sparse_max_lanes(std::int16_t* data, unsigned bits, const WhtTerm* 
 std::int32_t wht16_sparse_max(std::int16_t* v, unsigned bits, std::span<const WhtTerm> terms,
                               std::uint64_t h, std::int32_t floor) {
   if (bits > 16) throw std::invalid_argument("wht16_sparse_max: more than 2^16 values");
-  if (bits >= kLaneBits) return sparse_max_lanes(v, bits, terms.data(), terms.size(), h, floor);
+  if (bits >= kLaneBits) return transform(v, bits, terms.data(), terms.size(), h, floor);
   const std::size_t n = std::size_t{1} << bits;
   std::fill(v, v + n, std::int16_t{0});
   for (const WhtTerm& t : terms) {

@@ -220,66 +220,96 @@ Board combine(const Board& x0, const std::vector<Board>& kernel, std::uint64_t y
   return x;
 }
 
+// The transform of in[] by the textbook loops, in 32-bit sums: the oracle of the vector one.
+std::vector<std::int32_t> reference_transform(std::vector<std::int32_t> v) {
+  for (std::size_t h = 1; h < v.size(); h <<= 1) {
+    for (std::size_t i = 0; i < v.size(); i += h << 1) {
+      for (std::size_t t = i; t < i + h; ++t) {
+        const std::int32_t x = v[t];
+        v[t] = x + v[t + h];
+        v[t + h] = x - v[t + h];
+      }
+    }
+  }
+  return v;
+}
+
 TEST(FewestPresses, VectorTransformMatchesTheDefinition) {
   // Every size from 1 to 2^16 values (the scalar path, the lanes, the chunks and the levels
   // across them), random sparse inputs (repeated indices add up, each term signed by its high
   // bits against the block's) whose sum of magnitudes reaches 2^15 - 1, against out[z] = sum in[w]
-  // (-1)^|w & z|. Without a floor every value is exact; with one, v[z] >= floor exactly where
-  // out[z] >= floor, and equals it there, and the maximum is returned when it reaches the floor
-  // (something below it otherwise).
+  // (-1)^|w & z| (the textbook transform, itself checked against that sum at a sample of z).
+  // Without a floor every value is exact; with one, v[z] >= floor exactly where out[z] >= floor,
+  // and equals it there, and the maximum is returned when it reaches the floor (something below
+  // it otherwise). Half the inputs plant a peak (most terms signed to agree at one z), so that
+  // floors from 3 to 40 sigma (sigma^2 = the sum of the values' squares) take every size of
+  // pruned group, 8 to 32 vectors, and the path that prunes nothing.
   std::mt19937_64 rng(1106);
   for (unsigned bits = 0; bits <= 16; ++bits) {
-    SCOPED_TRACE(::testing::Message() << "bits " << bits);
-    const std::size_t n = std::size_t{1} << bits;
-    auto* v = static_cast<std::int16_t*>(::operator new (n * 2 + 64, std::align_val_t{64}));
-    std::vector<detail::WhtTerm> terms;
-    std::vector<std::int32_t> in(n, 0);
-    const std::uint64_t h = rng();  // the block: each term's sign is (-1)^|high & h|
-    int left = 32767;
-    for (std::size_t e = 0; left > 0 && e < 3 * n + 40; ++e) {
-      const int mag = std::min<int>(left, e < 4 ? 4000 : 1 + static_cast<int>(rng() % 9));
-      const auto value = static_cast<std::int16_t>(rng() % 2 != 0 ? mag : -mag);
-      const auto index = static_cast<std::uint32_t>(rng() % n);
-      const std::uint64_t high = rng();
-      terms.push_back({high, index, value});
-      in[index] += (std::popcount(high & h) & 1) != 0 ? -value : value;
-      left -= mag;
-    }
-    std::vector<std::int32_t> out(n);
-    for (std::size_t z = 0; z < n; ++z) {
-      std::int32_t sum = 0;
-      for (std::size_t w = 0; w < n; ++w) {
-        if (in[w] != 0) sum += (std::popcount(w & z) & 1) != 0 ? -in[w] : in[w];
+    for (const bool peak : {false, true}) {
+      SCOPED_TRACE(::testing::Message() << "bits " << bits << (peak ? ", a peak" : ""));
+      const std::size_t n = std::size_t{1} << bits;
+      auto* v = static_cast<std::int16_t*>(::operator new (n * 2 + 64, std::align_val_t{64}));
+      std::vector<detail::WhtTerm> terms;
+      std::vector<std::int32_t> in(n, 0);
+      const std::uint64_t h = rng();  // the block: each term's sign is (-1)^|high & h|
+      const std::size_t planted = rng() % n;
+      double energy = 0;
+      int left = 32767;
+      for (std::size_t e = 0; left > 0 && e < 3 * n + 40; ++e) {
+        const int big = peak ? 9 : 4000;
+        const int mag = std::min<int>(left, e < 4 ? big : 1 + static_cast<int>(rng() % 9));
+        const auto index = static_cast<std::uint32_t>(rng() % n);
+        const std::uint64_t high = rng();
+        const bool odd = (std::popcount(high & h) & 1) != 0;
+        // With a peak, three terms in four add to out[planted].
+        bool negative = rng() % 2 != 0;
+        if (peak && rng() % 4 != 0) negative = odd != ((std::popcount(index & planted) & 1) != 0);
+        const auto value = static_cast<std::int16_t>(negative ? -mag : mag);
+        terms.push_back({high, index, value});
+        in[index] += odd ? -value : value;
+        energy += static_cast<double>(mag) * mag;
+        left -= mag;
       }
-      out[z] = sum;
-    }
-    const std::int32_t want_top = *std::max_element(out.begin(), out.end());
-    const std::int32_t top = detail::wht16_sparse_max(v, bits, terms, h);
-    for (std::size_t z = 0; z < n; ++z) ASSERT_EQ(v[z], out[z]) << "z " << z;
-    EXPECT_EQ(top, want_top);
-    const std::size_t at = detail::wht16_find(v, bits, top);
-    ASSERT_LT(at, n);
-    EXPECT_EQ(v[at], top);
-    for (std::size_t z = 0; z < at; ++z) EXPECT_LT(v[z], top);
-    // Floors around the maximum (where the pruning decides), below every value and above all.
-    for (const std::int32_t floor :
-         {want_top - 40, want_top - 3, want_top, want_top + 1, want_top + 500, -40000, 40000}) {
-      SCOPED_TRACE(::testing::Message() << "floor " << floor);
-      const std::int32_t got = detail::wht16_sparse_max(v, bits, terms, h, floor);
-      if (want_top >= floor) {
-        EXPECT_EQ(got, want_top);
-      } else {
-        EXPECT_LT(got, floor);
+      const std::vector<std::int32_t> out = reference_transform(in);
+      for (std::size_t z = 0; z < n; z += bits <= 8 ? 1 : 1 + rng() % 997) {
+        std::int32_t sum = 0;
+        for (std::size_t w = 0; w < n; ++w) sum += (std::popcount(w & z) & 1) != 0 ? -in[w] : in[w];
+        ASSERT_EQ(out[z], sum) << "z " << z;
       }
-      for (std::size_t z = 0; z < n; ++z) {
-        if (out[z] >= floor) {
-          ASSERT_EQ(v[z], out[z]) << "z " << z;
+      const std::int32_t want_top = *std::max_element(out.begin(), out.end());
+      const std::int32_t top = detail::wht16_sparse_max(v, bits, terms, h);
+      for (std::size_t z = 0; z < n; ++z) ASSERT_EQ(v[z], out[z]) << "z " << z;
+      EXPECT_EQ(top, want_top);
+      const std::size_t at = detail::wht16_find(v, bits, top);
+      ASSERT_LT(at, n);
+      EXPECT_EQ(v[at], top);
+      for (std::size_t z = 0; z < at; ++z) EXPECT_LT(v[z], top);
+      // Floors around the maximum (where the pruning decides), at multiples of sigma (which pick
+      // the size of the pruned groups), below every value and above all.
+      std::vector<std::int32_t> floors = {want_top - 40,  want_top - 3, want_top, want_top + 1,
+                                          want_top + 500, -40000,       40000};
+      for (const double k : {3.0, 3.6, 4.2, 4.6, 5.2, 5.8, 6.5, 8.0, 12.0, 20.0, 40.0}) {
+        floors.push_back(static_cast<std::int32_t>(k * std::sqrt(energy)));
+      }
+      for (const std::int32_t floor : floors) {
+        SCOPED_TRACE(::testing::Message() << "floor " << floor);
+        const std::int32_t got = detail::wht16_sparse_max(v, bits, terms, h, floor);
+        if (want_top >= floor) {
+          EXPECT_EQ(got, want_top);
         } else {
-          ASSERT_LT(v[z], floor) << "z " << z;
+          EXPECT_LT(got, floor);
+        }
+        for (std::size_t z = 0; z < n; ++z) {
+          if (out[z] >= floor) {
+            ASSERT_EQ(v[z], out[z]) << "z " << z;
+          } else {
+            ASSERT_LT(v[z], floor) << "z " << z;
+          }
         }
       }
+      ::operator delete (v, std::align_val_t{64});
     }
-    ::operator delete (v, std::align_val_t{64});
   }
 }
 
