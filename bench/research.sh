@@ -3,8 +3,9 @@
 # LocalCluster of 1 and 2 workers (bench/research_scaling.py), into docs/performance.md.
 #
 # usage: bench/research.sh [PYTHON_BUILD_DIR] [BOARD@DEPTH ...]   (default: build-python/ at the
-#        repository root, a CMake tree with -DLIGHTSOUT_PYTHON=ON, built here; a random 39 x 39
-#        board at depth 10, and all-ones 61 x 61 at depth 18, where the symmetries act)
+#        repository root, a CMake tree with -DLIGHTSOUT_PYTHON=ON, built here; a random 61 x 61
+#        board (nullity 40, no symmetry) and all-ones 61 x 61, where the symmetries act, both at
+#        depth 18)
 set -euo pipefail
 
 # shellcheck source=bench/lib.sh

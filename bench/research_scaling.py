@@ -43,7 +43,7 @@ def board_spec(text: str) -> BoardSpec:
 
 def main() -> int:
     p = argparse.ArgumentParser()
-    p.add_argument("boards", nargs="*", default=["random:39x39:11@10", "ones:61x61@18"])
+    p.add_argument("boards", nargs="*", default=["random:61x61:11@18", "ones:61x61@18"])
     p.add_argument("--workers", default="1,2")
     p.add_argument("--doc", default=str(pathlib.Path(__file__).resolve().parents[1]
                                         / "docs/performance.md"))
