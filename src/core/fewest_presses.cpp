@@ -302,18 +302,30 @@ class ClassSearch {
  public:
   ClassSearch(unsigned d, const SearchBudget& budget, Incumbent& best,
               const SymmetricFrame* frame = nullptr)
-      : meter_(budget), best_(best), frame_(frame), level_(d + 1) {}
+      : meter_(budget), best_(best), frame_(frame), level_(d + 1), offset_(d + 1) {}
 
   // Searches the subtree whose top `depth` coordinates (of d) are `prefix`. Contract: terms
-  // sorted by w, no zero w or a; offset as in Gf2Classes.
+  // sorted by w, no zero w or a; offset as in Gf2Classes; the same terms, offset and depth at
+  // every call on one search (the merges down to the last subtree are kept, and only those below
+  // the first coordinate where its prefix differs are done again: a thread's tasks come in order).
   void subtree(unsigned d, const std::vector<Term>& terms, std::int64_t offset, unsigned depth,
                std::uint64_t prefix) {
-    level_[d] = terms;
-    for (unsigned i = 0; i < depth; ++i) {
-      const unsigned j = d - i;
-      offset = child(j, static_cast<unsigned>((prefix >> (depth - 1 - i)) & 1U), offset);
+    unsigned kept = 0;
+    if (!rooted_) {
+      level_[d] = terms;
+      offset_[d] = offset;
+      rooted_ = true;
+    } else {
+      const std::uint64_t differ = prefix ^ path_;
+      kept = differ == 0 ? depth : depth - (64 - static_cast<unsigned>(std::countl_zero(differ)));
     }
-    node(d - depth, offset, depth == 0 ? 0 : prefix << (d - depth));
+    for (unsigned i = kept; i < depth; ++i) {
+      const unsigned j = d - i;
+      offset_[j - 1] =
+          child(j, static_cast<unsigned>((prefix >> (depth - 1 - i)) & 1U), offset_[j]);
+    }
+    path_ = prefix;
+    node(d - depth, offset_[d - depth], depth == 0 ? 0 : prefix << (d - depth));
   }
   // The least bound of the nodes the budget left open.
   std::int64_t open() const { return open_; }
@@ -410,6 +422,9 @@ class ClassSearch {
   Incumbent& best_;
   const SymmetricFrame* frame_;
   std::vector<std::vector<Term>> level_;
+  std::vector<std::int64_t> offset_;  // offset_[j]: the offset of the path's node at level j
+  bool rooted_ = false;
+  std::uint64_t path_ = 0;  // the prefix of the last subtree
   Buckets buckets_;
   std::int64_t open_ = std::numeric_limits<std::int64_t>::max();
 };
@@ -597,7 +612,18 @@ FewestOutcome Gf2Classes::minimize(const SearchBudget& budget, std::uint64_t bel
     SearchBudget share = budget;
     share.work = budget.work / threads;
     std::vector<std::unique_ptr<ClassSearch>> searches(threads);
+    // With symmetries, a subtree none of whose blocks is canonical is skipped before its merges.
+    const auto may_hold_canonical = [&](std::uint64_t task) {
+      if (!frame || depth + frame->low() > d_) return true;
+      const unsigned extra = d_ - frame->low() - depth;  // prefix bits between the task and V
+      if (extra > 8) return true;
+      for (std::uint64_t e = 0; e < (std::uint64_t{1} << extra); ++e) {
+        if (frame->canonical((task << extra) | e)) return true;
+      }
+      return false;
+    };
     run_tasks(threads, std::uint64_t{1} << depth, [&](unsigned thread, std::uint64_t task) {
+      if (!may_hold_canonical(task)) return;
       if (!searches[thread]) {
         searches[thread] =
             std::make_unique<ClassSearch>(d_, share, incumbent, frame ? &*frame : nullptr);
