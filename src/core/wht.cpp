@@ -38,7 +38,7 @@ using Words = std::uint64_t __attribute__((vector_size(kLanes * 2), may_alias));
 
 // The levels inside a vector come with the scatter: an entry at index w adds value * (-1)^|w & l|
 // to lane l of vector w / 32, the transform over the lane bits of that one entry. kRows[r] holds
-// -1 in the lanes l where |r & l| is odd (value ^ -1) - (-1) = -value there.
+// -1 in the lanes l where |r & l| is odd, and (value ^ -1) - (-1) = -value there.
 struct HadamardRows {
   Lanes row[kLanes];
 };

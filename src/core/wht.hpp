@@ -22,9 +22,10 @@ struct WhtTerm {
 // work space, overwritten). Returns max_z out[z] when that is at least `floor`, else some value
 // below `floor`. Afterwards v[z] >= floor exactly where out[z] >= floor, and there v[z] == out[z].
 //
-// With a floor, groups of 32 z whose values provably all lie below it (the sum of the magnitudes
-// of their partial sums, before the last levels, is below it) skip those levels: the branch and
-// bound's pruning inside a transform. The lowest floor (the default) computes every out[z].
+// With a floor, groups of 8 to 32 z (as many as the input's spread lets a bound hold) whose
+// values provably all lie below it (the sum of the magnitudes of their partial sums, before the
+// last levels, is below it) skip those levels: the branch and bound's pruning inside a transform.
+// The lowest floor (the default) computes every out[z].
 // Contract: bits <= 16 (std::invalid_argument past it); v has room for 2^bits values, at a 64-byte
 // boundary when bits >= 5; every index < 2^bits; the sum of |value| below 2^15, so that no partial
 // sum overflows (each is at most that sum in magnitude).
