@@ -92,23 +92,6 @@ constexpr unsigned kLeafDimension = 16;
 // Levels above kLeafDimension that a node solves by blocks of transforms rather than by branching.
 constexpr unsigned kBlockLevels = 8;
 
-// In-place Walsh-Hadamard transform of 2^j values: out[z] = sum_w in[w] (-1)^popcount(w & z).
-// The wide fallback of wht16_max, for sums of |a| past 16 bits (boards of 2^15 cells or more).
-template <typename T>
-void walsh_hadamard(std::vector<T>& v) {
-  const std::size_t n = v.size();
-  for (std::size_t h = 1; h < n; h <<= 1) {
-    for (std::size_t i = 0; i < n; i += h << 1) {
-      for (std::size_t t = i; t < i + h; ++t) {
-        const T x = v[t];
-        const T y = v[t + h];
-        v[t] = static_cast<T>(x + y);
-        v[t + h] = static_cast<T>(x - y);
-      }
-    }
-  }
-}
-
 // A thread's transform space: 2^16 16-bit values at a 64-byte boundary.
 class Buckets {
  public:
@@ -186,10 +169,11 @@ std::pair<std::int64_t, std::uint64_t> sums(const std::vector<Term>& terms) {
   return {sum, magnitude};
 }
 
-// The largest value of the transform of the wide values v (2^j of them) and its first index.
+// The largest value of the transform of the wide values v (2^j of them) and its first index: the
+// fallback of wht16_sparse_max for sums of |a| past 16 bits (boards of 2^15 cells or more).
 template <typename T>
 std::pair<std::int64_t, std::uint64_t> wide_max(std::vector<T>& v) {
-  walsh_hadamard(v);
+  walsh_hadamard(v.data(), v.size());
   const auto top = std::max_element(v.begin(), v.end());
   return {static_cast<std::int64_t>(*top), static_cast<std::uint64_t>(top - v.begin())};
 }
@@ -212,11 +196,11 @@ void offer_block(Incumbent& best, std::int64_t value, std::uint64_t prefix, cons
 
 // The terms of a node solved by blocks of `low` coordinates: block h weighs the 2^low
 // completions of prefix h of the coordinates above them. `packed` holds the terms as the 16-bit
-// transform reads them (empty when the sum of |a| needs wider sums).
+// transform reads them (when `narrow`: the sum of |a| is below 2^15).
 struct BlockTerms {
   BlockTerms(const std::vector<Term>& all, unsigned low_bits, std::uint64_t magnitude)
-      : terms(all), low(low_bits) {
-    if (magnitude >= (std::uint64_t{1} << 15)) return;
+      : terms(all), low(low_bits), narrow(magnitude < (std::uint64_t{1} << 15)) {
+    if (!narrow) return;
     packed.reserve(all.size());
     for (const Term& t : all) {
       packed.push_back({t.w >> low,
@@ -226,6 +210,7 @@ struct BlockTerms {
   }
   const std::vector<Term>& terms;
   unsigned low;
+  bool narrow;  // every partial sum fits 16 bits: the vector transform applies
   std::vector<WhtTerm> packed;
 };
 
@@ -240,7 +225,7 @@ std::uint64_t solve_by_transform(const BlockTerms& block, std::uint64_t h, std::
                                  Incumbent& best, bool prune) {
   const unsigned j = block.low;
   const std::size_t n = std::size_t{1} << j;
-  if (!block.packed.empty() || block.terms.empty()) {
+  if (block.narrow) {
     // weight(z) = offset + (sum - out[z]) / 2 is at most the best's weight W exactly where
     // out[z] >= sum + 2 (offset - W).
     std::int32_t floor = std::numeric_limits<std::int32_t>::min();

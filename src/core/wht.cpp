@@ -230,16 +230,7 @@ std::int32_t wht16_sparse_max(std::int16_t* v, unsigned bits, std::span<const Wh
     const bool odd = (std::popcount(t.high & h) & 1) != 0;
     v[t.index] = static_cast<std::int16_t>(odd ? v[t.index] - t.value : v[t.index] + t.value);
   }
-  for (std::size_t h = 1; h < n; h <<= 1) {
-    for (std::size_t i = 0; i < n; i += h << 1) {
-      for (std::size_t t = i; t < i + h; ++t) {
-        const std::int16_t x = v[t];
-        const std::int16_t y = v[t + h];
-        v[t] = static_cast<std::int16_t>(x + y);
-        v[t + h] = static_cast<std::int16_t>(x - y);
-      }
-    }
-  }
+  walsh_hadamard(v, n);
   return *std::max_element(v, v + n);
 }
 

@@ -33,6 +33,23 @@ std::int32_t wht16_sparse_max(std::int16_t* v, unsigned bits, std::span<const Wh
                               std::uint64_t h,
                               std::int32_t floor = std::numeric_limits<std::int32_t>::min());
 
+// In place, the textbook transform of the n values at v (n a power of two): out[z] = sum_w in[w]
+// (-1)^popcount(w & z), n log2 n butterflies in T. For transforms too small for the vector one,
+// and for sums too wide for 16 bits.
+template <typename T>
+void walsh_hadamard(T* v, std::size_t n) {
+  for (std::size_t half = 1; half < n; half <<= 1) {
+    for (std::size_t i = 0; i < n; i += half << 1) {
+      for (std::size_t t = i; t < i + half; ++t) {
+        const T x = v[t];
+        const T y = v[t + half];
+        v[t] = static_cast<T>(x + y);
+        v[t + half] = static_cast<T>(x - y);
+      }
+    }
+  }
+}
+
 // The first z with v[z] == value among the 2^bits values (2^bits when none).
 std::size_t wht16_find(const std::int16_t* v, unsigned bits, std::int32_t value);
 
