@@ -5,6 +5,7 @@
 #include <atomic>
 #include <bit>
 #include <cmath>
+#include <cstring>
 #include <exception>
 #include <memory>
 #include <mutex>
@@ -86,23 +87,27 @@ struct Term {
 };
 
 // Free coordinates at which a branch-and-bound node is solved by one transform instead of
-// branching, and the transform size of the exhaustive mode: 2^16 16-bit sums, 128 KiB, in the L2
-// cache of any core.
-constexpr unsigned kLeafDimension = 16;
+// branching, and the transform size of the exhaustive mode: 2^18 16-bit sums, 512 KiB, in the L2
+// cache of a core (a quarter of the scatter's work per solution that 2^16 would take, for a pass
+// more of the levels).
+constexpr unsigned kLeafDimension = kWhtMaxBits;
 // Levels above kLeafDimension that a node solves by blocks of transforms rather than by branching.
-constexpr unsigned kBlockLevels = 8;
+constexpr unsigned kBlockLevels = 6;
 
-// A thread's transform space: 2^16 16-bit values at a 64-byte boundary.
+// A thread's transform space (wht16_space: the values and the bounds of the pruned groups) at a
+// 64-byte boundary, zero between transforms.
 class Buckets {
  public:
-  Buckets() : data_(static_cast<std::int16_t*>(::operator new (kBytes, std::align_val_t{64}))) {}
+  Buckets() : data_(static_cast<std::int16_t*>(::operator new (kBytes, std::align_val_t{64}))) {
+    std::memset(data_, 0, kBytes);
+  }
   ~Buckets() { ::operator delete (data_, std::align_val_t{64}); }
   Buckets(const Buckets&) = delete;
   Buckets& operator=(const Buckets&) = delete;
   std::int16_t* data() { return data_; }
 
  private:
-  static constexpr std::size_t kBytes = sizeof(std::int16_t) << kLeafDimension;
+  static constexpr std::size_t kBytes = sizeof(std::int16_t) * wht16_space(kLeafDimension);
   std::int16_t* data_;
 };
 
@@ -236,10 +241,15 @@ std::uint64_t solve_by_transform(const BlockTerms& block, std::uint64_t h, std::
     }
     std::int16_t* v = buckets.data();
     const std::int32_t top = wht16_sparse_max(v, j, block.packed, h, floor);
-    // The first z at the maximum is the lightest's first combination in this block (where the
-    // maximum is below the floor, no z weighs as little as the best: nothing is offered).
-    offer_block(best, offset + (sum - top) / 2, prefix, v, n, top,
-                [v, j, top] { return wht16_find(v, j, top); });
+    // Where the maximum is below the floor, no z weighs as little as the best: nothing is offered.
+    // Else the rare block that may be offered is transformed again, every value kept, to find
+    // its z; the first at the maximum is the lightest's first combination in this block.
+    const std::int64_t value = offset + (sum - top) / 2;
+    if (best.symmetric() ? best.may_beat(value, 0) : best.beats(value, prefix)) {
+      wht16_sparse(v, j, block.packed, h);
+      offer_block(best, value, prefix, v, n, top, [v, j, top] { return wht16_find(v, j, top); });
+      std::fill(v, v + n, std::int16_t{0});
+    }
   } else {
     std::vector<std::int64_t> v(n, 0);
     for (const Term& t : block.terms) {
@@ -345,7 +355,7 @@ class ClassSearch {
   }
 
   // Solves a node of j <= 24 free coordinates whole, as the exhaustive mode does: for each of
-  // the 2^(j - 16) assignments h of its top coordinates, the terms scattered into 2^16 buckets
+  // the 2^(j - 18) assignments h of its top coordinates, the terms scattered into 2^18 buckets
   // with their signs (-1)^(high part . h) and one transform. No merging below this node: with
   // thousands of terms, the merges of the levels it replaces cost more than their bounds prune.
   void blocks(unsigned j, std::int64_t offset, std::uint64_t prefix, std::int64_t bound) {
@@ -456,12 +466,12 @@ unsigned search_threads(unsigned asked) {
   return std::clamp(asked != 0 ? asked : std::thread::hardware_concurrency(), 1U, 64U);
 }
 
-// Every block of the root: for each assignment h of the top d - L coordinates (L = min(d, 16)),
+// Every block of the root: for each assignment h of the top d - L coordinates (L = min(d, 18)),
 // the 2^L buckets b[u] = sum over terms with low part u of a (-1)^(high part . h), one transform,
-// its maximum. The blocks go to the threads in tasks of 64. Without `prune`, the exhaustive mode:
-// every solution weighed. With it, the branch and bound of a root of at most 24 coordinates
-// without symmetries (the tree would only split it into its blocks, with merges that prune
-// nothing at that size): each transform skips what cannot beat the best. Returns the bound of
+// its maximum. The blocks go to the threads in tasks of 16 (2^22 solutions). Without `prune`, the
+// exhaustive mode: every solution weighed. With it, the branch and bound of a root of at most 24
+// coordinates without symmetries (the tree would only split it into its blocks, with merges that
+// prune nothing at that size): each transform skips what cannot beat the best. Returns the bound of
 // what the budget left unsearched (the root's: offset + sum of min(0, a)), or the largest int64
 // when everything was searched.
 std::int64_t sweep_blocks(unsigned d, const std::vector<Term>& terms, std::int64_t offset,
@@ -472,7 +482,7 @@ std::int64_t sweep_blocks(unsigned d, const std::vector<Term>& terms, std::int64
   const std::pair<std::int64_t, std::uint64_t> totals = sums(terms);
   const std::int64_t sum = totals.first;
   const std::uint64_t magnitude = totals.second;
-  const unsigned chunk_bits = std::min(high, 6U);
+  const unsigned chunk_bits = std::min(high, 4U);
   const BlockTerms block(terms, low, magnitude);
   SearchBudget share = budget;
   share.work = budget.work / threads;
@@ -569,7 +579,7 @@ FewestOutcome Gf2Classes::minimize(const SearchBudget& budget, std::uint64_t bel
     // coordinates above it for the symmetries to act on (fewer prefixes are then their own
     // orbit); the orbit spans that build it grow by up to 8 at a time, so a larger one is tried
     // when none of the size wanted comes out.
-    for (unsigned most = std::clamp(d_ - 12, kLeafDimension, kLeafDimension + kBlockLevels);
+    for (unsigned most = std::clamp(d_ - 14, kLeafDimension, kLeafDimension + kBlockLevels);
          !frame && most <= kLeafDimension + kBlockLevels && most < d_; ++most) {
       frame = SymmetricFrame::build(symmetries_, d_, kLeafDimension, most);
     }

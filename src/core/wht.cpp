@@ -6,6 +6,7 @@
 #include <cmath>
 #include <cstring>
 #include <stdexcept>
+#include <string>
 
 #include "build_target.hpp"
 
@@ -30,9 +31,9 @@ constexpr unsigned kLaneBits = 5;  // 32 lanes of 16 bits: one AVX-512 register,
 constexpr std::size_t kLanes = std::size_t{1} << kLaneBits;
 // Vectors whose levels run in the L1 cache: 256 (16 KiB) when every level is computed.
 constexpr unsigned kChunkBits = 8;
-// The groups of vectors whose last levels are bounded against a floor first hold 8 to 32
-// vectors: in a 2^16 transform (the largest: bits <= 16) there are at most 256 of them.
-constexpr std::size_t kMaxStride = std::size_t{1} << (16 - kLaneBits - 3);
+// A pruned group is recomputed from the terms (one pass over them) when it reaches the floor;
+// past this many in one transform, or past the work of the levels, the whole transform is redone.
+constexpr std::size_t kMostRecomputed = 16;
 using Lanes = std::int16_t __attribute__((vector_size(kLanes * 2), may_alias));
 using Words = std::uint64_t __attribute__((vector_size(kLanes * 2), may_alias));
 
@@ -65,34 +66,93 @@ const HadamardRows kRows = hadamard_rows();
 
 [[gnu::always_inline]] inline Lanes larger(Lanes x, Lanes y) { return x > y ? x : y; }
 
-// Pairs of levels (radix 4: one pass does two) from level h up, while 4h <= n, over the n vectors
-// at v; returns the first level left.
-[[gnu::always_inline]] inline std::size_t radix4_levels(Lanes* v, std::size_t n, std::size_t h) {
-  for (; h * 4 <= n; h *= 4) {
-    for (std::size_t i = 0; i < n; i += 4 * h) {
-      for (std::size_t t = i; t < i + h; ++t) {
-        const Lanes a = v[t], c = v[t + h], e = v[t + 2 * h], g = v[t + 3 * h];
-        const Lanes s0 = a + c, d0 = a - c, s1 = e + g, d1 = e - g;
-        v[t] = s0 + s1;
-        v[t + 2 * h] = s0 - s1;
-        v[t + h] = d0 + d1;
-        v[t + 3 * h] = d0 - d1;
+// A term's contribution to its vector: its value times the Hadamard row of its lane bits, signed
+// by (-1)^(|high & h| + parity). The sign is folded into the row: -1 flips every lane once more.
+[[gnu::always_inline]] inline Lanes contribution(const WhtTerm& t, std::uint64_t h,
+                                                 unsigned parity) {
+  const auto odd =
+      static_cast<std::int16_t>(-((static_cast<unsigned>(std::popcount(t.high & h)) ^ parity) & 1));
+  const Lanes row = kRows.row[t.index & (kLanes - 1)] ^ odd;
+  return ((Lanes{} + t.value) ^ row) - row;
+}
+
+// The terms added into the vectors at v (zero before), with the levels inside each vector done.
+// Returns the sum of the squares of their values: by Parseval, the mean of out[z]^2 when no two
+// share an index (near it otherwise), which sizes the pruned groups.
+[[gnu::always_inline]] inline std::int64_t scatter(Lanes* v, const WhtTerm* terms,
+                                                   std::size_t count, std::uint64_t h) {
+  std::int64_t energy = 0;
+  for (std::size_t e = 0; e < count; ++e) {
+    v[terms[e].index >> kLaneBits] += contribution(terms[e], h, 0);
+    energy += std::int64_t{terms[e].value} * terms[e].value;
+  }
+  return energy;
+}
+
+// K levels in registers: the 2^K vectors at x, transformed among themselves.
+template <unsigned K>
+[[gnu::always_inline]] inline void butterflies(Lanes* x) {
+  constexpr std::size_t r = std::size_t{1} << K;
+#pragma GCC unroll 8
+  for (std::size_t s = 1; s < r; s <<= 1) {
+#pragma GCC unroll 8
+    for (std::size_t i = 0; i < r; i += 2 * s) {
+#pragma GCC unroll 8
+      for (std::size_t t = i; t < i + s; ++t) {
+        const Lanes a = x[t], b = x[t + s];
+        x[t] = a + b;
+        x[t + s] = a - b;
       }
     }
   }
-  return h;
 }
 
-// The levels below `chunk` (a power of two) over the chunk of vectors at b, in the L1 cache.
-[[gnu::always_inline]] inline void chunk_levels(Lanes* b, std::size_t chunk) {
-  const std::size_t h = radix4_levels(b, chunk, 1);
-  if (h < chunk) {
-    for (std::size_t t = 0; t < h; ++t) {
-      const Lanes a = b[t], c = b[t + h];
-      b[t] = a + c;
-      b[t + h] = a - c;
+// One pass of K levels at distance h over the n vectors at v: each 2^K vectors h apart loaded,
+// transformed in registers, handed to out(p, x) (x: the value that belongs at p).
+template <unsigned K, typename Out>
+[[gnu::always_inline]] inline void pass(Lanes* v, std::size_t n, std::size_t h, const Out& out) {
+  constexpr std::size_t r = std::size_t{1} << K;
+  for (std::size_t i = 0; i < n; i += r * h) {
+    for (std::size_t t = i; t < i + h; ++t) {
+      Lanes x[r];
+#pragma GCC unroll 8
+      for (std::size_t k = 0; k < r; ++k) x[k] = v[t + k * h];
+      butterflies<K>(x);
+#pragma GCC unroll 8
+      for (std::size_t k = 0; k < r; ++k) out(v + t + k * h, x[k]);
     }
   }
+}
+
+// The levels from distance h up over the n vectors at v (h and n powers of two, h <= n), three a
+// pass (eight vectors in registers at a time: a pass loads and stores every vector once); the last
+// pass (of one to three levels, or none when h == n) hands each finished vector to out(p, x)
+// instead of storing it: x is the value that belongs at p.
+template <typename Out>
+[[gnu::always_inline]] inline void levels(Lanes* v, std::size_t n, std::size_t h, const Out& out) {
+  const auto store = [](Lanes* p, const Lanes& x) { *p = x; };
+  for (; h * 16 <= n; h *= 8) pass<3>(v, n, h, store);
+  if (h * 8 == n) {
+    pass<3>(v, n, h, out);
+  } else if (h * 4 == n) {
+    pass<2>(v, n, h, out);
+  } else if (h * 2 == n) {
+    pass<1>(v, n, h, out);
+  } else {
+    pass<0>(v, n, h, out);
+  }
+}
+
+// Every level over the nv vectors at v: in L1-sized chunks, then across them; the last pass hands
+// the values to out (see levels).
+template <typename Out>
+[[gnu::always_inline]] inline void all_levels(Lanes* v, std::size_t nv, const Out& out) {
+  const std::size_t chunk = std::min(nv, std::size_t{1} << kChunkBits);
+  if (chunk < nv) {
+    const auto store = [](Lanes* p, const Lanes& x) { *p = x; };
+    for (std::size_t base = 0; base < nv; base += chunk) levels(v + base, chunk, 1, store);
+  }
+  levels(v, nv, chunk < nv ? chunk : 1, out);
 }
 
 // The levels left over the N vectors at b (contiguous), whose bound has reached the floor: the
@@ -119,21 +179,85 @@ template <std::size_t N>
   }
 }
 
-// The terms into the nv vectors at v, zeroed first, with the levels inside each vector done.
-// Returns the sum of the squares of their values: by Parseval, the mean of out[z]^2 when no two
-// share an index (near it otherwise), which sizes the pruned groups.
-[[gnu::always_inline]] inline std::int64_t scatter(Lanes* v, std::size_t nv, const WhtTerm* terms,
-                                                   std::size_t count, std::uint64_t h) {
-  for (std::size_t t = 0; t < nv; ++t) v[t] = Lanes{};
-  std::int64_t energy = 0;
-  for (std::size_t e = 0; e < count; ++e) {
-    // The term's sign folded into its row: -1 flips every lane once more.
-    const auto odd = static_cast<std::int16_t>(-(std::popcount(terms[e].high & h) & 1));
-    const Lanes row = kRows.row[terms[e].index & (kLanes - 1)] ^ odd;
-    v[terms[e].index >> kLaneBits] += ((Lanes{} + terms[e].value) ^ row) - row;
-    energy += std::int64_t{terms[e].value} * terms[e].value;
+// The levels below the top G bits chunk by chunk (chunk m: the `stride` vectors from m * stride;
+// group g: the 2^G vectors g + m * stride, which differ only in the top bits), each chunk's last
+// pass adding its magnitudes to the bounds of its groups (at `bounds`, stride vectors); then each
+// group whose bound reaches the floor is finished. Leaves v zero. Contract: v zero on entry, then
+// the scatter's terms added; nv >= 2^G.
+//
+// Two ways to leave zeros, for the work they cost. Without Recompute the chunks keep their partial
+// sums, a group that reaches the floor is finished from a copy of its members, and v is cleared
+// at the end. With it (chosen when few groups are expected to reach the floor) the chunks' last
+// pass stores zeros instead, and a group that reaches the floor has its partial sums recomputed
+// from the terms (term e adds to member index / stride, signed by its place in the chunk against
+// g); past kMostRecomputed of them, or past the work of the levels, the transform is done again
+// whole.
+template <unsigned G, bool Recompute>
+[[gnu::always_inline]] inline void pruned_levels(Lanes* v, std::size_t nv, Lanes* bounds,
+                                                 Lanes floor, Lanes& top, const WhtTerm* terms,
+                                                 std::size_t count, std::uint64_t h) {
+  constexpr std::size_t members = std::size_t{1} << G;
+  const std::size_t stride = nv / members;
+  const unsigned stride_bits = static_cast<unsigned>(std::countr_zero(stride));
+  for (std::size_t g = 0; g < stride; ++g) bounds[g] = Lanes{};
+  for (std::size_t m = 0; m < members; ++m) {
+    Lanes* b = v + m * stride;
+    levels(b, stride, 1, [b, bounds](Lanes* p, const Lanes& x) {
+      bounds[p - b] += magnitude(x);
+      *p = Recompute ? Lanes{} : x;
+    });
   }
-  return energy;
+  if constexpr (!Recompute) {
+    for (std::size_t g = 0; g < stride; ++g) {
+      if (!any_at_least(bounds[g], floor)) continue;
+      Lanes group[members];
+      for (std::size_t m = 0; m < members; ++m) group[m] = v[g + m * stride];
+      finish_group<members>(group, floor, top);
+    }
+    std::memset(static_cast<void*>(v), 0, nv * sizeof(Lanes));
+  } else {
+    std::size_t reaching[kMostRecomputed];
+    std::size_t found = 0;
+    for (std::size_t g = 0; g < stride; ++g) {
+      if (!any_at_least(bounds[g], floor)) continue;
+      if (found == kMostRecomputed || (found + 1) * count > nv * (stride_bits + 1)) {
+        scatter(v, terms, count, h);
+        all_levels(v, nv, [&top](Lanes* p, const Lanes& x) {
+          top = larger(top, x);
+          *p = Lanes{};
+        });
+        return;
+      }
+      reaching[found++] = g;
+    }
+    for (std::size_t r = 0; r < found; ++r) {
+      // Four interleaved sums: consecutive terms often share a member, and one sum would wait
+      // on the last store to it every time.
+      Lanes sums[4][members] = {};
+      const std::size_t g = reaching[r];
+      for (std::size_t e = 0; e < count; ++e) {
+        const std::size_t vector = terms[e].index >> kLaneBits;
+        const auto place = static_cast<unsigned>(std::popcount((vector & (stride - 1)) & g));
+        sums[e & 3][vector >> stride_bits] += contribution(terms[e], h, place);
+      }
+      Lanes group[members];
+      for (std::size_t m = 0; m < members; ++m) {
+        group[m] = (sums[0][m] + sums[1][m]) + (sums[2][m] + sums[3][m]);
+      }
+      finish_group<members>(group, floor, top);
+    }
+  }
+}
+
+template <unsigned G>
+[[gnu::always_inline]] inline void pruned(bool recompute, Lanes* v, std::size_t nv, Lanes* bounds,
+                                          Lanes floor, Lanes& top, const WhtTerm* terms,
+                                          std::size_t count, std::uint64_t h) {
+  if (recompute) {
+    pruned_levels<G, true>(v, nv, bounds, floor, top, terms, count, h);
+  } else {
+    pruned_levels<G, false>(v, nv, bounds, floor, top, terms, count, h);
+  }
 }
 
 // The largest lane. Through a copy: indexing the vector itself would keep it in memory, and the
@@ -144,94 +268,131 @@ template <std::size_t N>
   return *std::max_element(lanes, lanes + kLanes);
 }
 
-// Every value: the levels over the nv vectors at v in L1-sized chunks, the rest across them, the
-// maximum taken on the last level's way (or after, when no single level is left over).
-[[gnu::always_inline]] inline void all_levels(Lanes* v, std::size_t nv, Lanes& top) {
-  const std::size_t chunk = std::min(nv, std::size_t{1} << kChunkBits);
-  for (std::size_t base = 0; base < nv; base += chunk) chunk_levels(v + base, chunk);
-  const std::size_t half = radix4_levels(v, nv, chunk);
-  if (half < nv) {
-    for (std::size_t t = 0; t < half; ++t) {
-      const Lanes a = v[t], c = v[t + half];
-      v[t] = a + c;
-      v[t + half] = a - c;
-      top = larger(top, larger(a + c, a - c));
+// How a transform prunes: groups of 2^g vectors (g = 0: every value computed), those that reach
+// the floor recomputed from the terms or not.
+struct Plan {
+  unsigned g = 0;
+  bool recompute = false;
+};
+
+// The expected number of group vectors (32 lanes each) of 2^g whose bound reaches the floor, the
+// nv / 2^g of them. A lane's bound is a sum of 2^g magnitudes of partial sums, each about normal
+// with spread sigma / 2^(g/2) (sigma^2 the energy): a gamma variable of the same mean and spread
+// (shape 1.752 * 2^g, scale 0.4555 sigma / 2^(g/2)), whose tail Wilson and Hilferty's cube root
+// makes normal. Measured on random inputs, this overstates the groups reaching by up to 2x where
+// a plain normal tail understates them by up to 6x; overstating costs a little work, never a
+// value.
+double groups_reaching(unsigned g, double sigma, double floor, std::size_t nv) {
+  const double members = std::exp2(g);
+  const double shape = 1.752 * members;
+  const double scale = 0.4555 * sigma / std::sqrt(members);
+  const double spread = 1 / std::sqrt(9 * shape);
+  const double z = (std::cbrt(floor / (shape * scale)) - (1 - spread * spread)) / spread;
+  const double lane = 0.5 * std::erfc(z / std::sqrt(2.0));
+  return static_cast<double>(nv >> g) * std::min(1.0, static_cast<double>(kLanes) * lane);
+}
+
+// The cheapest plan by its expected work, in vector operations (a level is an add a vector, and
+// the adds are what the transform waits on): every level, vector_bits a vector; pruned at g, the
+// levels below the top g and two for the bounds a vector, finishing the groups that reach the
+// floor, and then either clearing v (half an operation a vector) or a pass over the terms for
+// each of those groups (five a term), whichever is less.
+Plan plan(unsigned vector_bits, double sigma, std::int32_t floor, std::size_t count) {
+  const std::size_t nv = std::size_t{1} << vector_bits;
+  Plan best;
+  double least = static_cast<double>(nv) * vector_bits;
+  if (!(sigma > 0) || floor <= 0) return best;
+  // Groups of at most 2^kChunkBits vectors apart: a chunk whose levels run in the L1 cache, where
+  // its bounds fit beside it (further apart, the saving goes in cache misses).
+  for (unsigned g = std::max(3U, vector_bits - std::min(vector_bits, kChunkBits));
+       g <= 5 && g <= vector_bits; ++g) {
+    const double reaching = groups_reaching(g, sigma, floor, nv);
+    const double clear = 0.5 * static_cast<double>(nv);
+    const double recompute = 5.0 * static_cast<double>(count) * reaching;
+    const double work = static_cast<double>(nv) * (vector_bits - g + 2) +
+                        reaching * g * std::exp2(g) + std::min(clear, recompute);
+    if (work < least) {
+      least = work;
+      best = {g, recompute < clear};
     }
-  } else {
-    for (std::size_t t = 0; t < nv; ++t) top = larger(top, v[t]);
   }
+  return best;
 }
 
-// The levels below the top G bits chunk by chunk, each chunk's magnitudes added to the bounds of
-// its groups while it is in the L1 cache (group g: the 2^G vectors g + m * stride, which differ
-// only in the top bits); then each group that may reach the floor is finished, in a contiguous
-// copy. Contract: nv >= 2^G, nv / 2^G <= kMaxStride.
-template <unsigned G>
-[[gnu::always_inline]] inline void pruned_levels(Lanes* v, std::size_t nv, Lanes floor,
-                                                 Lanes& top) {
-  constexpr std::size_t members = std::size_t{1} << G;
-  const std::size_t stride = nv / members;
-  Lanes bounds[kMaxStride] = {};
-  for (std::size_t m = 0; m < members; ++m) {
-    Lanes* b = v + m * stride;
-    chunk_levels(b, stride);
-    for (std::size_t g = 0; g < stride; ++g) bounds[g] += magnitude(b[g]);
-  }
-  for (std::size_t g = 0; g < stride; ++g) {
-    if (!any_at_least(bounds[g], floor)) continue;
-    Lanes group[members];
-    for (std::size_t m = 0; m < members; ++m) group[m] = v[g + m * stride];
-    finish_group<members>(group, floor, top);
-    for (std::size_t m = 0; m < members; ++m) v[g + m * stride] = group[m];
-  }
-}
-
-// The transform of 2^bits values (contract: bits >= kLaneBits, v 64-byte aligned). With a floor,
-// the pruned groups are as large as their bounds allow: the bound of a group of 2^G values is
-// about 0.8 * 2^(G/2) * sigma (sigma^2 the energy, the mean of out^2), spread by about 0.6 sigma,
-// so G is the largest of 5, 4 and 3 that leaves two of those spreads below the floor; a group
-// that still reaches it is split level by level (finish_group). With none, every value is
-// computed. The choice changes the work only, never a value that reaches the floor.
+// The transform of 2^bits values (contract: bits >= kLaneBits, v 64-byte aligned and zero, its
+// bounds space after the values, as wht16_space lays out). With `keep`, every value is left in v.
+// Else v is left zero, and with a floor the transform prunes as `plan` finds cheapest; a group
+// that reaches the floor is split level by level (finish_group). The plan changes the work only,
+// never a value that reaches the floor.
 LIGHTSOUT_WHT_CLONES
 std::int32_t transform(std::int16_t* data, unsigned bits, const WhtTerm* terms, std::size_t count,
-                       std::uint64_t h, std::int32_t floor) {
+                       std::uint64_t h, std::int32_t floor, bool keep) {
   Lanes* v = reinterpret_cast<Lanes*>(data);
   const unsigned vector_bits = bits - kLaneBits;
   const std::size_t nv = std::size_t{1} << vector_bits;
-  const double sigma = std::sqrt(static_cast<double>(scatter(v, nv, terms, count, h)));
+  const double sigma = std::sqrt(static_cast<double>(scatter(v, terms, count, h)));
+  if (keep) {
+    all_levels(v, nv, [](Lanes* p, const Lanes& x) { *p = x; });
+    return 0;
+  }
   Lanes top = Lanes{} + std::numeric_limits<std::int16_t>::min();
-  const auto reach = [sigma, floor, vector_bits](unsigned g) {
-    return vector_bits >= g && (0.8 * std::exp2(g / 2.0) + 1.2) * sigma < floor;
-  };
   const Lanes at_least = Lanes{} + static_cast<std::int16_t>(std::clamp<std::int32_t>(
                                        floor, std::numeric_limits<std::int16_t>::min(),
                                        std::numeric_limits<std::int16_t>::max()));
-  if (reach(5)) {
-    pruned_levels<5>(v, nv, at_least, top);
-  } else if (reach(4)) {
-    pruned_levels<4>(v, nv, at_least, top);
-  } else if (reach(3)) {
-    pruned_levels<3>(v, nv, at_least, top);
+  Lanes* bounds = v + nv + 1024 / kLanes;  // see wht16_space
+  const Plan how = plan(vector_bits, sigma, floor, count);
+  if (how.g == 5) {
+    pruned<5>(how.recompute, v, nv, bounds, at_least, top, terms, count, h);
+  } else if (how.g == 4) {
+    pruned<4>(how.recompute, v, nv, bounds, at_least, top, terms, count, h);
+  } else if (how.g == 3) {
+    pruned<3>(how.recompute, v, nv, bounds, at_least, top, terms, count, h);
   } else {
-    all_levels(v, nv, top);
+    all_levels(v, nv, [&top](Lanes* p, const Lanes& x) {
+      top = larger(top, x);
+      *p = Lanes{};
+    });
   }
   return lane_max(top);
+}
+
+void check_bits(unsigned bits) {
+  if (bits > kWhtMaxBits) {
+    throw std::invalid_argument("wht16: more than 2^" + std::to_string(kWhtMaxBits) + " values");
+  }
+}
+
+// Below one vector: the textbook loops on the scalar values.
+void scalar_transform(std::int16_t* v, unsigned bits, std::span<const WhtTerm> terms,
+                      std::uint64_t h) {
+  for (const WhtTerm& t : terms) {
+    const bool odd = (std::popcount(t.high & h) & 1) != 0;
+    v[t.index] = static_cast<std::int16_t>(odd ? v[t.index] - t.value : v[t.index] + t.value);
+  }
+  walsh_hadamard(v, std::size_t{1} << bits);
 }
 
 }  // namespace
 
 std::int32_t wht16_sparse_max(std::int16_t* v, unsigned bits, std::span<const WhtTerm> terms,
                               std::uint64_t h, std::int32_t floor) {
-  if (bits > 16) throw std::invalid_argument("wht16_sparse_max: more than 2^16 values");
-  if (bits >= kLaneBits) return transform(v, bits, terms.data(), terms.size(), h, floor);
+  check_bits(bits);
+  if (bits >= kLaneBits) return transform(v, bits, terms.data(), terms.size(), h, floor, false);
   const std::size_t n = std::size_t{1} << bits;
+  scalar_transform(v, bits, terms, h);
+  const std::int16_t top = *std::max_element(v, v + n);
   std::fill(v, v + n, std::int16_t{0});
-  for (const WhtTerm& t : terms) {
-    const bool odd = (std::popcount(t.high & h) & 1) != 0;
-    v[t.index] = static_cast<std::int16_t>(odd ? v[t.index] - t.value : v[t.index] + t.value);
+  return top;
+}
+
+void wht16_sparse(std::int16_t* v, unsigned bits, std::span<const WhtTerm> terms, std::uint64_t h) {
+  check_bits(bits);
+  if (bits >= kLaneBits) {
+    transform(v, bits, terms.data(), terms.size(), h, std::numeric_limits<std::int32_t>::min(),
+              true);
+  } else {
+    scalar_transform(v, bits, terms, h);
   }
-  walsh_hadamard(v, n);
-  return *std::max_element(v, v + n);
 }
 
 std::size_t wht16_find(const std::int16_t* v, unsigned bits, std::int32_t value) {

@@ -17,21 +17,38 @@ struct WhtTerm {
   std::int16_t value;
 };
 
-// The transform of a sparse input: in[w] = sum of the terms' signed values at index w (2^bits
-// values, every other in[w] zero), out[z] = sum_w in[w] (-1)^popcount(w & z), computed in v (the
-// work space, overwritten). Returns max_z out[z] when that is at least `floor`, else some value
-// below `floor`. Afterwards v[z] >= floor exactly where out[z] >= floor, and there v[z] == out[z].
+// The largest transform: 2^18 16-bit sums (512 KiB, in the L2 cache of a core).
+constexpr unsigned kWhtMaxBits = 18;
+
+// The 16-bit values of work space a transform of 2^bits values needs: the values, then room for
+// the bounds of its pruned groups, placed 2 KiB off a 4 KiB boundary from the values (a load of a
+// bound just after a store to the value 4 KiB away would wait for it: the core matches the two
+// addresses by their low 12 bits first).
+constexpr std::size_t wht16_space(unsigned bits) {
+  return (std::size_t{1} << bits) + 1024 + (bits >= 8 ? std::size_t{1} << (bits - 3) : 32);
+}
+
+// The maximum of the transform of a sparse input: in[w] = sum of the terms' signed values at
+// index w (2^bits values, every other in[w] zero), out[z] = sum_w in[w] (-1)^popcount(w & z).
+// Returns max_z out[z] when that is at least `floor`, else a value below `floor`; the out[z]
+// themselves are not kept (wht16_sparse computes them).
 //
 // With a floor, groups of 8 to 32 z (as many as the input's spread lets a bound hold) whose
 // values provably all lie below it (the sum of the magnitudes of their partial sums, before the
 // last levels, is below it) skip those levels: the branch and bound's pruning inside a transform.
 // The lowest floor (the default) computes every out[z].
-// Contract: bits <= 16 (std::invalid_argument past it); v has room for 2^bits values, at a 64-byte
-// boundary when bits >= 5; every index < 2^bits; the sum of |value| below 2^15, so that no partial
-// sum overflows (each is at most that sum in magnitude).
+// Contract: bits <= kWhtMaxBits (std::invalid_argument past it); v holds wht16_space(bits) values,
+// the first 2^bits of them zero, at a 64-byte boundary; they are zero again on return (the next
+// transform's start: no pass of its own clears them). Every index < 2^bits; the sum of |value|
+// below 2^15, so that no partial sum overflows (each is at most that sum in magnitude).
 std::int32_t wht16_sparse_max(std::int16_t* v, unsigned bits, std::span<const WhtTerm> terms,
                               std::uint64_t h,
                               std::int32_t floor = std::numeric_limits<std::int32_t>::min());
+
+// The same transform, every out[z] left in v[z] (for the rare block whose maximum is offered:
+// where it is). Contract as wht16_sparse_max's, but v is not zero on return: the caller clears
+// its first 2^bits values before the next transform.
+void wht16_sparse(std::int16_t* v, unsigned bits, std::span<const WhtTerm> terms, std::uint64_t h);
 
 // In place, the textbook transform of the n values at v (n a power of two): out[z] = sum_w in[w]
 // (-1)^popcount(w & z), n log2 n butterflies in T. For transforms too small for the vector one,
