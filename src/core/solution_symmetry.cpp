@@ -4,6 +4,7 @@
 #include <algorithm>
 #include <array>
 #include <bit>
+#include <span>
 #include <stdexcept>
 
 namespace lightsout::detail {
@@ -116,24 +117,37 @@ class BoardSpan {
   std::vector<std::pair<std::size_t, std::uint64_t>> pivots_;
 };
 
+// The 64 bits of x in reverse order.
+std::uint64_t reversed_bits(std::uint64_t x) {
+  x = __builtin_bswap64(x);
+  x = ((x >> 4) & 0x0f0f0f0f0f0f0f0fULL) | ((x & 0x0f0f0f0f0f0f0f0fULL) << 4);
+  x = ((x >> 2) & 0x3333333333333333ULL) | ((x & 0x3333333333333333ULL) << 2);
+  return ((x >> 1) & 0x5555555555555555ULL) | ((x & 0x5555555555555555ULL) << 1);
+}
+
 // Board b moved by symmetry g of its rectangle: 0 the identity, 1 and 2 the two mirrors, 3 the
-// half turn, and on a square 4 to 7 the transpose, the two quarter turns and the anti-transpose.
+// half turn, and on a square 4 to 7 the transpose, the two quarter turns and the anti-transpose
+// (the transpose after the mirror of g - 4: every element of the square's group). Row by row, a
+// word at a time: a row mirrored left to right is its words reversed, each word's bits reversed,
+// shifted down by the row's padding bits.
 std::vector<std::uint64_t> moved(const Board& b, unsigned g) {
   const std::size_t m = b.rows();
-  const std::size_t n = b.cols();
-  Board out(m, n);
+  const std::size_t stride = b.stride();
+  const auto pad = static_cast<unsigned>(stride * 64 - b.cols());
+  Board out(m, b.cols());
   for (std::size_t r = 0; r < m; ++r) {
-    for (std::size_t c = 0; c < n; ++c) {
-      if (!b.get(r, c)) continue;
-      const std::size_t rr = (g & 2U) != 0 ? m - 1 - r : r;
-      const std::size_t cc = (g & 1U) != 0 ? n - 1 - c : c;
-      if (g < 4) {
-        out.set(rr, cc, true);
-      } else {
-        out.set(cc, rr, true);  // transposed after the mirrors: every element of the square's group
-      }
+    const std::span<const std::uint64_t> from = b.row(r);
+    const std::span<std::uint64_t> to = out.row((g & 2U) != 0 ? m - 1 - r : r);
+    if ((g & 1U) == 0) {
+      std::copy(from.begin(), from.end(), to.begin());
+      continue;
     }
+    for (std::size_t k = 0; k < stride; ++k) to[stride - 1 - k] = reversed_bits(from[k]);
+    if (pad == 0) continue;
+    for (std::size_t k = 0; k + 1 < stride; ++k) to[k] = (to[k] >> pad) | (to[k + 1] << (64 - pad));
+    to[stride - 1] >>= pad;
   }
+  if (g >= 4) out = out.transposed();
   const std::span<const std::uint64_t> w = out.words();
   return {w.begin(), w.end()};
 }

@@ -106,6 +106,11 @@ TEST(SolutionSymmetry, MapsAreTheMovesThatKeepTheLights) {
   cases.push_back({all_ones(19, 19), 8});
   cases.push_back({all_ones(16, 16), 8});
   cases.push_back({all_ones(4, 9), 4});
+  // Rows of more than one word, with and without padding bits (mirrored a word at a time).
+  cases.push_back({all_ones(67, 67), 8});
+  cases.push_back({all_ones(9, 69), 4});
+  cases.push_back({all_ones(4, 129), 4});
+  cases.push_back({kept_lights(16, 67, 2, rng), 2});
   cases.push_back({symmetric_lights(19, rng), 8});
   cases.push_back({test_support::random_solvable(19, 19, rng), 0});  // counted below
   cases.push_back({kept_lights(16, 16, 2, rng), 2});
