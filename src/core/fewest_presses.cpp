@@ -183,18 +183,24 @@ std::pair<std::int64_t, std::uint64_t> wide_max(std::vector<T>& v) {
   return {static_cast<std::int64_t>(*top), static_cast<std::uint64_t>(top - v.begin())};
 }
 
-// Offers a block's lightest solutions to `best`: `value` is their weight, found where the
-// transform v (n values) reaches `top`; first() is the first such z. With symmetries every z at
-// the maximum is offered (each may have a different least orbit image), else the first only.
+// Whether a block whose lightest solutions weigh `value` may change `best`: with symmetries any
+// block that ties or beats it (each solution at the maximum may have a lesser orbit image), else
+// one that beats it or ties it at an earlier combination.
+bool may_offer(Incumbent& best, std::int64_t value, std::uint64_t prefix) {
+  return best.symmetric() ? best.may_beat(value, 0) : best.beats(value, prefix);
+}
+
+// Offers a block's lightest solutions to `best`, once may_offer holds: `value` is their weight,
+// found where the transform v (n values) reaches `top`; first() is the first such z. With
+// symmetries every z at the maximum is offered, else the first only.
 template <typename T, typename First>
 void offer_block(Incumbent& best, std::int64_t value, std::uint64_t prefix, const T* v,
                  std::size_t n, std::int64_t top, const First& first) {
   if (best.symmetric()) {
-    if (!best.may_beat(value, 0)) return;
     for (std::size_t z = 0; z < n; ++z) {
       if (v[z] == top) best.offer_found(value, prefix | z);
     }
-  } else if (best.beats(value, prefix)) {
+  } else {
     best.offer(value, prefix | first());
   }
 }
@@ -245,7 +251,7 @@ std::uint64_t solve_by_transform(const BlockTerms& block, std::uint64_t h, std::
     // Else the rare block that may be offered is transformed again, every value kept, to find
     // its z; the first at the maximum is the lightest's first combination in this block.
     const std::int64_t value = offset + (sum - top) / 2;
-    if (best.symmetric() ? best.may_beat(value, 0) : best.beats(value, prefix)) {
+    if (may_offer(best, value, prefix)) {
       wht16_sparse(v, j, block.packed, h);
       offer_block(best, value, prefix, v, n, top, [v, j, top] { return wht16_find(v, j, top); });
       std::fill(v, v + n, std::int16_t{0});
@@ -257,7 +263,10 @@ std::uint64_t solve_by_transform(const BlockTerms& block, std::uint64_t h, std::
       v[t.w & (n - 1)] += odd ? -t.a : t.a;
     }
     const auto [top, at] = wide_max(v);
-    offer_block(best, offset + (sum - top) / 2, prefix, v.data(), n, top, [at = at] { return at; });
+    const std::int64_t value = offset + (sum - top) / 2;
+    if (may_offer(best, value, prefix)) {
+      offer_block(best, value, prefix, v.data(), n, top, [at = at] { return at; });
+    }
   }
   return static_cast<std::uint64_t>(j + 1) << j;
 }

@@ -339,7 +339,7 @@ std::int32_t transform(std::int16_t* data, unsigned bits, const WhtTerm* terms, 
   const Lanes at_least = Lanes{} + static_cast<std::int16_t>(std::clamp<std::int32_t>(
                                        floor, std::numeric_limits<std::int16_t>::min(),
                                        std::numeric_limits<std::int16_t>::max()));
-  Lanes* bounds = v + nv + 1024 / kLanes;  // see wht16_space
+  Lanes* bounds = v + nv + kWhtBoundsGap / kLanes;  // the layout of wht16_space
   const Plan how = plan(vector_bits, sigma, floor, count);
   if (how.g == 5) {
     pruned<5>(how.recompute, v, nv, bounds, at_least, top, terms, count, h);

@@ -20,12 +20,16 @@ struct WhtTerm {
 // The largest transform: 2^18 16-bit sums (512 KiB, in the L2 cache of a core).
 constexpr unsigned kWhtMaxBits = 18;
 
-// The 16-bit values of work space a transform of 2^bits values needs: the values, then room for
-// the bounds of its pruned groups, placed 2 KiB off a 4 KiB boundary from the values (a load of a
-// bound just after a store to the value 4 KiB away would wait for it: the core matches the two
-// addresses by their low 12 bits first).
+// The 16-bit values between a transform's values and the bounds of its pruned groups: 2 KiB, so
+// that the bounds lie 2 KiB off a 4 KiB boundary from the values (a load of a bound just after a
+// store to the value 4 KiB away would wait for it: the core matches the two addresses by their
+// low 12 bits first).
+constexpr std::size_t kWhtBoundsGap = 1024;
+
+// The 16-bit values of work space a transform of 2^bits values needs: the values, the gap, then
+// room for the bounds of its pruned groups.
 constexpr std::size_t wht16_space(unsigned bits) {
-  return (std::size_t{1} << bits) + 1024 + (bits >= 8 ? std::size_t{1} << (bits - 3) : 32);
+  return (std::size_t{1} << bits) + kWhtBoundsGap + (bits >= 8 ? std::size_t{1} << (bits - 3) : 32);
 }
 
 // The maximum of the transform of a sparse input: in[w] = sum of the terms' signed values at
@@ -33,7 +37,7 @@ constexpr std::size_t wht16_space(unsigned bits) {
 // Returns max_z out[z] when that is at least `floor`, else a value below `floor`; the out[z]
 // themselves are not kept (wht16_sparse computes them).
 //
-// With a floor, groups of 8 to 32 z (as many as the input's spread lets a bound hold) whose
+// With a floor, groups of 8 to 32 z (the size whose expected work is least, or none) whose
 // values provably all lie below it (the sum of the magnitudes of their partial sums, before the
 // last levels, is below it) skip those levels: the branch and bound's pruning inside a transform.
 // The lowest floor (the default) computes every out[z].
