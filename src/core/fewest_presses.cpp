@@ -86,13 +86,25 @@ struct Term {
   std::int64_t a;
 };
 
-// Free coordinates at which a branch-and-bound node is solved by one transform instead of
-// branching, and the transform size of the exhaustive mode: 2^18 16-bit sums, 512 KiB, in the L2
-// cache of a core (a quarter of the scatter's work per solution that 2^16 would take, for a pass
-// more of the levels).
+// The largest transform a search uses (its Buckets' size): 2^18 16-bit sums, 512 KiB, in the L2
+// cache of a core.
 constexpr unsigned kLeafDimension = kWhtMaxBits;
-// Levels above kLeafDimension that a node solves by blocks of transforms rather than by branching.
+// Levels above the transform's that a node solves by blocks of transforms rather than by branching.
 constexpr unsigned kBlockLevels = 6;
+
+// The free coordinates at which a branch-and-bound node is solved by one transform instead of
+// branching, and the transform size of the exhaustive mode, for a search of `terms` terms: 2^18,
+// or 2^16 where the terms are few. A block's work is its scatter (every term, at random places)
+// and its levels (one add a value each): 2^16 takes two levels fewer a solution and four times
+// the scatter. Measured on both modes (bench/fewest_bench, all-ones and random boards of 658 to
+// 3,871 terms, on a 2-core Intel Xeon): 2^16 was 6 to 27 % faster in the exhaustive mode below
+// about 3,400 terms and 7 to 22 % slower above; in the branch and bound, whose pruning skips more
+// levels of a larger transform, it helped only below about 1,400 (up to 12 %), and was 5 to 20 %
+// slower above. The answer is the same either way.
+unsigned leaf_bits(FewestMethod method, std::size_t terms) {
+  const std::size_t few = method == FewestMethod::exhaustive ? 3400 : 1400;
+  return terms < few ? 16 : kLeafDimension;
+}
 
 // A thread's transform space (wht16_space: the values and the bounds of the pruned groups) at a
 // 64-byte boundary, zero between transforms.
@@ -304,9 +316,9 @@ class Meter {
 // and weighs what it does.
 class ClassSearch {
  public:
-  ClassSearch(unsigned d, const SearchBudget& budget, Incumbent& best,
+  ClassSearch(unsigned d, unsigned leaf, const SearchBudget& budget, Incumbent& best,
               const SymmetricFrame* frame = nullptr)
-      : meter_(budget), best_(best), frame_(frame), level_(d + 1), offset_(d + 1) {}
+      : leaf_(leaf), meter_(budget), best_(best), frame_(frame), level_(d + 1), offset_(d + 1) {}
 
   // Searches the subtree whose top `depth` coordinates (of d) are `prefix`. Contract: terms
   // sorted by w, no zero w or a; offset as in Gf2Classes; the same terms, offset and depth at
@@ -352,7 +364,7 @@ class ClassSearch {
       open_ = std::min(open_, bound);
       return;
     }
-    if (j <= kLeafDimension + kBlockLevels) {
+    if (j <= leaf_ + kBlockLevels) {
       blocks(j, offset, prefix, bound);
       return;
     }
@@ -363,14 +375,15 @@ class ClassSearch {
     }
   }
 
-  // Solves a node of j <= 24 free coordinates whole, as the exhaustive mode does: for each of
-  // the 2^(j - 18) assignments h of its top coordinates, the terms scattered into 2^18 buckets
-  // with their signs (-1)^(high part . h) and one transform. No merging below this node: with
-  // thousands of terms, the merges of the levels it replaces cost more than their bounds prune.
+  // Solves a node of j <= leaf_ + 6 free coordinates whole, as the exhaustive mode does: for each
+  // of the 2^(j - leaf_) assignments h of its top coordinates, the terms scattered into 2^leaf_
+  // buckets with their signs (-1)^(high part . h) and one transform. No merging below this node:
+  // with thousands of terms, the merges of the levels it replaces cost more than their bounds
+  // prune.
   void blocks(unsigned j, std::int64_t offset, std::uint64_t prefix, std::int64_t bound) {
     const std::vector<Term>& terms = level_[j];
     const auto [sum, magnitude] = sums(terms);
-    const unsigned low = std::min(j, kLeafDimension);
+    const unsigned low = std::min(j, leaf_);
     const BlockTerms block(terms, low, magnitude);
     for (std::uint64_t h = 0; h < (std::uint64_t{1} << (j - low)); ++h) {
       if (h != 0 && meter_.out_of_budget()) {
@@ -422,6 +435,7 @@ class ClassSearch {
     return offset;
   }
 
+  unsigned leaf_;  // the transform's coordinates: a node of at most leaf_ + kBlockLevels is blocks
   Meter meter_;
   Incumbent& best_;
   const SymmetricFrame* frame_;
@@ -475,18 +489,18 @@ unsigned search_threads(unsigned asked) {
   return std::clamp(asked != 0 ? asked : std::thread::hardware_concurrency(), 1U, 64U);
 }
 
-// Every block of the root: for each assignment h of the top d - L coordinates (L = min(d, 18)),
+// Every block of the root: for each assignment h of the top d - L coordinates (L = min(d, leaf)),
 // the 2^L buckets b[u] = sum over terms with low part u of a (-1)^(high part . h), one transform,
-// its maximum. The blocks go to the threads in tasks of 16 (2^22 solutions). Without `prune`, the
-// exhaustive mode: every solution weighed. With it, the branch and bound of a root of at most 24
+// its maximum. The blocks go to the threads in tasks of 16. Without `prune`, the exhaustive mode:
+// every solution weighed. With it, the branch and bound of a root of at most leaf + 6
 // coordinates without symmetries (the tree would only split it into its blocks, with merges that
 // prune nothing at that size): each transform skips what cannot beat the best. Returns the bound of
 // what the budget left unsearched (the root's: offset + sum of min(0, a)), or the largest int64
 // when everything was searched.
-std::int64_t sweep_blocks(unsigned d, const std::vector<Term>& terms, std::int64_t offset,
-                          const SearchBudget& budget, unsigned threads, Incumbent& best,
-                          bool prune) {
-  const unsigned low = std::min(d, kLeafDimension);
+std::int64_t sweep_blocks(unsigned d, unsigned leaf, const std::vector<Term>& terms,
+                          std::int64_t offset, const SearchBudget& budget, unsigned threads,
+                          Incumbent& best, bool prune) {
+  const unsigned low = std::min(d, leaf);
   const unsigned high = d - low;
   const std::pair<std::int64_t, std::uint64_t> totals = sums(terms);
   const std::int64_t sum = totals.first;
@@ -580,6 +594,7 @@ FewestOutcome Gf2Classes::minimize(const SearchBudget& budget, std::uint64_t bel
         std::min<std::uint64_t>(below, std::numeric_limits<std::int64_t>::max()));
     y = 0;
   }
+  const unsigned leaf = leaf_bits(method, terms.size());
   // The branch and bound visits one subtree per orbit of the symmetries, when they act.
   std::optional<SymmetricFrame> frame;
   if (method == FewestMethod::branch_and_bound && symmetries_.size() > 1 &&
@@ -588,9 +603,9 @@ FewestOutcome Gf2Classes::minimize(const SearchBudget& budget, std::uint64_t bel
     // coordinates above it for the symmetries to act on (fewer prefixes are then their own
     // orbit); the orbit spans that build it grow by up to 8 at a time, so a larger one is tried
     // when none of the size wanted comes out.
-    for (unsigned most = std::clamp(d_ - 14, kLeafDimension, kLeafDimension + kBlockLevels);
-         !frame && most <= kLeafDimension + kBlockLevels && most < d_; ++most) {
-      frame = SymmetricFrame::build(symmetries_, d_, kLeafDimension, most);
+    for (unsigned most = std::clamp(d_ - 14, leaf, leaf + kBlockLevels);
+         !frame && most <= leaf + kBlockLevels && most < d_; ++most) {
+      frame = SymmetricFrame::build(symmetries_, d_, leaf, most);
     }
   }
   if (frame && !capped) y = frame->orbit_min(y);
@@ -598,16 +613,16 @@ FewestOutcome Gf2Classes::minimize(const SearchBudget& budget, std::uint64_t bel
   const unsigned threads = search_threads(budget.threads);
   std::int64_t open = std::numeric_limits<std::int64_t>::max();
   if (method == FewestMethod::exhaustive) {
-    open = sweep_blocks(d_, terms, offset_, budget, threads, incumbent, false);
-  } else if (!frame && d_ <= kLeafDimension + kBlockLevels) {
-    open = sweep_blocks(d_, terms, offset_, budget, threads, incumbent, true);
+    open = sweep_blocks(d_, leaf, terms, offset_, budget, threads, incumbent, false);
+  } else if (!frame && d_ <= leaf + kBlockLevels) {
+    open = sweep_blocks(d_, leaf, terms, offset_, budget, threads, incumbent, true);
   } else {
     // Subtrees of the top `depth` coordinates, handed to the threads in order (so that the first
     // ones, which set the incumbent the others prune with, finish first). Each is reached from
     // the root by `depth` merges: as few as keep both cores busy, no more.
-    unsigned depth = threads < 2 || d_ <= kLeafDimension + 4
+    unsigned depth = threads < 2 || d_ <= leaf + 4
                          ? 0
-                         : std::clamp(d_ - std::min(d_, kLeafDimension + kBlockLevels), 4U, 12U);
+                         : std::clamp(d_ - std::min(d_, leaf + kBlockLevels), 4U, 12U);
     if (frame) {
       // The change of coordinates is invertible: distinct nonzero columns stay distinct, nonzero.
       for (Term& t : terms) t.w = frame->adapt_column(t.w);
@@ -630,7 +645,7 @@ FewestOutcome Gf2Classes::minimize(const SearchBudget& budget, std::uint64_t bel
       if (!may_hold_canonical(task)) return;
       if (!searches[thread]) {
         searches[thread] =
-            std::make_unique<ClassSearch>(d_, share, incumbent, frame ? &*frame : nullptr);
+            std::make_unique<ClassSearch>(d_, leaf, share, incumbent, frame ? &*frame : nullptr);
       }
       searches[thread]->subtree(d_, terms, offset_, depth, task);
     });

@@ -44,7 +44,8 @@ struct FewestOutcome {
 inline constexpr unsigned kSymmetricNullity = 26;
 
 // How a GF(2) search visits the solutions: pruning subtrees by their bounds, or every one of them
-// (2^16 at a time by one Walsh-Hadamard transform): the check of the first, and its yardstick.
+// (2^16 or 2^18 at a time by one Walsh-Hadamard transform): the check of the first, and its
+// yardstick.
 enum class FewestMethod { branch_and_bound, exhaustive };
 
 // The cells of a GF(2) solution set grouped by their kernel column (bit j of a cell's column is
