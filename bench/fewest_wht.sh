@@ -90,7 +90,7 @@ heading = "## Fewest presses: branch and bound against exhaustive search"
 lines = [
     f"Written by `bench/fewest_wht.sh` on {date}: {subprocess.run(['nproc'], capture_output=True, text=True).stdout.strip()} cores ({cpu}).",
     "The whole command, `lightsout solve --size S --input single --minimal --minimal-time 0`, "
-    "against the same with `--minimal-method exhaustive` (every solution weighed, 2^18 at a time "
+    "against the same with `--minimal-method exhaustive` (every solution weighed, 2^16 or 2^18 at a time "
     "by one vectorised Walsh-Hadamard transform, on every core); both print the same presses "
     f"(checked). Median wall time of {rounds} rounds of one run each, the order alternating. "
     "The search alone: `bench/fewest_bench` (Google Benchmark), `minimize_board` on the same "
