@@ -86,8 +86,7 @@ struct Term {
   std::int64_t a;
 };
 
-// The largest transform a search uses (its Buckets' size): 2^18 16-bit sums, 512 KiB, in the L2
-// cache of a core.
+// The largest transform a search uses: 2^18 16-bit sums, 512 KiB, in the L2 cache of a core.
 constexpr unsigned kLeafDimension = kWhtMaxBits;
 // Levels above the transform's that a node solves by blocks of transforms rather than by branching.
 constexpr unsigned kBlockLevels = 6;
@@ -106,12 +105,15 @@ unsigned leaf_bits(FewestMethod method, std::size_t terms) {
   return terms < few ? 16 : kLeafDimension;
 }
 
-// A thread's transform space (wht16_space: the values and the bounds of the pruned groups) at a
-// 64-byte boundary, zero between transforms.
+// A thread's space for transforms of up to 2^bits values (wht16_space: the values and the bounds
+// of the pruned groups) at a 64-byte boundary, zero between transforms. Sized to the search's
+// largest block, so that a small board's search does not clear the 512 KiB of the largest.
 class Buckets {
  public:
-  Buckets() : data_(static_cast<std::int16_t*>(::operator new (kBytes, std::align_val_t{64}))) {
-    std::memset(data_, 0, kBytes);
+  explicit Buckets(unsigned bits)
+      : bytes_(sizeof(std::int16_t) * wht16_space(bits)),
+        data_(static_cast<std::int16_t*>(::operator new (bytes_, std::align_val_t{64}))) {
+    std::memset(data_, 0, bytes_);
   }
   ~Buckets() { ::operator delete (data_, std::align_val_t{64}); }
   Buckets(const Buckets&) = delete;
@@ -119,7 +121,7 @@ class Buckets {
   std::int16_t* data() { return data_; }
 
  private:
-  static constexpr std::size_t kBytes = sizeof(std::int16_t) * wht16_space(kLeafDimension);
+  std::size_t bytes_;
   std::int16_t* data_;
 };
 
@@ -318,7 +320,13 @@ class ClassSearch {
  public:
   ClassSearch(unsigned d, unsigned leaf, const SearchBudget& budget, Incumbent& best,
               const SymmetricFrame* frame = nullptr)
-      : leaf_(leaf), meter_(budget), best_(best), frame_(frame), level_(d + 1), offset_(d + 1) {}
+      : leaf_(leaf),
+        meter_(budget),
+        best_(best),
+        frame_(frame),
+        level_(d + 1),
+        offset_(d + 1),
+        buckets_(std::min(d, leaf)) {}
 
   // Searches the subtree whose top `depth` coordinates (of d) are `prefix`. Contract: terms
   // sorted by w, no zero w or a; offset as in Gf2Classes; the same terms, offset and depth at
@@ -375,10 +383,10 @@ class ClassSearch {
     }
   }
 
-  // Solves a node of j <= leaf_ + 6 free coordinates whole, as the exhaustive mode does: for each
-  // of the 2^(j - leaf_) assignments h of its top coordinates, the terms scattered into 2^leaf_
-  // buckets with their signs (-1)^(high part . h) and one transform. No merging below this node:
-  // with thousands of terms, the merges of the levels it replaces cost more than their bounds
+  // Solves a node of j <= leaf_ + kBlockLevels free coordinates whole, as the exhaustive mode does:
+  // for each of the 2^(j - leaf_) assignments h of its top coordinates, the terms scattered into
+  // 2^leaf_ buckets with their signs (-1)^(high part . h) and one transform. No merging below this
+  // node: with thousands of terms, the merges of the levels it replaces cost more than their bounds
   // prune.
   void blocks(unsigned j, std::int64_t offset, std::uint64_t prefix, std::int64_t bound) {
     const std::vector<Term>& terms = level_[j];
@@ -492,7 +500,7 @@ unsigned search_threads(unsigned asked) {
 // Every block of the root: for each assignment h of the top d - L coordinates (L = min(d, leaf)),
 // the 2^L buckets b[u] = sum over terms with low part u of a (-1)^(high part . h), one transform,
 // its maximum. The blocks go to the threads in tasks of 16. Without `prune`, the exhaustive mode:
-// every solution weighed. With it, the branch and bound of a root of at most leaf + 6
+// every solution weighed. With it, the branch and bound of a root of at most leaf + kBlockLevels
 // coordinates without symmetries (the tree would only split it into its blocks, with merges that
 // prune nothing at that size): each transform skips what cannot beat the best. Returns the bound of
 // what the budget left unsearched (the root's: offset + sum of min(0, a)), or the largest int64
@@ -516,7 +524,7 @@ std::int64_t sweep_blocks(unsigned d, unsigned leaf, const std::vector<Term>& te
       threads, std::uint64_t{1} << (high - chunk_bits), [&](unsigned thread, std::uint64_t task) {
         if (!meters[thread]) {
           meters[thread] = std::make_unique<Meter>(share);
-          buckets[thread] = std::make_unique<Buckets>();
+          buckets[thread] = std::make_unique<Buckets>(low);
         }
         Meter& meter = *meters[thread];
         for (std::uint64_t i = 0; i < (std::uint64_t{1} << chunk_bits); ++i) {
