@@ -105,9 +105,9 @@ unsigned leaf_bits(FewestMethod method, std::size_t terms) {
   return terms < few ? 16 : kLeafDimension;
 }
 
-// A thread's space for transforms of up to 2^bits values (wht16_space: the values and the bounds
-// of the pruned groups) at a 64-byte boundary, zero between transforms. Sized to the search's
-// largest block, so that a small board's search does not clear the 512 KiB of the largest.
+// A thread's space for transforms of up to 2^bits values (wht16_space) at a 64-byte boundary,
+// zero between transforms. Sized to the search's largest block, so that a small board's search does
+// not clear the 512 KiB of the largest.
 class Buckets {
  public:
   explicit Buckets(unsigned bits)

@@ -31,9 +31,6 @@ constexpr unsigned kLaneBits = 5;  // 32 lanes of 16 bits: one AVX-512 register,
 constexpr std::size_t kLanes = std::size_t{1} << kLaneBits;
 // Vectors whose levels run in the L1 cache: 256 (16 KiB) when every level is computed.
 constexpr unsigned kChunkBits = 8;
-// A pruned group is recomputed from the terms (one pass over them) when it reaches the floor;
-// past this many in one transform, or past the work of the levels, the whole transform is redone.
-constexpr std::size_t kMostRecomputed = 16;
 using Lanes = std::int16_t __attribute__((vector_size(kLanes * 2), may_alias));
 using Words = std::uint64_t __attribute__((vector_size(kLanes * 2), may_alias));
 
@@ -66,12 +63,20 @@ const HadamardRows kRows = hadamard_rows();
 
 [[gnu::always_inline]] inline Lanes larger(Lanes x, Lanes y) { return x > y ? x : y; }
 
+// Zero, which the compiler cannot see is zero: a loop that stores it stays a loop of vector stores
+// instead of becoming calls to memset, which for runs of 1 or 2 KiB cost several times the stores.
+[[gnu::always_inline]] inline Lanes opaque_zero() {
+  Lanes z{};
+#if defined(__GNUC__) && defined(__x86_64__)
+  __asm__("" : "+m"(z));
+#endif
+  return z;
+}
+
 // A term's contribution to its vector: its value times the Hadamard row of its lane bits, signed
-// by (-1)^(|high & h| + parity). The sign is folded into the row: -1 flips every lane once more.
-[[gnu::always_inline]] inline Lanes contribution(const WhtTerm& t, std::uint64_t h,
-                                                 unsigned parity) {
-  const auto odd =
-      static_cast<std::int16_t>(-((static_cast<unsigned>(std::popcount(t.high & h)) ^ parity) & 1));
+// by (-1)^|high & h|. The sign is folded into the row: -1 flips every lane once more.
+[[gnu::always_inline]] inline Lanes contribution(const WhtTerm& t, std::uint64_t h) {
+  const auto odd = static_cast<std::int16_t>(-(std::popcount(t.high & h) & 1));
   const Lanes row = kRows.row[t.index & (kLanes - 1)] ^ odd;
   return ((Lanes{} + t.value) ^ row) - row;
 }
@@ -83,7 +88,7 @@ const HadamardRows kRows = hadamard_rows();
                                                    std::size_t count, std::uint64_t h) {
   std::int64_t energy = 0;
   for (std::size_t e = 0; e < count; ++e) {
-    v[terms[e].index >> kLaneBits] += contribution(terms[e], h, 0);
+    v[terms[e].index >> kLaneBits] += contribution(terms[e], h);
     energy += std::int64_t{terms[e].value} * terms[e].value;
   }
   return energy;
@@ -179,84 +184,72 @@ template <std::size_t N>
   }
 }
 
-// The levels below the top G bits chunk by chunk (chunk m: the `stride` vectors from m * stride;
-// group g: the 2^G vectors g + m * stride, which differ only in the top bits), each chunk's last
-// pass adding its magnitudes to the bounds of its groups (at `bounds`, stride vectors); then each
-// group whose bound reaches the floor is finished. Leaves v zero. Contract: v zero on entry, then
-// the scatter's terms added; nv >= 2^G.
-//
-// Two ways to leave zeros, for the work they cost. Without Recompute the chunks keep their partial
-// sums, a group that reaches the floor is finished from a copy of its members, and v is cleared
-// at the end. With it (chosen when few groups are expected to reach the floor) the chunks' last
-// pass stores zeros instead, and a group that reaches the floor has its partial sums recomputed
-// from the terms (term e adds to member index / stride, signed by its place in the chunk against
-// g); past kMostRecomputed of them, or past the work of the levels, the transform is done again
-// whole.
-template <unsigned G, bool Recompute>
-[[gnu::always_inline]] inline void pruned_levels(Lanes* v, std::size_t nv, Lanes* bounds,
-                                                 Lanes floor, Lanes& top, const WhtTerm* terms,
-                                                 std::size_t count, std::uint64_t h) {
+// The last pass of K levels at distance h over the n vectors at v, the G lowest bits of a vector's
+// index left untransformed (h a multiple of 2^G): each run of 2^G consecutive t, the members of
+// 2^K groups (one a value k of the pass's output bits), is transformed in registers without a
+// store, its magnitudes summed lane by lane into its groups' bounds; a group whose bound reaches
+// the floor is transformed again from the pass's inputs and finished (finish_group); then those
+// inputs are cleared. What this pass skips: the G levels over the members of every group below
+// the floor, the store of every value.
+template <unsigned K, unsigned G>
+[[gnu::always_inline]] inline void bounded_last_pass(Lanes* v, std::size_t n, std::size_t h,
+                                                     Lanes floor, Lanes& top) {
+  constexpr std::size_t r = std::size_t{1} << K;
   constexpr std::size_t members = std::size_t{1} << G;
-  const std::size_t stride = nv / members;
-  const unsigned stride_bits = static_cast<unsigned>(std::countr_zero(stride));
-  for (std::size_t g = 0; g < stride; ++g) bounds[g] = Lanes{};
-  for (std::size_t m = 0; m < members; ++m) {
-    Lanes* b = v + m * stride;
-    levels(b, stride, 1, [b, bounds](Lanes* p, const Lanes& x) {
-      bounds[p - b] += magnitude(x);
-      *p = Recompute ? Lanes{} : x;
-    });
-  }
-  if constexpr (!Recompute) {
-    for (std::size_t g = 0; g < stride; ++g) {
-      if (!any_at_least(bounds[g], floor)) continue;
-      Lanes group[members];
-      for (std::size_t m = 0; m < members; ++m) group[m] = v[g + m * stride];
-      finish_group<members>(group, floor, top);
-    }
-    std::memset(static_cast<void*>(v), 0, nv * sizeof(Lanes));
-  } else {
-    std::size_t reaching[kMostRecomputed];
-    std::size_t found = 0;
-    for (std::size_t g = 0; g < stride; ++g) {
-      if (!any_at_least(bounds[g], floor)) continue;
-      if (found == kMostRecomputed || (found + 1) * count > nv * (stride_bits + 1)) {
-        scatter(v, terms, count, h);
-        all_levels(v, nv, [&top](Lanes* p, const Lanes& x) {
-          top = larger(top, x);
-          *p = Lanes{};
-        });
-        return;
-      }
-      reaching[found++] = g;
-    }
-    for (std::size_t r = 0; r < found; ++r) {
-      // Four interleaved sums: consecutive terms often share a member, and one sum would wait
-      // on the last store to it every time.
-      Lanes sums[4][members] = {};
-      const std::size_t g = reaching[r];
-      for (std::size_t e = 0; e < count; ++e) {
-        const std::size_t vector = terms[e].index >> kLaneBits;
-        const auto place = static_cast<unsigned>(std::popcount((vector & (stride - 1)) & g));
-        sums[e & 3][vector >> stride_bits] += contribution(terms[e], h, place);
-      }
-      Lanes group[members];
+  for (std::size_t i = 0; i < n; i += r * h) {
+    for (std::size_t base = i; base < i + h; base += members) {
+      Lanes bound[r] = {};
       for (std::size_t m = 0; m < members; ++m) {
-        group[m] = (sums[0][m] + sums[1][m]) + (sums[2][m] + sums[3][m]);
+        Lanes x[r];
+#pragma GCC unroll 8
+        for (std::size_t k = 0; k < r; ++k) x[k] = v[base + m + k * h];
+        butterflies<K>(x);
+#pragma GCC unroll 8
+        for (std::size_t k = 0; k < r; ++k) bound[k] += magnitude(x[k]);
       }
-      finish_group<members>(group, floor, top);
+      // The groups that reach, as bits: bound[] stays in registers (indexed by constants only).
+      unsigned reaching = 0;
+#pragma GCC unroll 8
+      for (std::size_t k = 0; k < r; ++k) reaching |= any_at_least(bound[k], floor) ? 1U << k : 0;
+      for (; reaching != 0; reaching &= reaching - 1) {
+        const auto k = static_cast<std::size_t>(std::countr_zero(reaching));
+        Lanes group[members];
+        for (std::size_t m = 0; m < members; ++m) {
+          Lanes x[r];
+#pragma GCC unroll 8
+          for (std::size_t q = 0; q < r; ++q) x[q] = v[base + m + q * h];
+          butterflies<K>(x);
+          group[m] = x[k];
+        }
+        finish_group<members>(group, floor, top);
+      }
+      const Lanes zero = opaque_zero();
+      for (std::size_t m = 0; m < members; ++m) {
+#pragma GCC unroll 8
+        for (std::size_t k = 0; k < r; ++k) v[base + m + k * h] = zero;
+      }
     }
   }
 }
 
+// The transform of the nv vectors at v pruned by groups of 2^G consecutive vectors (those that
+// differ in the G lowest bits of their index): every level above those bits, three a pass, the
+// last pass bounding the groups (bounded_last_pass). Leaves v zero. Contract: v zero on entry,
+// then the scatter's terms added; nv >= 2^G.
 template <unsigned G>
-[[gnu::always_inline]] inline void pruned(bool recompute, Lanes* v, std::size_t nv, Lanes* bounds,
-                                          Lanes floor, Lanes& top, const WhtTerm* terms,
-                                          std::size_t count, std::uint64_t h) {
-  if (recompute) {
-    pruned_levels<G, true>(v, nv, bounds, floor, top, terms, count, h);
+[[gnu::always_inline]] inline void pruned_levels(Lanes* v, std::size_t nv, Lanes floor,
+                                                 Lanes& top) {
+  const auto store = [](Lanes* p, const Lanes& x) { *p = x; };
+  std::size_t h = std::size_t{1} << G;
+  for (; h * 16 <= nv; h *= 8) pass<3>(v, nv, h, store);
+  if (h * 8 == nv) {
+    bounded_last_pass<3, G>(v, nv, h, floor, top);
+  } else if (h * 4 == nv) {
+    bounded_last_pass<2, G>(v, nv, h, floor, top);
+  } else if (h * 2 == nv) {
+    bounded_last_pass<1, G>(v, nv, h, floor, top);
   } else {
-    pruned_levels<G, false>(v, nv, bounds, floor, top, terms, count, h);
+    bounded_last_pass<0, G>(v, nv, h, floor, top);
   }
 }
 
@@ -267,13 +260,6 @@ template <unsigned G>
   std::memcpy(lanes, &top, sizeof top);
   return *std::max_element(lanes, lanes + kLanes);
 }
-
-// How a transform prunes: groups of 2^g vectors (g = 0: every value computed), those that reach
-// the floor recomputed from the terms or not.
-struct Plan {
-  unsigned g = 0;
-  bool recompute = false;
-};
 
 // The expected number of group vectors (32 lanes each) of 2^g whose bound reaches the floor, the
 // nv / 2^g of them. A lane's bound is a sum of 2^g magnitudes of partial sums, each about normal
@@ -292,45 +278,50 @@ double groups_reaching(unsigned g, double sigma, double floor, std::size_t nv) {
   return static_cast<double>(nv >> g) * std::min(1.0, static_cast<double>(kLanes) * lane);
 }
 
-// The cheapest plan by its expected work, in vector operations (a level is an add a vector, and
-// the adds are what the transform waits on): every level, vector_bits a vector; pruned at g, the
-// levels below the top g and two for the bounds a vector, finishing the groups that reach the
-// floor, and then either clearing v (half an operation a vector) or a pass over the terms for
-// each of those groups (five a term), whichever is less.
-Plan plan(unsigned vector_bits, double sigma, std::int32_t floor, std::size_t count) {
+// The group size 2^g by which a transform prunes, 0 for none, the cheapest by its expected work
+// in vector operations (a level is an add a vector): every level and the running maximum,
+// vector_bits + 1 a vector; pruned by groups of 2^g, the levels above the groups' bits and two for
+// the bounds (a magnitude and an add) a vector, then for each group that reaches the floor its
+// members' last pass again and their g levels (about g + 4 a member).
+unsigned plan(unsigned vector_bits, double sigma, std::int32_t floor) {
   const std::size_t nv = std::size_t{1} << vector_bits;
-  Plan best;
-  double least = static_cast<double>(nv) * vector_bits;
+  unsigned best = 0;
+  double least = static_cast<double>(nv) * (vector_bits + 1);
   if (!(sigma > 0) || floor <= 0) return best;
-  // Groups of at most 2^kChunkBits vectors apart: a chunk whose levels run in the L1 cache, where
-  // its bounds fit beside it (further apart, the saving goes in cache misses).
-  for (unsigned g = std::max(3U, vector_bits - std::min(vector_bits, kChunkBits));
-       g <= 5 && g <= vector_bits; ++g) {
+  for (unsigned g = 3; g <= 5 && g <= vector_bits; ++g) {
     const double reaching = groups_reaching(g, sigma, floor, nv);
-    const double clear = 0.5 * static_cast<double>(nv);
-    const double recompute = 5.0 * static_cast<double>(count) * reaching;
-    const double work = static_cast<double>(nv) * (vector_bits - g + 2) +
-                        reaching * g * std::exp2(g) + std::min(clear, recompute);
+    const double work =
+        static_cast<double>(nv) * (vector_bits - g + 2) + reaching * std::exp2(g) * (g + 4);
     if (work < least) {
       least = work;
-      best = {g, recompute < clear};
+      best = g;
     }
   }
   return best;
 }
 
-// The transform of 2^bits values (contract: bits >= kLaneBits, v 64-byte aligned and zero, its
-// bounds space after the values, as wht16_space lays out). With `keep`, every value is left in v.
-// Else v is left zero, and with a floor the transform prunes as `plan` finds cheapest; a group
-// that reaches the floor is split level by level (finish_group). The plan changes the work only,
-// never a value that reaches the floor.
+// The last plan a thread chose, and for what: the energy of a search's terms is the same in every
+// block (only their signs change), and its floor changes only when the best does, so most
+// transforms reuse it.
+struct PlanCache {
+  unsigned vector_bits = 0;
+  std::int64_t energy = -1;
+  std::int32_t floor = 0;
+  unsigned g = 0;
+};
+thread_local PlanCache last_plan;
+
+// The transform of 2^bits values (contract: bits >= kLaneBits, v 64-byte aligned and zero). With
+// `keep`, every value is left in v. Else v is left zero, and with a floor the transform prunes by
+// the groups `plan` finds cheapest; a group that reaches the floor is split level by level
+// (finish_group). The plan changes the work only, never a value that reaches the floor.
 LIGHTSOUT_WHT_CLONES
 std::int32_t transform(std::int16_t* data, unsigned bits, const WhtTerm* terms, std::size_t count,
                        std::uint64_t h, std::int32_t floor, bool keep) {
   Lanes* v = reinterpret_cast<Lanes*>(data);
   const unsigned vector_bits = bits - kLaneBits;
   const std::size_t nv = std::size_t{1} << vector_bits;
-  const double sigma = std::sqrt(static_cast<double>(scatter(v, terms, count, h)));
+  const std::int64_t energy = scatter(v, terms, count, h);
   if (keep) {
     all_levels(v, nv, [](Lanes* p, const Lanes& x) { *p = x; });
     return 0;
@@ -339,14 +330,17 @@ std::int32_t transform(std::int16_t* data, unsigned bits, const WhtTerm* terms, 
   const Lanes at_least = Lanes{} + static_cast<std::int16_t>(std::clamp<std::int32_t>(
                                        floor, std::numeric_limits<std::int16_t>::min(),
                                        std::numeric_limits<std::int16_t>::max()));
-  Lanes* bounds = v + nv + kWhtBoundsGap / kLanes;  // the layout of wht16_space
-  const Plan how = plan(vector_bits, sigma, floor, count);
-  if (how.g == 5) {
-    pruned<5>(how.recompute, v, nv, bounds, at_least, top, terms, count, h);
-  } else if (how.g == 4) {
-    pruned<4>(how.recompute, v, nv, bounds, at_least, top, terms, count, h);
-  } else if (how.g == 3) {
-    pruned<3>(how.recompute, v, nv, bounds, at_least, top, terms, count, h);
+  PlanCache& cached = last_plan;
+  if (cached.vector_bits != vector_bits || cached.energy != energy || cached.floor != floor) {
+    cached = {vector_bits, energy, floor,
+              plan(vector_bits, std::sqrt(static_cast<double>(energy)), floor)};
+  }
+  if (cached.g == 5) {
+    pruned_levels<5>(v, nv, at_least, top);
+  } else if (cached.g == 4) {
+    pruned_levels<4>(v, nv, at_least, top);
+  } else if (cached.g == 3) {
+    pruned_levels<3>(v, nv, at_least, top);
   } else {
     all_levels(v, nv, [&top](Lanes* p, const Lanes& x) {
       top = larger(top, x);

@@ -20,17 +20,8 @@ struct WhtTerm {
 // The largest transform: 2^18 16-bit sums (512 KiB, in the L2 cache of a core).
 constexpr unsigned kWhtMaxBits = 18;
 
-// The 16-bit values between a transform's values and the bounds of its pruned groups: 2 KiB, so
-// that the bounds lie 2 KiB off a 4 KiB boundary from the values (a load of a bound just after a
-// store to the value 4 KiB away would wait for it: the core matches the two addresses by their
-// low 12 bits first).
-constexpr std::size_t kWhtBoundsGap = 1024;
-
-// The 16-bit values of work space a transform of 2^bits values needs: the values, the gap, then
-// room for the bounds of its pruned groups.
-constexpr std::size_t wht16_space(unsigned bits) {
-  return (std::size_t{1} << bits) + kWhtBoundsGap + (bits >= 8 ? std::size_t{1} << (bits - 3) : 32);
-}
+// The 16-bit values of work space a transform of 2^bits values needs: its values.
+constexpr std::size_t wht16_space(unsigned bits) { return std::size_t{1} << bits; }
 
 // The maximum of the transform of a sparse input: in[w] = sum of the terms' signed values at
 // index w (2^bits values, every other in[w] zero), out[z] = sum_w in[w] (-1)^popcount(w & z).
@@ -38,11 +29,11 @@ constexpr std::size_t wht16_space(unsigned bits) {
 // themselves are not kept (wht16_sparse computes them).
 //
 // With a floor, groups of 8 to 32 z (the size whose expected work is least, or none) whose
-// values provably all lie below it (the sum of the magnitudes of their partial sums, before the
-// last levels, is below it) skip those levels: the branch and bound's pruning inside a transform.
+// values provably all lie below it (the sum of the magnitudes of their partial sums, before their
+// own levels, is below it) skip those levels: the branch and bound's pruning inside a transform.
 // The lowest floor (the default) computes every out[z].
 // Contract: bits <= kWhtMaxBits (std::invalid_argument past it); v holds wht16_space(bits) values,
-// the first 2^bits of them zero, at a 64-byte boundary; they are zero again on return (the next
+// all zero, at a 64-byte boundary; they are zero again on return (the next
 // transform's start: no pass of its own clears them). Every index < 2^bits; the sum of |value|
 // below 2^15, so that no partial sum overflows (each is at most that sum in magnitude).
 std::int32_t wht16_sparse_max(std::int16_t* v, unsigned bits, std::span<const WhtTerm> terms,

@@ -243,8 +243,8 @@ TEST(FewestPresses, VectorTransformMatchesTheDefinition) {
   // wht16_sparse leaves every value; wht16_sparse_max returns the maximum when it reaches the
   // floor (something below it otherwise) and leaves the work space zero. Half the inputs plant a
   // peak (most terms signed to agree at one z), so that floors from 3 to 40 sigma (sigma^2 = the
-  // sum of the values' squares) take every size of pruned group, 8 to 32 vectors, the groups
-  // recomputed from the terms, the transform redone whole, and the path that prunes nothing.
+  // sum of the values' squares) take every size of pruned group, 8 to 32 vectors, groups that
+  // reach the floor and are finished, and the path that prunes nothing.
   std::mt19937_64 rng(1106);
   for (unsigned bits = 0; bits <= detail::kWhtMaxBits; ++bits) {
     for (const bool peak : {false, true}) {
@@ -252,9 +252,7 @@ TEST(FewestPresses, VectorTransformMatchesTheDefinition) {
       const std::size_t n = std::size_t{1} << bits;
       const std::size_t space = detail::wht16_space(bits);
       auto* v = static_cast<std::int16_t*>(::operator new (space * 2, std::align_val_t{64}));
-      // The bounds space starts as garbage (the transform must not rely on it), the values zero.
-      std::fill(v, v + space, std::int16_t{0x5a5a});
-      std::fill(v, v + n, std::int16_t{0});
+      std::fill(v, v + space, std::int16_t{0});
       std::vector<detail::WhtTerm> terms;
       std::vector<std::int32_t> in(n, 0);
       const std::uint64_t h = rng();  // the block: each term's sign is (-1)^|high & h|
