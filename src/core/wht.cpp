@@ -5,6 +5,7 @@
 #include <bit>
 #include <cmath>
 #include <cstring>
+#include <numbers>
 #include <stdexcept>
 #include <string>
 
@@ -160,19 +161,26 @@ template <typename Out>
   levels(v, nv, chunk < nv ? chunk : 1, out);
 }
 
+// The signed bound of a group: its values out[k] = sum_m (-1)^|m & k| x[m], over its 2^G members
+// x[m], are at most x[0] + sum over m > 0 of |x[m]|, lane by lane, since every out[k] takes x[0]
+// with a plus. Tighter than the sum of all magnitudes by 2 |x[0]| where x[0] < 0, at no cost.
+
 // The levels left over the N vectors at b (contiguous), whose bound has reached the floor: the
-// top level, then each half again if its own bound (the sum of its magnitudes, lane by lane) still
-// reaches it. A half left behind holds partial sums each below the floor. The finished vectors'
-// maximum goes into top. A template, always inlined, so that the clone it is called from compiles
-// all of it for its own instruction set.
+// top level, then each half again if its own signed bound, lane by lane, still reaches it. A half
+// left behind holds values each below the floor. The finished vectors' maximum goes into top. A
+// template, always inlined, so that the clone it is called from compiles all of it for its own
+// instruction set.
 template <std::size_t N>
 [[gnu::always_inline]] inline void finish_group(Lanes* b, Lanes floor, Lanes& top) {
   if constexpr (N == 1) {
     top = larger(top, b[0]);
   } else {
     constexpr std::size_t h = N / 2;
-    Lanes low{}, high{};
-    for (std::size_t t = 0; t < h; ++t) {
+    // Each half's signed bound: its first value as it is, the others' magnitudes.
+    Lanes low = b[0] + b[h], high = b[0] - b[h];
+    b[0] = low;
+    b[h] = high;
+    for (std::size_t t = 1; t < h; ++t) {
       const Lanes x = b[t] + b[t + h], y = b[t] - b[t + h];
       b[t] = x;
       b[t + h] = y;
@@ -184,10 +192,18 @@ template <std::size_t N>
   }
 }
 
+// The 2^K vectors at p, h apart, after a pass's K levels over them, into x (nothing stored).
+template <unsigned K>
+[[gnu::always_inline]] inline void member_after_pass(const Lanes* p, std::size_t h, Lanes* x) {
+#pragma GCC unroll 8
+  for (std::size_t k = 0; k < (std::size_t{1} << K); ++k) x[k] = p[k * h];
+  butterflies<K>(x);
+}
+
 // The last pass of K levels at distance h over the n vectors at v, the G lowest bits of a vector's
 // index left untransformed (h a multiple of 2^G): each run of 2^G consecutive t, the members of
 // 2^K groups (one a value k of the pass's output bits), is transformed in registers without a
-// store, its magnitudes summed lane by lane into its groups' bounds; a group whose bound reaches
+// store, and summed lane by lane into its groups' signed bounds; a group whose bound reaches
 // the floor is transformed again from the pass's inputs and finished (finish_group); then those
 // inputs are cleared. What this pass skips: the G levels over the members of every group below
 // the floor, the store of every value.
@@ -198,12 +214,12 @@ template <unsigned K, unsigned G>
   constexpr std::size_t members = std::size_t{1} << G;
   for (std::size_t i = 0; i < n; i += r * h) {
     for (std::size_t base = i; base < i + h; base += members) {
-      Lanes bound[r] = {};
-      for (std::size_t m = 0; m < members; ++m) {
+      // The signed bounds: the first member as it is, then the others' magnitudes.
+      Lanes bound[r];
+      member_after_pass<K>(v + base, h, bound);
+      for (std::size_t m = 1; m < members; ++m) {
         Lanes x[r];
-#pragma GCC unroll 8
-        for (std::size_t k = 0; k < r; ++k) x[k] = v[base + m + k * h];
-        butterflies<K>(x);
+        member_after_pass<K>(v + base + m, h, x);
 #pragma GCC unroll 8
         for (std::size_t k = 0; k < r; ++k) bound[k] += magnitude(x[k]);
       }
@@ -216,9 +232,7 @@ template <unsigned K, unsigned G>
         Lanes group[members];
         for (std::size_t m = 0; m < members; ++m) {
           Lanes x[r];
-#pragma GCC unroll 8
-          for (std::size_t q = 0; q < r; ++q) x[q] = v[base + m + q * h];
-          butterflies<K>(x);
+          member_after_pass<K>(v + base + m, h, x);
           group[m] = x[k];
         }
         finish_group<members>(group, floor, top);
@@ -262,16 +276,20 @@ template <unsigned G>
 }
 
 // The expected number of group vectors (32 lanes each) of 2^g whose bound reaches the floor, the
-// nv / 2^g of them. A lane's bound is a sum of 2^g magnitudes of partial sums, each about normal
-// with spread sigma / 2^(g/2) (sigma^2 the energy): a gamma variable of the same mean and spread
-// (shape 1.752 * 2^g, scale 0.4555 sigma / 2^(g/2)), whose tail Wilson and Hilferty's cube root
-// makes normal. Measured on random inputs, this overstates the groups reaching by up to 2x where
-// a plain normal tail understates them by up to 6x; overstating costs a little work, never a
-// value.
+// nv / 2^g of them. A lane's signed bound is one partial sum and 2^g - 1 magnitudes of others,
+// each about normal with spread s = sigma / 2^(g/2) (sigma^2 the energy): mean (2^g - 1) s
+// sqrt(2 / pi), variance ((2^g - 1) (1 - 2 / pi) + 1) s^2. It is taken as a gamma variable of the
+// same mean and variance, whose tail Wilson and Hilferty's cube root makes normal. Measured on
+// random inputs with the sum of all magnitudes as the bound, this overstated the groups reaching
+// by up to 2x where a plain normal tail understated them by up to 6x; overstating costs a little
+// work, never a value.
 double groups_reaching(unsigned g, double sigma, double floor, std::size_t nv) {
   const double members = std::exp2(g);
-  const double shape = 1.752 * members;
-  const double scale = 0.4555 * sigma / std::sqrt(members);
+  const double s = sigma / std::sqrt(members);
+  const double mean = (members - 1) * s * std::sqrt(2 / std::numbers::pi);
+  const double variance = ((members - 1) * (1 - 2 / std::numbers::pi) + 1) * s * s;
+  const double shape = mean * mean / variance;
+  const double scale = variance / mean;
   const double spread = 1 / std::sqrt(9 * shape);
   const double z = (std::cbrt(floor / (shape * scale)) - (1 - spread * spread)) / spread;
   const double lane = 0.5 * std::erfc(z / std::sqrt(2.0));
@@ -288,7 +306,7 @@ unsigned plan(unsigned vector_bits, double sigma, std::int32_t floor) {
   unsigned best = 0;
   double least = static_cast<double>(nv) * (vector_bits + 1);
   if (!(sigma > 0) || floor <= 0) return best;
-  for (unsigned g = 3; g <= 5 && g <= vector_bits; ++g) {
+  for (unsigned g = 3; g <= 6 && g <= vector_bits; ++g) {
     const double reaching = groups_reaching(g, sigma, floor, nv);
     const double work =
         static_cast<double>(nv) * (vector_bits - g + 2) + reaching * std::exp2(g) * (g + 4);
@@ -335,7 +353,9 @@ std::int32_t transform(std::int16_t* data, unsigned bits, const WhtTerm* terms, 
     cached = {vector_bits, energy, floor,
               plan(vector_bits, std::sqrt(static_cast<double>(energy)), floor)};
   }
-  if (cached.g == 5) {
+  if (cached.g == 6) {
+    pruned_levels<6>(v, nv, at_least, top);
+  } else if (cached.g == 5) {
     pruned_levels<5>(v, nv, at_least, top);
   } else if (cached.g == 4) {
     pruned_levels<4>(v, nv, at_least, top);

@@ -243,7 +243,7 @@ TEST(FewestPresses, VectorTransformMatchesTheDefinition) {
   // wht16_sparse leaves every value; wht16_sparse_max returns the maximum when it reaches the
   // floor (something below it otherwise) and leaves the work space zero. Half the inputs plant a
   // peak (most terms signed to agree at one z), so that floors from 3 to 40 sigma (sigma^2 = the
-  // sum of the values' squares) take every size of pruned group, 8 to 32 vectors, groups that
+  // sum of the values' squares) take every size of pruned group, 8 to 64 vectors, groups that
   // reach the floor and are finished, and the path that prunes nothing.
   std::mt19937_64 rng(1106);
   for (unsigned bits = 0; bits <= detail::kWhtMaxBits; ++bits) {
