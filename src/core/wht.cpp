@@ -113,6 +113,14 @@ template <unsigned K>
   }
 }
 
+// The 2^K vectors at p, h apart, after a pass's K levels over them, into x (nothing stored).
+template <unsigned K>
+[[gnu::always_inline]] inline void after_pass(const Lanes* p, std::size_t h, Lanes* x) {
+#pragma GCC unroll 8
+  for (std::size_t k = 0; k < (std::size_t{1} << K); ++k) x[k] = p[k * h];
+  butterflies<K>(x);
+}
+
 // One pass of K levels at distance h over the n vectors at v: each 2^K vectors h apart loaded,
 // transformed in registers, handed to out(p, x) (x: the value that belongs at p).
 template <unsigned K, typename Out>
@@ -121,9 +129,7 @@ template <unsigned K, typename Out>
   for (std::size_t i = 0; i < n; i += r * h) {
     for (std::size_t t = i; t < i + h; ++t) {
       Lanes x[r];
-#pragma GCC unroll 8
-      for (std::size_t k = 0; k < r; ++k) x[k] = v[t + k * h];
-      butterflies<K>(x);
+      after_pass<K>(v + t, h, x);
 #pragma GCC unroll 8
       for (std::size_t k = 0; k < r; ++k) out(v + t + k * h, x[k]);
     }
@@ -192,14 +198,6 @@ template <std::size_t N>
   }
 }
 
-// The 2^K vectors at p, h apart, after a pass's K levels over them, into x (nothing stored).
-template <unsigned K>
-[[gnu::always_inline]] inline void member_after_pass(const Lanes* p, std::size_t h, Lanes* x) {
-#pragma GCC unroll 8
-  for (std::size_t k = 0; k < (std::size_t{1} << K); ++k) x[k] = p[k * h];
-  butterflies<K>(x);
-}
-
 // The last pass of K levels at distance h over the n vectors at v, the G lowest bits of a vector's
 // index left untransformed (h a multiple of 2^G): each run of 2^G consecutive t, the members of
 // 2^K groups (one a value k of the pass's output bits), is transformed in registers without a
@@ -216,10 +214,10 @@ template <unsigned K, unsigned G>
     for (std::size_t base = i; base < i + h; base += members) {
       // The signed bounds: the first member as it is, then the others' magnitudes.
       Lanes bound[r];
-      member_after_pass<K>(v + base, h, bound);
+      after_pass<K>(v + base, h, bound);
       for (std::size_t m = 1; m < members; ++m) {
         Lanes x[r];
-        member_after_pass<K>(v + base + m, h, x);
+        after_pass<K>(v + base + m, h, x);
 #pragma GCC unroll 8
         for (std::size_t k = 0; k < r; ++k) bound[k] += magnitude(x[k]);
       }
@@ -232,7 +230,7 @@ template <unsigned K, unsigned G>
         Lanes group[members];
         for (std::size_t m = 0; m < members; ++m) {
           Lanes x[r];
-          member_after_pass<K>(v + base + m, h, x);
+          after_pass<K>(v + base + m, h, x);
           group[m] = x[k];
         }
         finish_group<members>(group, floor, top);
