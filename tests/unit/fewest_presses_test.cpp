@@ -16,6 +16,7 @@
 #include "core/solve.hpp"
 #include "core/solve_rules.hpp"
 #include "core/wht.hpp"
+#include "core/wht_kernels.hpp"
 #include "lightsout/random_board.hpp"
 #include "lightsout/rules.hpp"
 #include "lightsout/rules_text.hpp"
@@ -244,72 +245,83 @@ TEST(FewestPresses, VectorTransformMatchesTheDefinition) {
   // floor (something below it otherwise) and leaves the work space zero. Half the inputs plant a
   // peak (most terms signed to agree at one z), so that floors from 3 to 40 sigma (sigma^2 = the
   // sum of the values' squares) take every size of pruned group, 8 to 64 vectors, groups that
-  // reach the floor and are finished, and the path that prunes nothing.
-  std::mt19937_64 rng(1106);
-  for (unsigned bits = 0; bits <= detail::kWhtMaxBits; ++bits) {
-    for (const bool peak : {false, true}) {
-      SCOPED_TRACE(::testing::Message() << "bits " << bits << (peak ? ", a peak" : ""));
-      const std::size_t n = std::size_t{1} << bits;
-      const std::size_t space = detail::wht16_space(bits);
-      auto* v = static_cast<std::int16_t*>(::operator new (space * 2, std::align_val_t{64}));
-      std::fill(v, v + space, std::int16_t{0});
-      std::vector<detail::WhtTerm> terms;
-      std::vector<std::int32_t> in(n, 0);
-      const std::uint64_t h = rng();  // the block: each term's sign is (-1)^|high & h|
-      const std::size_t planted = rng() % n;
-      double energy = 0;
-      int left = 32767;
-      for (std::size_t e = 0; left > 0 && e < 3 * n + 40; ++e) {
-        const int big = peak ? 9 : 4000;
-        const int mag = std::min<int>(left, e < 4 ? big : 1 + static_cast<int>(rng() % 9));
-        const auto index = static_cast<std::uint32_t>(rng() % n);
-        const std::uint64_t high = rng();
-        const bool odd = (std::popcount(high & h) & 1) != 0;
-        // With a peak, three terms in four add to out[planted].
-        bool negative = rng() % 2 != 0;
-        if (peak && rng() % 4 != 0) negative = odd != ((std::popcount(index & planted) & 1) != 0);
-        const auto value = static_cast<std::int16_t>(negative ? -mag : mag);
-        terms.push_back({high, index, value});
-        in[index] += odd ? -value : value;
-        energy += static_cast<double>(mag) * mag;
-        left -= mag;
-      }
-      const std::vector<std::int32_t> out = reference_transform(in);
-      for (std::size_t z = 0; z < n; z += bits <= 8 ? 1 : 1 + rng() % 997) {
-        std::int32_t sum = 0;
-        for (std::size_t w = 0; w < n; ++w) sum += (std::popcount(w & z) & 1) != 0 ? -in[w] : in[w];
-        ASSERT_EQ(out[z], sum) << "z " << z;
-      }
-      const std::int32_t want_top = *std::max_element(out.begin(), out.end());
-      const auto all_zero = [v, n] { return std::all_of(v, v + n, [](auto x) { return x == 0; }); };
-      const std::int32_t top = detail::wht16_sparse_max(v, bits, terms, h);
-      EXPECT_EQ(top, want_top);
-      ASSERT_TRUE(all_zero());
-      detail::wht16_sparse(v, bits, terms, h);
-      for (std::size_t z = 0; z < n; ++z) ASSERT_EQ(v[z], out[z]) << "z " << z;
-      const std::size_t at = detail::wht16_find(v, bits, top);
-      ASSERT_LT(at, n);
-      EXPECT_EQ(v[at], top);
-      for (std::size_t z = 0; z < at; ++z) EXPECT_LT(v[z], top);
-      std::fill(v, v + n, std::int16_t{0});
-      // Floors around the maximum (where the pruning decides), at multiples of sigma (which pick
-      // the size of the pruned groups), below every value and above all.
-      std::vector<std::int32_t> floors = {want_top - 40,  want_top - 3, want_top, want_top + 1,
-                                          want_top + 500, -40000,       40000};
-      for (const double k : {3.0, 3.6, 4.2, 4.6, 5.2, 5.8, 6.5, 8.0, 12.0, 20.0, 40.0}) {
-        floors.push_back(static_cast<std::int32_t>(k * std::sqrt(energy)));
-      }
-      for (const std::int32_t floor : floors) {
-        SCOPED_TRACE(::testing::Message() << "floor " << floor);
-        const std::int32_t got = detail::wht16_sparse_max(v, bits, terms, h, floor);
-        if (want_top >= floor) {
-          EXPECT_EQ(got, want_top);
-        } else {
-          EXPECT_LT(got, floor);
+  // reach the floor and are finished, and the path that prunes nothing. Every kernel set built
+  // that this machine runs (AVX-512, AVX2, the baseline), not only the one it would choose.
+  ASSERT_FALSE(detail::wht_kernel_sets().empty());
+  EXPECT_EQ(detail::wht_kernel_sets().front(), &detail::wht_kernels());
+  for (const detail::WhtKernels* kernels : detail::wht_kernel_sets()) {
+    const detail::WhtKernelsOverride use(*kernels);
+    SCOPED_TRACE(::testing::Message()
+                 << "kernel set with groups up to 2^" << kernels->last_group_bits);
+    std::mt19937_64 rng(1106);
+    for (unsigned bits = 0; bits <= detail::kWhtMaxBits; ++bits) {
+      for (const bool peak : {false, true}) {
+        SCOPED_TRACE(::testing::Message() << "bits " << bits << (peak ? ", a peak" : ""));
+        const std::size_t n = std::size_t{1} << bits;
+        const std::size_t space = detail::wht16_space(bits);
+        auto* v = static_cast<std::int16_t*>(::operator new (space * 2, std::align_val_t{64}));
+        std::fill(v, v + space, std::int16_t{0});
+        std::vector<detail::WhtTerm> terms;
+        std::vector<std::int32_t> in(n, 0);
+        const std::uint64_t h = rng();  // the block: each term's sign is (-1)^|high & h|
+        const std::size_t planted = rng() % n;
+        double energy = 0;
+        int left = 32767;
+        for (std::size_t e = 0; left > 0 && e < 3 * n + 40; ++e) {
+          const int big = peak ? 9 : 4000;
+          const int mag = std::min<int>(left, e < 4 ? big : 1 + static_cast<int>(rng() % 9));
+          const auto index = static_cast<std::uint32_t>(rng() % n);
+          const std::uint64_t high = rng();
+          const bool odd = (std::popcount(high & h) & 1) != 0;
+          // With a peak, three terms in four add to out[planted].
+          bool negative = rng() % 2 != 0;
+          if (peak && rng() % 4 != 0) negative = odd != ((std::popcount(index & planted) & 1) != 0);
+          const auto value = static_cast<std::int16_t>(negative ? -mag : mag);
+          terms.push_back({high, index, value});
+          in[index] += odd ? -value : value;
+          energy += static_cast<double>(mag) * mag;
+          left -= mag;
         }
+        const std::vector<std::int32_t> out = reference_transform(in);
+        for (std::size_t z = 0; z < n; z += bits <= 8 ? 1 : 1 + rng() % 997) {
+          std::int32_t sum = 0;
+          for (std::size_t w = 0; w < n; ++w)
+            sum += (std::popcount(w & z) & 1) != 0 ? -in[w] : in[w];
+          ASSERT_EQ(out[z], sum) << "z " << z;
+        }
+        const std::int32_t want_top = *std::max_element(out.begin(), out.end());
+        const auto all_zero = [v, n] {
+          return std::all_of(v, v + n, [](auto x) { return x == 0; });
+        };
+        const std::int32_t top = detail::wht16_sparse_max(v, bits, terms, h);
+        EXPECT_EQ(top, want_top);
         ASSERT_TRUE(all_zero());
+        detail::wht16_sparse(v, bits, terms, h);
+        for (std::size_t z = 0; z < n; ++z) ASSERT_EQ(v[z], out[z]) << "z " << z;
+        const std::size_t at = detail::wht16_find(v, bits, top);
+        ASSERT_LT(at, n);
+        EXPECT_EQ(v[at], top);
+        for (std::size_t z = 0; z < at; ++z) EXPECT_LT(v[z], top);
+        std::fill(v, v + n, std::int16_t{0});
+        // Floors around the maximum (where the pruning decides), at multiples of sigma (which pick
+        // the size of the pruned groups), below every value and above all.
+        std::vector<std::int32_t> floors = {want_top - 40,  want_top - 3, want_top, want_top + 1,
+                                            want_top + 500, -40000,       40000};
+        for (const double k : {3.0, 3.6, 4.2, 4.6, 5.2, 5.8, 6.5, 8.0, 12.0, 20.0, 40.0}) {
+          floors.push_back(static_cast<std::int32_t>(k * std::sqrt(energy)));
+        }
+        for (const std::int32_t floor : floors) {
+          SCOPED_TRACE(::testing::Message() << "floor " << floor);
+          const std::int32_t got = detail::wht16_sparse_max(v, bits, terms, h, floor);
+          if (want_top >= floor) {
+            EXPECT_EQ(got, want_top);
+          } else {
+            EXPECT_LT(got, floor);
+          }
+          ASSERT_TRUE(all_zero());
+        }
+        ::operator delete (v, std::align_val_t{64});
       }
-      ::operator delete (v, std::align_val_t{64});
     }
   }
 }
