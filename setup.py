@@ -32,6 +32,10 @@ class CMakeBuild(build_ext):
             "-DLIGHTSOUT_BENCH=OFF",
             "-DLIGHTSOUT_INSTALL=OFF",
             f"-DPython3_EXECUTABLE={sys.executable}",
+            # Ninja where there is one, as ./test's other trees: the same compile commands, which
+            # ccache then serves from the main build.
+            *(["-G", "Ninja"] if shutil.which("ninja") and not os.path.exists(
+                os.path.join(build_dir, "CMakeCache.txt")) else []),
             *shlex.split(os.environ.get("LIGHTSOUT_CMAKE_ARGS", "")),
         ]
         subprocess.run(configure, check=True, stdin=subprocess.DEVNULL)

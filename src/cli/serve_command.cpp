@@ -50,7 +50,11 @@ int exec_server(const char* argv0, const std::vector<std::string>& args) {
   argv.push_back(nullptr);
   std::fflush(nullptr);
   ::execv(server.c_str(), argv.data());
-  fmt::print(stderr, "lightsout: serve: cannot run {}: {}\n", server, std::strerror(errno));
+  // A build tree holds the server only once something asked for it: the CLI is built alone.
+  const char* hint = errno == ENOENT ? " (not built: ./lightsout serve in the source tree builds "
+                                       "it, or build the target lightsout-server)"
+                                     : "";
+  fmt::print(stderr, "lightsout: serve: cannot run {}: {}{}\n", server, std::strerror(errno), hint);
   return kExitBadInput;
 }
 

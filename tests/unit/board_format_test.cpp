@@ -561,8 +561,7 @@ TEST(BoardFormatHostile, MaxCellsEnforced) {
 
 // The files in tests/data/boards: expected.txt lists each with its message, a tab between.
 TEST(BoardFormatHostile, DataFiles) {
-  std::string dir = __FILE__;  // tests/unit/board_format_test.cpp
-  dir = dir.substr(0, dir.find_last_of('/')) + "/../data/boards/";
+  const std::string dir = LIGHTSOUT_TEST_DATA_DIR "/boards/";  // tests/data, from CMake
   std::ifstream index(dir + "expected.txt");
   ASSERT_TRUE(index) << "missing " << dir << "expected.txt";
   std::string line;
