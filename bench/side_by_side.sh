@@ -1,11 +1,14 @@
 #!/usr/bin/env bash
 # Two builds timed side by side in one run, for "no slowdown" checks: the judge formats on 10^6
 # puzzles, start-up on the two-puzzle sample, a 10^4 x 10^4 board, a 256 x 256 torus with 255
-# states, and (when both builds have the Python module) Solver.solve_many on 10^6 boards.
+# states, 1000 x 1000 under the x neighbourhood with 3 states, the fewest presses of the all-ones
+# 39 x 39 and 61 x 61 (nullity 30 and 40), and (when both builds have the Python module)
+# Solver.solve_many on 10^6 boards.
 #
 # usage: bench/side_by_side.sh OLD_BUILD NEW_BUILD
 # Each CLI case is one hyperfine call with both commands, interleaved over the rounds
-# (BENCH_ROUNDS, default 10; the sample's start-up BENCH_STARTUP_RUNS, default 300). Prints a
+# (BENCH_ROUNDS, default 10; the sample's start-up BENCH_STARTUP_RUNS, default 300; the 61 x 61
+# search, about 10 s a run, BENCH_SLOW_ROUNDS, default 3). Prints a
 # Markdown table of medians and the new/old ratio; nothing is written to the repository. The
 # answers go to /dev/null (hyperfine's default output).
 set -euo pipefail
@@ -32,6 +35,11 @@ trap 'rm -rf "$work"' EXIT
 "$new/bench/gen_judge" 1000000 1 >"$work/judge.in"
 "$new/lightsout" generate --solvable --seed 3 10000x10000 -o "$work/big.pbm"
 "$new/lightsout" generate --solvable --seed 3 --rules torus,states=255 256x256 -o "$work/torus.txt"
+"$new/lightsout" generate --solvable --seed 3 --rules nbhd=x,states=3 1000x1000 -o "$work/x3.txt"
+for n in 39 61; do
+  awk -v n="$n" 'BEGIN { for (r = 0; r < n; ++r) { s = "1"; for (c = 1; c < n; ++c) s = s " 1"; print s } }' \
+    >"$work/ones$n.txt"
+done
 sample="$repo_root/examples/poj1222-sample.in"
 
 # Both builds must give the same answers before they are timed.
@@ -59,6 +67,9 @@ case_row "judge, 10^6 puzzles" "$rounds" solve "$work/judge.in"
 case_row "start-up, the two-puzzle sample" "$startup_runs" solve "$sample"
 case_row "10^4 x 10^4 board" "$rounds" solve "$work/big.pbm"
 case_row "256 x 256 torus, 255 states" "$rounds" solve --rules torus,states=255 "$work/torus.txt"
+case_row "1000 x 1000, x neighbourhood, 3 states" "$rounds" solve --rules nbhd=x,states=3 "$work/x3.txt"
+case_row "fewest presses, all-ones 39 x 39" "$rounds" solve --minimal "$work/ones39.txt"
+case_row "fewest presses, all-ones 61 x 61" "${BENCH_SLOW_ROUNDS:-3}" solve --minimal "$work/ones61.txt"
 
 # The Python modules: BUILD/python of each build, or BENCH_OLD_PYTHON / BENCH_NEW_PYTHON (a
 # folder holding the lightsout package) when they were built in trees of their own; run by
