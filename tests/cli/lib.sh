@@ -10,6 +10,15 @@ trap 'rm -rf "$work"' EXIT
 passed=0
 failed=0
 
+# full_tests: true unless the test driver asked for the quick suite (LIGHTSOUT_FULL_TESTS=0, what
+# ./test exports; ./test --all exports 1). Unset, as when a script is run by hand, is full.
+full_tests() { [[ ${LIGHTSOUT_FULL_TESTS:-1} != 0 ]]; }
+# by_size QUICK FULL: prints FULL under the full suite, QUICK under ./test (a count, a size, a
+# list of sweep values).
+by_size() {
+  if full_tests; then echo "$2"; else echo "$1"; fi
+}
+
 pass() { passed=$((passed + 1)); }
 fail() {
   failed=$((failed + 1))
