@@ -62,8 +62,13 @@ std::size_t max_file_graph_nodes(unsigned states) {
   return static_cast<std::size_t>(std::min<std::uint64_t>(most, kMaxGraphNodes));
 }
 
-Rules rules_with_files(std::string_view text) {
-  return parse_rules(text, load_rules_file, max_file_graph_nodes);
+Rules rules_with_files(std::string_view text, std::vector<std::string>* files_read) {
+  if (files_read == nullptr) return parse_rules(text, load_rules_file, max_file_graph_nodes);
+  const FileLoader noting = [files_read](const std::string& path) {
+    files_read->push_back(path);
+    return load_rules_file(path);
+  };
+  return parse_rules(text, noting, max_file_graph_nodes);
 }
 
 }  // namespace lightsout::api

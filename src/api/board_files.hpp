@@ -8,6 +8,7 @@
 #include <stdexcept>
 #include <string>
 #include <string_view>
+#include <vector>
 
 #include "api/input_file.hpp"  // FileError
 #include "lightsout/board_format.hpp"
@@ -71,7 +72,8 @@ std::size_t max_file_graph_nodes(unsigned states);
 // max_file_graph_nodes(K) nodes, wherever states=K stands: what the CLI's --rules and Python's
 // rules= take. Throws RulesError as parse_rules does (RulesTooLarge for a graph past the limit,
 // "token 'graph=F': the graph has N nodes, over the limit of L here"; a file's error under its
-// token's name).
-Rules rules_with_files(std::string_view text);
+// token's name). Each file's path is appended to `files_read` (when given) before it is read: the
+// inputs no output of the caller may replace.
+Rules rules_with_files(std::string_view text, std::vector<std::string>* files_read = nullptr);
 
 }  // namespace lightsout::api

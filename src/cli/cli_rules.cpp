@@ -13,6 +13,7 @@
 
 #include "api/board_files.hpp"
 #include "api/work_estimate.hpp"
+#include "command_inputs.hpp"
 #include "lightsout/rules_text.hpp"
 #include "solve_streamed.hpp"
 
@@ -29,12 +30,15 @@ void print_rules_error(const std::exception& e) {
 }  // namespace
 
 std::optional<Rules> parse_cli_rules(const std::string& text) {
+  std::vector<std::string> files;  // holes= and graph= files: the command's inputs too
+  std::optional<Rules> rules;
   try {
-    return api::rules_with_files(text);
+    rules = api::rules_with_files(text, &files);
   } catch (const std::exception& e) {
     print_rules_error(e);
-    return std::nullopt;
   }
+  for (const std::string& file : files) add_input(file);
+  return rules;
 }
 
 std::optional<std::pair<std::size_t, std::size_t>> implied_size(const Rules& rules) {

@@ -13,6 +13,7 @@
 
 #include "api/work_estimate.hpp"
 #include "cli_rules.hpp"
+#include "command_inputs.hpp"
 #include "commands.hpp"
 #include "file_io.hpp"
 #include "lightsout/board_format.hpp"
@@ -156,6 +157,8 @@ int run_generate(const GenerateArgs& args) {
   set_activity(fmt::format("generating {}x{} boards", size->rows, size->cols));
 
   try {
+    // Its only inputs are the rules' files, noted as they were read.
+    refuse_overwriting_inputs(args.output, "the boards");
     if (out_format == BoardFormat::pbm_raw) {
       refuse_binary_to_terminal(args.output, "binary P4 boards",
                                 "give -o FILE, --format grid (text), or redirect the output");

@@ -19,6 +19,7 @@
 
 #include "api/json_schema.hpp"
 #include "cli_rules.hpp"
+#include "command_inputs.hpp"
 #include "commands.hpp"
 #include "file_io.hpp"
 #include "lightsout/board.hpp"
@@ -152,6 +153,10 @@ int run_info(const InfoArgs& args, const std::vector<std::string>& extras) {
     return kExitBadInput;
   }
 
+  // Its only inputs are the rules' files: neither the quiet patterns nor the facts (standard
+  // output, which the shell may append to a file) may replace or spoil one.
+  if (args.kernel) refuse_overwriting_inputs(args.kernel_path, "the quiet patterns");
+  refuse_overwriting_inputs("-", "the facts");
   const Rules chosen = rules.value_or(Rules::classic());
   Facts facts;
   try {

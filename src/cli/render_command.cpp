@@ -13,6 +13,7 @@
 
 #include "api/board_files.hpp"
 #include "cli_rules.hpp"
+#include "command_inputs.hpp"
 #include "commands.hpp"
 #include "fewest_report.hpp"
 #include "file_io.hpp"
@@ -150,6 +151,10 @@ int run_render(const RenderArgs& args) {
   const unsigned k = rules->states;
   const RulesBudget budget{args.memory, args.force, args.rules};
 
+  // Every input noted (the rules' files were, as they were read): no picture replaces one.
+  add_input(args.board);
+  add_input(args.presses);
+  refuse_overwriting_inputs(args.output, "the picture");
   std::vector<Panel> panels;
   int status = kExitOk;
   if (!args.quiet.empty()) {
@@ -167,8 +172,6 @@ int run_render(const RenderArgs& args) {
     set_activity("finding the quiet patterns");
     panels = quiet_panels(*rules, size->rows, size->cols);
   } else {
-    const std::string inputs[] = {args.board, args.presses};
-    refuse_output_over_input(args.output, inputs, "the picture");
     std::optional<ReadGrid> lights = read_grid_file(args.board, format, k, args.max_cells);
     if (!lights) return kExitBadInput;
     std::optional<ReadGrid> presses;

@@ -9,6 +9,7 @@
 #include "api/board_files.hpp"
 #include "api/work_estimate.hpp"
 #include "cli_rules.hpp"
+#include "command_inputs.hpp"
 #include "commands.hpp"
 #include "fewest_report.hpp"
 #include "file_io.hpp"
@@ -46,9 +47,10 @@ void refuse_p4_to_terminal(const std::string& output, std::optional<BoardFormat>
 }
 
 int run_board_solve(const BoardSolveArgs& args, const Rules& rules, const RulesBudget& budget) {
-  // Refused before anything is read: the two-pass solve reads the input again while it writes.
-  const std::string inputs[] = {args.input};
-  refuse_output_over_input(args.output, inputs, "the presses");
+  // Refused before the board is read: the two-pass solve reads the input again while it writes;
+  // the rules' files were noted when the rules were read.
+  add_input(args.input);
+  refuse_overwriting_inputs(args.output, "the presses");
   std::optional<BoardFormat> in_format;
   if (!args.format.empty()) {
     in_format = named_format("--format", args.format);

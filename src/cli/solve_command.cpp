@@ -11,6 +11,7 @@
 
 #include "api/work_estimate.hpp"
 #include "cli_rules.hpp"
+#include "command_inputs.hpp"
 #include "commands.hpp"
 #include "core/small_solver.hpp"
 #include "core/solve.hpp"
@@ -55,9 +56,10 @@ std::uint64_t judge_max_cells(std::optional<std::uint64_t> input_bytes) {
 int run_judge_solve(const SolveArgs& args, const Rules& rules, const RulesBudget& budget,
                     bool stats) {
   const auto started = std::chrono::steady_clock::now();
-  // `solve in.txt >> in.txt` would read its own answers back as puzzles.
-  const std::string inputs[] = {args.input};
-  refuse_output_over_input("-", inputs, "the answers");
+  // `solve in.txt >> in.txt` would read its own answers back as puzzles; appended to a rules
+  // file, they would spoil it.
+  add_input(args.input);
+  refuse_overwriting_inputs("-", "the answers");
   BoardSize size{};
   const auto implied = implied_size(rules);
   if (!args.size_given && implied) {

@@ -11,6 +11,7 @@
 #include "api/board_files.hpp"
 #include "api/rules_verify.hpp"
 #include "cli_rules.hpp"
+#include "command_inputs.hpp"
 #include "commands.hpp"
 #include "file_io.hpp"
 #include "lightsout/board_format.hpp"
@@ -121,10 +122,17 @@ int run_verify(const VerifyArgs& args) {
       !named_format("--presses-format", args.presses_format, presses_format)) {
     return kExitBadInput;
   }
+  std::optional<Rules> rules;
   if (!args.rules.empty()) {
-    const std::optional<Rules> rules = parse_cli_rules(args.rules);
+    rules = parse_cli_rules(args.rules);
     if (!rules) return kExitBadInput;
-    if (!is_classic(*rules)) return run_rules_verify(args, *rules, board_format, presses_format);
+  }
+  // "ok" appended by the shell to an input would spoil it.
+  add_input(args.board);
+  add_input(args.presses);
+  refuse_overwriting_inputs("-", "the verdict");
+  if (rules && !is_classic(*rules)) {
+    return run_rules_verify(args, *rules, board_format, presses_format);
   }
   StreamedVerifyArgs streamed{args.board,     args.presses,   board_format,
                               presses_format, args.max_cells, args.memory};

@@ -68,6 +68,57 @@ else
 fi
 rm -f p.pbm sym.pbm hard.pbm sym.grid
 
+# --- the files a rules text names are inputs too: holes=FILE and graph=FILE, every path form ----
+printf '000\n010\n000\n' >h.grid  # 3 x 3, the centre no cell
+printf '0 1 0\n1 0 1\n0 1 0\n' >b3.txt
+printf '4\n0 1\n1 2\n2 3\n' >g.txt  # a path of four nodes
+printf '1\n1\n0\n0\n' >n.txt          # its board: N x 1
+cp h.grid h.grid.orig
+cp g.txt g.txt.orig
+ln -s h.grid hsym.grid
+ln h.grid hhard.grid
+ln -s g.txt gsym.txt
+ln g.txt ghard.txt
+for out in h.grid ./h.grid "$work/h.grid" hsym.grid hhard.grid; do
+  same_file "solve --rules holes=h.grid -o $out" h.grid h.grid.orig \
+    "$bin" solve --rules holes=h.grid --format judge b3.txt -o "$out"
+  same_file "info --rules holes=h.grid --kernel $out" h.grid h.grid.orig \
+    "$bin" info --rules holes=h.grid --kernel "$out"
+  same_file "generate --rules holes=h.grid -o $out" h.grid h.grid.orig \
+    "$bin" generate 3x3 --rules holes=h.grid -o "$out"
+  same_file "render --rules holes=h.grid -o $out" h.grid h.grid.orig \
+    "$bin" render b3.txt --rules holes=h.grid --image-format svg -o "$out"
+  same_file "render --quiet-patterns --rules holes=h.grid -o $out" h.grid h.grid.orig \
+    "$bin" render --quiet-patterns 3x3 --rules holes=h.grid --image-format svg -o "$out"
+done
+for holes in ./h.grid "$work/h.grid" hsym.grid hhard.grid; do  # the rules name it another way
+  same_file "generate --rules holes=$holes -o h.grid" h.grid h.grid.orig \
+    "$bin" generate 3x3 --rules "holes=$holes" -o h.grid
+done
+for out in g.txt ./g.txt "$work/g.txt" gsym.txt ghard.txt; do
+  same_file "solve --rules graph=g.txt -o $out" g.txt g.txt.orig \
+    "$bin" solve --rules graph=g.txt n.txt -o "$out"
+  same_file "info --rules graph=g.txt --kernel $out" g.txt g.txt.orig \
+    "$bin" info --rules graph=g.txt --kernel "$out"
+done
+for cmd in "solve --rules graph=g.txt n.txt" "info --rules graph=g.txt" \
+  "generate 4x1 --rules graph=g.txt" "verify --rules graph=g.txt n.txt n.txt"; do
+  # shellcheck disable=SC2086  # the command's words
+  same_file "$cmd >> g.txt" g.txt g.txt.orig bash -c '"$0" '"$cmd"' >>g.txt' "$bin"
+done
+same_file "solve --rules holes=h.grid >> h.grid" h.grid h.grid.orig \
+  bash -c '"$0" solve --rules holes=h.grid --size 3x3 b3.txt >>h.grid' "$bin"
+# Other outputs are still fine, and the rules files stay as they were.
+if "$bin" info --rules graph=g.txt --kernel k.txt >/dev/null 2>"$work/err" &&
+  "$bin" solve --rules holes=h.grid --format judge b3.txt -o p3.txt 2>>"$work/err" &&
+  "$bin" render b3.txt --rules holes=h.grid -o p3.svg 2>>"$work/err" &&
+  cmp -s h.grid h.grid.orig && cmp -s g.txt g.txt.orig; then
+  pass
+else
+  fail "rules files with other outputs: $(head -c 300 "$work/err")"
+fi
+rm -f hsym.grid hhard.grid gsym.txt ghard.txt k.txt p3.txt p3.svg
+
 # --- killed in the middle of writing: the target keeps its old contents, nothing is left ------
 # The shim stops the process (SIGSTOP) halfway through its first write to the output, so the
 # kill always lands mid-write; the test waits for that stop, never for a fixed time.
