@@ -28,11 +28,10 @@ constexpr std::size_t wht16_space(unsigned bits) { return std::size_t{1} << bits
 // Returns max_z out[z] when that is at least `floor`, else a value below `floor`; the out[z]
 // themselves are not kept (wht16_sparse computes them).
 //
-// With a floor, groups of 8 to 64 z (the size whose expected work is least, or none) whose
-// values provably all lie below it (before their own levels, their first partial sum plus the
-// others' magnitudes is below it) skip those levels: the branch and bound's pruning inside a
-// transform.
-// The lowest floor (the default) computes every out[z].
+// With a floor, groups of 8 to 64 z (8 to 32 in the baseline kernels; the size whose expected
+// work is least, or none) whose values provably all lie below it (before their own levels, their
+// first partial sum plus the others' magnitudes is below it) skip those levels: the branch and
+// bound's pruning inside a transform. The lowest floor (the default) computes every out[z].
 // Contract: bits <= kWhtMaxBits (std::invalid_argument past it); v holds wht16_space(bits) values,
 // all zero, at a 64-byte boundary; they are zero again on return (the next
 // transform's start: no pass of its own clears them). Every index < 2^bits; the sum of |value|
