@@ -1,6 +1,8 @@
 // The running command's inputs, in one list (command_inputs.hpp).
 #include "command_inputs.hpp"
 
+#include <vector>
+
 #include "lightsout/atomic_file.hpp"
 
 namespace lightsout::cli {
@@ -17,8 +19,6 @@ std::vector<std::string>& inputs() {
 void add_input(const std::string& path) {
   if (!path.empty()) inputs().push_back(path);
 }
-
-const std::vector<std::string>& command_inputs() { return inputs(); }
 
 void refuse_overwriting_inputs(const std::string& output, const std::string& what) {
   refuse_output_over_input(output, inputs(), what);

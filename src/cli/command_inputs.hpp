@@ -4,15 +4,11 @@
 #pragma once
 
 #include <string>
-#include <vector>
 
 namespace lightsout::cli {
 
 // Notes a file this command reads ("-": standard input; empty: none, ignored).
 void add_input(const std::string& path);
-
-// The files noted so far, in the order they were noted.
-const std::vector<std::string>& command_inputs();
 
 // Contract: throws FileWriteError (atomic_file.hpp), naming both, when `output` ("-": standard
 // output, as when the shell appends it to a file) is the same file as any noted input, in any
