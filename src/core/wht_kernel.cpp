@@ -183,11 +183,17 @@ template <typename Out>
 
 // The levels left over the N vectors at b (contiguous), whose bound has reached the floor: the
 // top level, then each half again if its own signed bound, lane by lane, still reaches it. A half
-// left behind holds values each below the floor. The finished vectors' maximum goes into top. A
-// template, always inlined, so that the clone it is called from compiles all of it for its own
-// instruction set.
+// left behind holds values each below the floor. The finished vectors' maximum goes into top.
+// Groups larger than this are finished by a call: the recursion stays inlined below it, where the
+// halves fit in registers. Inlined whole, a group of 2^6 AVX2 vectors took 25 s to compile, for a
+// path only the groups that reach the floor take.
+constexpr std::size_t kInlinedGroup = 16;
+
 template <std::size_t N>
-[[gnu::always_inline]] inline void finish_group(Lanes* b, Lanes floor, Lanes& top) {
+[[gnu::always_inline]] inline void finish_group(Lanes* b, Lanes floor, Lanes& top);
+
+template <std::size_t N>
+[[gnu::always_inline]] inline void finish_group_inline(Lanes* b, Lanes floor, Lanes& top) {
   if constexpr (N == 1) {
     top = larger(top, b[0]);
   } else {
@@ -205,6 +211,20 @@ template <std::size_t N>
     }
     if (any_at_least(low, floor)) finish_group<h>(b, floor, top);
     if (any_at_least(high, floor)) finish_group<h>(b + h, floor, top);
+  }
+}
+
+template <std::size_t N>
+[[gnu::noinline]] void finish_group_call(Lanes* b, Lanes floor, Lanes& top) {
+  finish_group_inline<N>(b, floor, top);
+}
+
+template <std::size_t N>
+[[gnu::always_inline]] inline void finish_group(Lanes* b, Lanes floor, Lanes& top) {
+  if constexpr (N > kInlinedGroup) {
+    finish_group_call<N>(b, floor, top);
+  } else {
+    finish_group_inline<N>(b, floor, top);
   }
 }
 
