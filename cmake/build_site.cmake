@@ -27,6 +27,15 @@ if(NOT DEFINED ENV{EM_CACHE})
     set(ENV{EM_CACHE} "${TREE}/em-cache")
   endif()
 endif()
+# ccache, when installed, for emcc's compiles as for the native build's (CMakeLists.txt): emcc
+# runs clang through EM_COMPILER_WRAPPER, paths made relative to the source tree so that another
+# clone's build is served from the same cache.
+find_program(CCACHE ccache)
+if(CCACHE AND NOT DEFINED ENV{EM_COMPILER_WRAPPER})
+  set(ENV{EM_COMPILER_WRAPPER} "${CCACHE}")
+  set(ENV{CCACHE_BASEDIR} "${ROOT}")
+  set(ENV{CCACHE_SLOPPINESS} "pch_defines,time_macros")
+endif()
 file(MAKE_DIRECTORY "${TREE}")
 set(log "${TREE}/build-output.log")
 if(NOT EXISTS "${TREE}/CMakeCache.txt")
