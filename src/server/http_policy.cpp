@@ -75,6 +75,25 @@ bool HostPolicy::fetch_site_allowed(std::string_view sec_fetch_site) {
   return site.empty() || site == "same-origin" || site == "none";
 }
 
+bool HostPolicy::host_well_formed(std::string_view host_header) {
+  std::string_view rest = host_header;
+  if (!rest.empty() && rest.front() == '[') {
+    const std::size_t close = rest.find(']');
+    if (close == std::string_view::npos) return false;
+    rest.remove_prefix(close + 1);
+  } else {
+    rest.remove_prefix(std::min(rest.find(':'), rest.size()));
+  }
+  if (rest.empty()) return true;
+  if (rest.front() != ':') return false;
+  std::string_view port = rest.substr(1);
+  if (!std::all_of(port.begin(), port.end(), [](char c) { return c >= '0' && c <= '9'; })) {
+    return false;
+  }
+  port.remove_prefix(std::min(port.find_first_not_of('0'), port.size()));  // port = *DIGIT
+  return port.size() < 5 || (port.size() == 5 && port <= "65535");
+}
+
 bool is_loopback(std::string_view host) {
   const std::string h = lower(host);
   if (h == "localhost" || h == "::1" || h == "[::1]") return true;
@@ -157,6 +176,19 @@ std::optional<TargetProblem> target_problem(std::string_view target, std::size_t
     return TargetProblem{414, "query: more than " + std::to_string(max_params) + " parameters"};
   }
   return std::nullopt;
+}
+
+std::string field_name_problem(std::string_view name) {
+  constexpr std::string_view kTokenMarks = "!#$%&'*+-.^_`|~";
+  const auto token_char = [&](char c) {
+    return (c >= '0' && c <= '9') || (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') ||
+           kTokenMarks.find(c) != std::string_view::npos;
+  };
+  if (!name.empty() && std::all_of(name.begin(), name.end(), token_char)) return {};
+  if (name.find_first_of(" \t") != std::string_view::npos) {
+    return "request: whitespace in a header name or before its colon (refused, RFC 9112 5.1)";
+  }
+  return "request: a header name that is not a token (refused, RFC 9110 5.6.2)";
 }
 
 Framing request_framing(const std::vector<std::string_view>& content_lengths,

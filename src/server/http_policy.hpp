@@ -28,6 +28,11 @@ class HostPolicy {
   // <img> and <script> ones included (these carry no Origin). Allowed: absent (not a browser),
   // "same-origin" and "none" (the user's own navigation).
   static bool fetch_site_allowed(std::string_view sec_fetch_site);
+  // Whether a Host header's value is well formed (RFC 9110 7.2, RFC 3986 3.2): a name, or an IPv6
+  // address in brackets, then at most ":" and a port of decimal digits up to 65535 (leading zeros
+  // and an empty port, "localhost:", are what the grammar allows). "localhost:abc", "[::1]x" and
+  // "a:1:2" are not.
+  static bool host_well_formed(std::string_view host_header);
 
  private:
   std::vector<std::string> names_;
@@ -62,6 +67,12 @@ struct Framing {
   std::optional<std::uint64_t> content_length;
   std::string error;  // empty: well framed
 };
+// RFC 9112 5.1 on one header field's name as received: a token (RFC 9110 5.6.2), so no
+// whitespace between the name and its colon ("Content-Length : 5", which libmicrohttpd keeps as a
+// header named "Content-Length " and so frames no body by, leaving the body to be read as a next
+// request). The error, or empty when the name is a token.
+std::string field_name_problem(std::string_view name);
+
 Framing request_framing(const std::vector<std::string_view>& content_lengths,
                         const std::vector<std::string_view>& transfer_encodings);
 

@@ -137,6 +137,20 @@ std::vector<std::string_view> header_values(MHD_Connection* c, const char* name)
   return std::move(wanted.values);
 }
 
+// The first problem with a header field's name (see field_name_problem), or empty.
+std::string header_names_problem(MHD_Connection* c) {
+  std::string problem;
+  MHD_get_connection_values(
+      c, MHD_HEADER_KIND,
+      [](void* cls, MHD_ValueKind /*kind*/, const char* key, const char* /*value*/) {
+        auto* found = static_cast<std::string*>(cls);
+        *found = field_name_problem(key == nullptr ? "" : key);
+        return found->empty() ? MHD_YES : MHD_NO;
+      },
+      &problem);
+  return problem;
+}
+
 // Frees a body's buffer. Assigning an empty string would not: libstdc++ copies a short string
 // into the buffer it has and keeps it, so a dropped 8 MiB body stayed allocated (and resident).
 void free_body(std::string& body) { std::string().swap(body); }
@@ -317,6 +331,10 @@ void WebServer::Impl::screen(MHD_Connection* c, std::string_view url, std::strin
     req.early_close = true;
   };
   if (req.target) return refuse_now(req.target->status, req.target->message);
+  // Before the framing: "Transfer-Encoding : chunked" is a header libmicrohttpd does not frame by.
+  if (const std::string problem = header_names_problem(c); !problem.empty()) {
+    return refuse_now(400, problem);
+  }
   const Framing framing =
       request_framing(header_values(c, "Content-Length"), header_values(c, "Transfer-Encoding"));
   if (!framing.error.empty()) return refuse_now(400, framing.error);
@@ -326,6 +344,15 @@ void WebServer::Impl::screen(MHD_Connection* c, std::string_view url, std::strin
     return refuse_now(400, "host: the Host header is required");
   }
   const std::string_view host = hosts_named.front();
+  if (!HostPolicy::host_well_formed(host)) {
+    return refuse_now(400, "host: expected a name and at most a numeric port, e.g. localhost:8080");
+  }
+  // The checks below read one value of each: a second one is refused rather than left unchecked.
+  for (const char* name : {"Origin", "Sec-Fetch-Site"}) {
+    if (header_values(c, name).size() > 1) {
+      return refuse_now(400, std::string("request: more than one ") + name + " header");
+    }
+  }
   if (!hosts.host_allowed(host)) return refuse(403, "host: not served here (see --allow-host)");
   const bool get = method == "GET" || method == "HEAD";
   const char* want = "GET, HEAD";

@@ -367,12 +367,62 @@ TEST_F(HardeningTest, SmugglingIsRefusedAndClosed) {
   const std::string cl_cl =
       "POST /api/solve HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Length: 2\r\nContent-Length: " +
       std::to_string(2 + smuggled.size()) + "\r\n\r\n{}" + smuggled;
-  for (const std::string& request : {cl_te, cl_cl}) {
+  // Was (issue 40): "Content-Length : N" was no header libmicrohttpd framed by, so the body was
+  // read as a next request and the smuggled GET answered 200; "Transfer-Encoding : chunked"
+  // beside a Content-Length was served by the length.
+  const std::string space_cl = "POST /api/solve HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Length : " +
+                               std::to_string(smuggled.size()) + "\r\n\r\n" + smuggled;
+  const std::string tab_cl = "POST /api/solve HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Length\t: " +
+                             std::to_string(smuggled.size()) + "\r\n\r\n" + smuggled;
+  const std::string space_te =
+      "POST /api/solve HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Length: 5\r\n"
+      "Transfer-Encoding : chunked\r\n\r\n0\r\n\r\n" +
+      smuggled;
+  const std::string case_te =
+      "POST /api/solve HTTP/1.1\r\nHost: 127.0.0.1\r\ncontent-length: 5\r\n"
+      "TRANSFER-ENCODING:  Chunked \r\n\r\n0\r\n\r\n" +
+      smuggled;
+  for (const std::string& request : {cl_te, cl_cl, space_cl, tab_cl, space_te, case_te}) {
     const Exchange e = talk(port(), request);
-    EXPECT_EQ(status_of(e.response), 400) << e.response;
-    EXPECT_EQ(answers_in(e.response), 1U) << e.response;
-    EXPECT_TRUE(e.closed);
+    EXPECT_EQ(status_of(e.response), 400) << request << "\n" << e.response;
+    EXPECT_EQ(answers_in(e.response), 1U) << request << "\n" << e.response;
+    EXPECT_TRUE(e.closed) << request;
     EXPECT_LT(e.seconds, 2.0);
+  }
+  const Exchange e = talk(port(), space_cl);
+  EXPECT_NE(body_of(e.response).find("before its colon"), std::string::npos) << e.response;
+}
+
+// Was (issue 40): with two Origin or two Sec-Fetch-Site headers only the first was checked, and
+// "Host: localhost:abc" was served.
+TEST_F(HardeningTest, DuplicateOriginAndOddHostAreRefused) {
+  const std::string target = "/api/info?size=5x5";
+  const std::string self = "Origin: http://127.0.0.1\r\n";
+  const std::vector<std::pair<std::string, std::string>> refused = {
+      {get(target, self + "Origin: http://evil.example\r\n"), "more than one Origin"},
+      {get(target, "Origin: http://evil.example\r\n" + self), "more than one Origin"},
+      {get(target, "Sec-Fetch-Site: same-origin\r\nSec-Fetch-Site: cross-site\r\n"),
+       "more than one Sec-Fetch-Site"},
+      {get(target, "sec-fetch-site: none\r\nSEC-FETCH-SITE: none\r\n"),
+       "more than one Sec-Fetch-Site"},
+      {"GET /healthz HTTP/1.1\r\nHost: localhost:abc\r\n\r\n", "numeric port"},
+      {"GET /healthz HTTP/1.1\r\nHost: localhost:80:80\r\n\r\n", "numeric port"},
+      {"GET /healthz HTTP/1.1\r\nHost: [::1]x\r\n\r\n", "numeric port"},
+      {"GET /healthz HTTP/1.1\r\nHost: localhost:99999\r\n\r\n", "numeric port"},
+  };
+  for (const auto& [request, words] : refused) {
+    const Exchange e = talk(port(), request);
+    EXPECT_EQ(status_of(e.response), 400) << request << "\n" << e.response;
+    EXPECT_NE(body_of(e.response).find(words), std::string::npos) << e.response;
+    EXPECT_TRUE(e.closed) << request;
+  }
+  // One of each, and a numeric port, are served as before.
+  EXPECT_EQ(status_of(talk(port(), get(target, self + "Sec-Fetch-Site: same-origin\r\n")).response),
+            200);
+  for (const std::string host : {"localhost:8080", "localhost", "[::1]:80", "127.0.0.1:"}) {
+    const Exchange e =
+        talk(port(), "GET /healthz HTTP/1.1\r\nHost: " + host + "\r\nConnection: close\r\n\r\n");
+    EXPECT_EQ(status_of(e.response), 200) << host << "\n" << e.response;
   }
 }
 
@@ -503,6 +553,31 @@ TEST(HardeningPolicy, FramingFollowsRfc9112) {
   EXPECT_FALSE(request_framing({}, {"chunked, identity"}).error.empty());
   EXPECT_FALSE(request_framing({}, {"gzip"}).error.empty());
   EXPECT_FALSE(request_framing({}, {"chunked", "chunked"}).error.empty());
+}
+
+TEST(HardeningPolicy, FieldNamesAreTokens) {
+  using lightsout::server::field_name_problem;
+  EXPECT_EQ(field_name_problem("Content-Length"), "");
+  EXPECT_EQ(field_name_problem("X-Custom_1.a!#$%&'*+^`|~"), "");
+  EXPECT_NE(field_name_problem("Content-Length ").find("before its colon"), std::string::npos);
+  EXPECT_NE(field_name_problem("Transfer-Encoding\t").find("before its colon"), std::string::npos);
+  EXPECT_NE(field_name_problem(" Host"), "");
+  EXPECT_NE(field_name_problem(""), "");
+  EXPECT_NE(field_name_problem("A(b)"), "");
+  EXPECT_NE(field_name_problem("caf\xc3\xa9"), "");
+}
+
+TEST(HardeningPolicy, HostWellFormed) {
+  using lightsout::server::HostPolicy;
+  for (const char* good : {"localhost", "localhost:8080", "127.0.0.1:0", "[::1]", "[::1]:65535",
+                           "localhost:", "localhost:000080"}) {
+    EXPECT_TRUE(HostPolicy::host_well_formed(good)) << good;
+  }
+  for (const char* bad :
+       {"localhost:abc", "localhost:8o", "localhost:-1", "localhost:65536", "localhost:0065536",
+        "a:1:2", "[::1", "[::1]x", "[::1]:a", "localhost: 80"}) {
+    EXPECT_FALSE(HostPolicy::host_well_formed(bad)) << bad;
+  }
 }
 
 TEST(HardeningPolicy, TargetProblems) {
