@@ -337,6 +337,11 @@ ApiResponse solve_board(const json& doc, const Rules& rules, std::size_t rows, s
 // and 3 otherwise (peak resident size less idle), rounded up.
 std::size_t solve_memory(std::size_t cells, bool minimal) { return cells * (minimal ? 64 : 16); }
 
+// Bytes finding the quiet patterns of an n-cell board holds at its peak (board_facts with its
+// kernel, for /api/fix): the dense n x n matrix and the kernel's up to n patterns of n cells, a
+// byte a value, the solver's rows, and 1 MiB for the rest.
+std::size_t fix_facts_bytes(std::size_t n) { return 2 * n * n + 256 * n + (std::size_t{1} << 20); }
+
 // rows, cols and minimal of a small body, or nothing when it is not even a JSON object with them
 // (the request then fails cheaply, which is light work).
 struct Shape {
@@ -656,11 +661,17 @@ WorkEstimate estimate_rules(std::string_view body) {
   return {body.size() <= kParseInline, body.size() * 4};
 }
 
-// The quiet patterns of up to max_kernel_cells (2500) cells: a dense matrix of at most 6.25 MB
-// over Z_K, and the search's table of at most kFixSearchWork entries (4 bytes each).
-WorkEstimate estimate_fix(std::string_view body) {
-  return {false,
-          body.size() * 4 + (std::size_t{8} << 20) + static_cast<std::size_t>(kFixSearchWork) * 4};
+// The quiet patterns of the board's n cells (at most max_kernel_cells; all of them when the body
+// is not read here): the elimination's dense n x n matrix and the n x n kernel, a byte a value,
+// with room for the solver's own rows. The search asks for its memory when it knows its size.
+WorkEstimate estimate_fix(std::string_view body, const Limits& limits) {
+  std::size_t cells = limits.max_kernel_cells;
+  if (body.size() <= kParseInline) {
+    if (const std::optional<Shape> shape = peek_shape(body)) {
+      cells = std::min(cells, shape->cells);
+    }
+  }
+  return {false, body.size() * 4 + fix_facts_bytes(cells)};
 }
 
 std::string error_text(std::string_view message) {
@@ -864,7 +875,7 @@ ApiResponse api_random(std::string_view body, const Limits& limits) {
   });
 }
 
-ApiResponse api_fix(std::string_view body, const Limits& limits) {
+ApiResponse api_fix(std::string_view body, const Limits& limits, const GrantMemory& grant) {
   return guarded([&] {
     const json doc = parse_body(body, limits);
     const Rules& rules = request_rules(doc, limits);
@@ -876,7 +887,18 @@ ApiResponse api_fix(std::string_view body, const Limits& limits) {
     const Grid lights =
         Grid::from_values(rows, cols, rules.states,
                           cell_values(lights_field(doc, rows, cols, rules.states), rows, cols));
-    const std::optional<SolvableFix> fix = fewest_changes_to_solvable(rules, lights);
+    ReserveMemory reserve;
+    if (grant) {
+      reserve = [&grant](std::size_t bytes) {
+        const int refused = grant(bytes);
+        if (refused == 413) {
+          fail(413, "board: the search for the fewest changes needs " + short_number(bytes) +
+                        " bytes more, over the server's --memory budget");
+        }
+        if (refused != 0) fail(503, "server: busy (no memory for the search), try again later");
+      };
+    }
+    const std::optional<SolvableFix> fix = fewest_changes_to_solvable(rules, lights, reserve);
     json out;
     out["solvable"] = fix && fix->changes.empty();
     if (fix) {

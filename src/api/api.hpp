@@ -4,6 +4,7 @@
 #pragma once
 
 #include <cstddef>
+#include <functional>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -58,9 +59,16 @@ std::optional<ApiResponse> api_solve_light(std::string_view body, const Limits& 
 WorkEstimate estimate_chase(std::string_view body);
 WorkEstimate estimate_info(std::string_view size, std::string_view rules);
 // /api/rules: light while the body is short (a long one is a large holes grid or graph);
-// /api/fix: never light (it finds the quiet patterns of a board of up to max_kernel_cells).
+// /api/fix: never light (it finds the quiet patterns of a board of up to max_kernel_cells); its
+// estimate holds the quiet patterns of the board's cells (all max_kernel_cells of them when the
+// body is too long to read here), and its search asks for its own memory (GrantMemory).
 WorkEstimate estimate_rules(std::string_view body);
-WorkEstimate estimate_fix(std::string_view body);
+WorkEstimate estimate_fix(std::string_view body, const Limits& limits);
+
+// More memory for a request that is running, asked for once its size is known (the search of
+// /api/fix, which is known only with the board's quiet patterns): 0 when granted, else the
+// status to refuse the request with, 413 (more than the whole budget) or 503 (not free now).
+using GrantMemory = std::function<int(std::size_t bytes)>;
 
 // The page's calls (the playground runs them in WebAssembly; the server has them at /api/rules,
 // /api/press, /api/apply, /api/random and /api/fix), each a JSON object with "rules" (the rules
@@ -77,7 +85,9 @@ ApiResponse api_rules(std::string_view body, const Limits& limits);
 ApiResponse api_press(std::string_view body, const Limits& limits);
 ApiResponse api_apply(std::string_view body, const Limits& limits);
 ApiResponse api_random(std::string_view body, const Limits& limits);
-ApiResponse api_fix(std::string_view body, const Limits& limits);
+// api_fix asks `grant` (when set) for its search's memory; the caller gives back what it granted
+// once the call returns.
+ApiResponse api_fix(std::string_view body, const Limits& limits, const GrantMemory& grant = {});
 ApiResponse api_board(std::string_view body, const Limits& limits);
 
 // Why a rows x cols board under `rules` is refused, in words ("50 x 50 with these rules is

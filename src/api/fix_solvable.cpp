@@ -87,26 +87,25 @@ std::optional<std::vector<LightChange>> search(std::size_t d, unsigned p, std::u
   std::vector<std::int32_t> from(size, -1);  // the move that first reached a syndrome
   const std::uint32_t target = encode(goal, p);
   from[0] = -2;
-  std::vector<std::uint32_t> frontier{0};
-  std::vector<std::uint32_t> next;
+  // Syndromes in the order reached (each once, so at most `size`: fix_search_bytes), read from
+  // `head` on: layer by layer, as a breadth-first search goes.
+  std::vector<std::uint32_t> queue;
+  queue.reserve(static_cast<std::size_t>(size));
+  queue.push_back(0);
   Vec digits(d);
   Vec sum(d);
-  while (!frontier.empty() && from[target] == -1) {
-    next.clear();
-    for (const std::uint32_t s : frontier) {
-      decode(s, p, digits);
-      for (std::size_t k = 0; k < moves.size(); ++k) {
-        for (std::size_t j = 0; j < d; ++j) {
-          sum[j] = static_cast<std::uint8_t>((digits[j] + moves[k].v[j]) % p);
-        }
-        const std::uint32_t u = encode(sum, p);
-        if (from[u] == -1) {
-          from[u] = static_cast<std::int32_t>(k);
-          next.push_back(u);
-        }
+  for (std::size_t head = 0; head < queue.size() && from[target] == -1; ++head) {
+    decode(queue[head], p, digits);
+    for (std::size_t k = 0; k < moves.size(); ++k) {
+      for (std::size_t j = 0; j < d; ++j) {
+        sum[j] = static_cast<std::uint8_t>((digits[j] + moves[k].v[j]) % p);
+      }
+      const std::uint32_t u = encode(sum, p);
+      if (from[u] == -1) {
+        from[u] = static_cast<std::int32_t>(k);
+        queue.push_back(u);
       }
     }
-    frontier.swap(next);
   }
   if (from[target] == -1) return std::nullopt;
   std::map<std::uint32_t, unsigned> per_cell;
@@ -198,6 +197,17 @@ std::optional<std::vector<LightChange>> eliminate(std::size_t d, unsigned p,
 
 }  // namespace
 
+std::size_t fix_moves_bytes(std::size_t entries, std::size_t d) {
+  // A Move (its vector's d values on the heap) and an index entry (the key's d bytes, a node and
+  // its bucket), each heap block with 16 bytes of the allocator's.
+  constexpr std::size_t kFixed = sizeof(Move) + 16 + 32 + 64 + 16;
+  return entries * (kFixed + 2 * d);
+}
+
+std::size_t fix_search_bytes(std::uint64_t size) {
+  return static_cast<std::size_t>(size) * (sizeof(std::int32_t) + sizeof(std::uint32_t));
+}
+
 Rules transposed_rules(const Rules& rules) {
   if (rules.neighbourhood != Neighbourhood::mask) return rules;
   Rules out = rules;
@@ -208,7 +218,11 @@ Rules transposed_rules(const Rules& rules) {
 
 std::optional<SolvableFix> fewest_changes_to_solvable(std::span<const Grid> conditions,
                                                       const Grid& lights, const Board& holes,
-                                                      unsigned target, unsigned states) {
+                                                      unsigned target, unsigned states,
+                                                      const ReserveMemory& reserve) {
+  const auto hold = [&reserve](std::size_t bytes) {
+    if (reserve) reserve(bytes);
+  };
   const std::size_t rows = lights.rows();
   const std::size_t cols = lights.cols();
   const unsigned p = states;
@@ -258,9 +272,18 @@ std::optional<SolvableFix> fewest_changes_to_solvable(std::span<const Grid> cond
   if (!is_prime(p)) {
     // Every distinct change vector a * h once (cells with the same vector are interchangeable).
     if (size == 0) return std::nullopt;
+    // Past this many moves the search is over its work limit (the check below): no need to
+    // collect (and hold) more. The loops stop within one cell's p - 1 moves of either bound.
+    const auto max_moves = static_cast<std::uint64_t>(
+        kFixSearchWork / (static_cast<double>(size) * static_cast<double>(d)));
+    const auto enough = [&](std::size_t n) { return n + 1 >= size || n > max_moves; };
+    hold(fix_moves_bytes(
+        static_cast<std::size_t>(std::min<std::uint64_t>(std::min(size, max_moves + 2) + p - 1,
+                                                         std::uint64_t{rows} * cols * (p - 1))),
+        d));
     DistinctMoves seen;
-    for (std::size_t r = 0; r < rows && seen.size() + 1 < size; ++r) {
-      for (std::size_t c = 0; c < cols; ++c) {
+    for (std::size_t r = 0; r < rows && !enough(seen.size()); ++r) {
+      for (std::size_t c = 0; c < cols && !enough(seen.size()); ++c) {
         if (hole(r, c)) continue;
         const Vec h = column(r, c);
         for (unsigned a = 1; a < p; ++a) {
@@ -277,6 +300,7 @@ std::optional<SolvableFix> fewest_changes_to_solvable(std::span<const Grid> cond
         kFixSearchWork) {
       return std::nullopt;
     }
+    hold(fix_search_bytes(size));
     auto found = search(d, p, size, moves, syndrome);
     if (!found) return std::nullopt;
     fix.changes = std::move(*found);
@@ -284,6 +308,7 @@ std::optional<SolvableFix> fewest_changes_to_solvable(std::span<const Grid> cond
   }
   // Prime p: one cell for each distinct non-zero column direction (its multiples are that cell's
   // other amounts).
+  hold(fix_moves_bytes(rows * cols, d));
   DistinctMoves directions;
   for (std::size_t r = 0; r < rows; ++r) {
     for (std::size_t c = 0; c < cols; ++c) {
@@ -301,6 +326,7 @@ std::optional<SolvableFix> fewest_changes_to_solvable(std::span<const Grid> cond
   if (size != 0 && static_cast<double>(size) * static_cast<double>(gens.size()) * (p - 1) *
                            static_cast<double>(d) <=
                        kFixSearchWork) {
+    hold(fix_moves_bytes(gens.size() * (p - 1), d) + fix_search_bytes(size));
     for (const Move& g : gens) {
       for (unsigned a = 1; a < p; ++a) {
         Vec v(d);
@@ -320,11 +346,13 @@ std::optional<SolvableFix> fewest_changes_to_solvable(std::span<const Grid> cond
   return fix;
 }
 
-std::optional<SolvableFix> fewest_changes_to_solvable(const Rules& rules, const Grid& lights) {
+std::optional<SolvableFix> fewest_changes_to_solvable(const Rules& rules, const Grid& lights,
+                                                      const ReserveMemory& reserve) {
   const Rules transposed = transposed_rules(rules);
   const Facts facts = board_facts(transposed, lights.rows(), lights.cols(), true);
   const unsigned target = rules.target_on ? rules.states - 1 : 0;
-  return fewest_changes_to_solvable(facts.kernel, lights, rules.holes, target, rules.states);
+  return fewest_changes_to_solvable(facts.kernel, lights, rules.holes, target, rules.states,
+                                    reserve);
 }
 
 }  // namespace lightsout

@@ -202,7 +202,11 @@ struct WebServer::Impl {
   // The route, and the checks that need no body (a refusal is kept in req.early_*).
   void screen(MHD_Connection* c, std::string_view url, std::string_view method, Request& req);
   MHD_Result dispatch(MHD_Connection* c, Request& req);
-  api::ApiResponse compute(const Request& req) const;
+  // `grant`: more memory for a running job (/api/fix's search), see run_job.
+  api::ApiResponse compute(const Request& req, const api::GrantMemory& grant = {}) const;
+  // compute on a worker for a job that holds `memory` of the budget: what the job asks for on
+  // top (api::GrantMemory) is held while it runs, within the budget, and released after.
+  api::ApiResponse run_job(const Request& req, std::size_t memory, unsigned& retry_after);
   api::ApiResponse compute_info(const std::string& size, const std::string& rules) const;
   api::ApiResponse healthz() const;
   MHD_Result send(MHD_Connection* c, int status, std::string_view body,
@@ -459,7 +463,28 @@ api::ApiResponse WebServer::Impl::compute_info(const std::string& size,
   return api::api_info(size, rules, options.limits);
 }
 
-api::ApiResponse WebServer::Impl::compute(const Request& req) const {
+api::ApiResponse WebServer::Impl::run_job(const Request& req, std::size_t memory,
+                                          unsigned& retry_after) {
+  std::size_t extra = 0;
+  const api::GrantMemory grant = [&](std::size_t bytes) {
+    if (memory + extra + bytes > pool.stats().memory_budget) return 413;
+    if (!pool.try_hold(bytes)) return 503;
+    extra += bytes;
+    return 0;
+  };
+  api::ApiResponse answer;
+  try {
+    answer = compute(req, grant);
+  } catch (...) {
+    pool.release(extra);
+    throw;
+  }
+  pool.release(extra);
+  if (answer.status == 503) retry_after = pool.retry_after_s();
+  return answer;
+}
+
+api::ApiResponse WebServer::Impl::compute(const Request& req, const api::GrantMemory& grant) const {
   switch (req.route) {
     case Route::solve:
       if (req.body.empty()) return api::api_error(400, "body: missing (expected a JSON object)");
@@ -472,7 +497,7 @@ api::ApiResponse WebServer::Impl::compute(const Request& req) const {
       return api::api_rules(req.body, options.limits);
     case Route::fix:
       if (req.body.empty()) return api::api_error(400, "body: missing (expected a JSON object)");
-      return api::api_fix(req.body, options.limits);
+      return api::api_fix(req.body, options.limits, grant);
     default:
       return api::api_error(500, "internal error");
   }
@@ -502,7 +527,7 @@ MHD_Result WebServer::Impl::dispatch(MHD_Connection* c, Request& req) {
           estimate = api::estimate_rules(req.body);
           break;
         case Route::fix:
-          estimate = api::estimate_fix(req.body);
+          estimate = api::estimate_fix(req.body, options.limits);
           break;
         default:
           estimate = api::estimate_chase(req.body);
@@ -523,9 +548,10 @@ MHD_Result WebServer::Impl::dispatch(MHD_Connection* c, Request& req) {
   MHD_suspend_connection(c);
   req.suspended = true;
   Request* r = &req;
-  auto job = [this, r, info, size = std::move(info_size), rules = std::move(info_rules)](bool run) {
+  auto job = [this, r, info, memory = estimate.memory_bytes, size = std::move(info_size),
+              rules = std::move(info_rules)](bool run) {
     if (run) {
-      r->answer = info ? compute_info(size, rules) : compute(*r);
+      r->answer = info ? compute_info(size, rules) : run_job(*r, memory, r->retry_after);
     } else {
       r->answer = api::api_error(503, "server: busy, try again later");
       r->retry_after = pool.retry_after_s();

@@ -31,7 +31,8 @@ struct PoolStats {
   std::size_t queued = 0;
   std::size_t max_queue = 0;
   std::size_t memory_reserved = 0;  // by jobs and by hold()/try_hold(), together
-  std::size_t memory_held = 0;      // by hold()/try_hold() alone (connections, request bodies)
+  std::size_t memory_held = 0;      // by hold()/try_hold() alone (connections, request bodies,
+                                    // what a running job asks for on top of its estimate)
   std::size_t memory_budget = 0;
   std::size_t done = 0;
   std::size_t refused = 0;

@@ -177,6 +177,47 @@ TEST(PageApi, FixMakesTheBoardSolvable) {
             "board: the fewest lights to change are searched up to 2500 cells");
 }
 
+// Was (issue 40): /api/fix was admitted holding about 168 MiB whatever its board. Its estimate
+// now follows the board, and the search asks for its own memory once it knows its size.
+TEST(PageApi, FixAsksForTheMemoryOfItsSearch) {
+  const Limits limits = page_limits();
+  const std::string corner = R"({"rows":4,"cols":4,"lights":["1000","0000","0000","0000"]})";
+  EXPECT_LT(estimate_fix(R"({"rows":1,"cols":1,"lights":["1"]})", limits).memory_bytes,
+            std::size_t{2} << 20);
+  EXPECT_LT(estimate_fix(corner, limits).memory_bytes, std::size_t{2} << 20);
+  // The largest board (and a body not read on the I/O thread) within the smallest budget, 16M.
+  const std::string shape = json{{"rows", 50}, {"cols", 50}}.dump();
+  const std::size_t largest = estimate_fix(shape, limits).memory_bytes;
+  EXPECT_GT(largest, std::size_t{8} << 20);
+  EXPECT_EQ(estimate_fix(std::string(20000, ' '), limits).memory_bytes,
+            largest - 4 * shape.size() + 4 * 20000);
+  EXPECT_LT(largest, std::size_t{16} << 20);
+  // 4 x 4 has 4 conditions: a search over 2^4 syndromes, asked for before it runs.
+  std::vector<std::size_t> asked;
+  const GrantMemory grant = [&asked](std::size_t bytes) {
+    asked.push_back(bytes);
+    return 0;
+  };
+  EXPECT_EQ(answer(api_fix(corner, limits, grant))["count"], 1);
+  ASSERT_FALSE(asked.empty());
+  std::size_t total = 0;
+  for (const std::size_t b : asked) total += b;
+  EXPECT_GE(total, fix_search_bytes(16));
+  EXPECT_LT(total, std::size_t{1} << 20);
+  // Refused: the status the grant names, and no answer computed.
+  const json too_big = answer(api_fix(corner, limits, [](std::size_t) { return 413; }), 413);
+  EXPECT_NE(too_big["error"].get<std::string>().find("over the server's --memory budget"),
+            std::string::npos)
+      << too_big;
+  const json busy = answer(api_fix(corner, limits, [](std::size_t) { return 503; }), 503);
+  EXPECT_NE(busy["error"].get<std::string>().find("busy"), std::string::npos) << busy;
+  // A solvable board needs no search.
+  asked.clear();
+  EXPECT_TRUE(
+      answer(api_fix(R"({"rows":2,"cols":2,"lights":["10","01"]})", limits, grant))["solvable"]);
+  EXPECT_TRUE(asked.empty());
+}
+
 }  // namespace
 }  // namespace lightsout::api
 
@@ -193,9 +234,10 @@ TEST(PageApi, RulesAreLightWhileShortAndFixNever) {
       json{{"rules", "holes=[" + std::string(kParseInline, '0') + "]"}}.dump();
   EXPECT_FALSE(estimate_rules(holes).light);
   EXPECT_GE(estimate_rules(holes).memory_bytes, holes.size());
-  const WorkEstimate fix = estimate_fix(R"({"rows":2,"cols":2,"lights":["10","01"]})");
+  const std::string small = R"({"rows":2,"cols":2,"lights":["10","01"]})";
+  const WorkEstimate fix = estimate_fix(small, Limits{});
   EXPECT_FALSE(fix.light);
-  EXPECT_GE(fix.memory_bytes, static_cast<std::size_t>(kFixSearchWork) * 4);
+  EXPECT_GE(fix.memory_bytes, small.size() * 4);  // and the board's own (FixAsksForTheMemory...)
 }
 
 TEST(PageApi, BoardTextInTheFormatsTheCliReads) {

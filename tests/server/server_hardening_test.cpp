@@ -307,6 +307,46 @@ TEST(HardeningMemory, UnfinishedBodiesStayWithinTheBudget) {
   EXPECT_GE(held, 0);
 }
 
+// Was (issue 40): /api/fix was admitted holding about 168 MiB whatever its board, so even a 1 x 1
+// board was a 413 under any --memory below 169M (the docs allow 16M).
+TEST(HardeningMemory, FixHoldsWhatItsBoardNeeds) {
+  std::string wide = R"({"rows":50,"cols":50,"rules":"states=3","lights":[)";
+  for (int r = 0; r < 50; ++r) {
+    std::string row;
+    for (int c = 0; c < 50; ++c) row += static_cast<char>('0' + (r * 7 + c * c) % 3);
+    wide += (r == 0 ? "\"" : ",\"") + row + "\"";
+  }
+  wide += "]}";
+  for (const char* budget : {"32M", "16M"}) {
+    const ChildServer server({"--memory", budget});
+    const long idle_kb = server.status_kb("VmRSS");
+    for (const std::string& body :
+         {std::string(R"({"rows":1,"cols":1,"lights":["1"]})"),
+          std::string(R"({"rows":4,"cols":4,"lights":["1000","0000","0000","0000"]})"),
+          std::string(R"({"rows":19,"cols":19,"lights":[)") +
+              [] {
+                std::string rows;
+                for (int r = 0; r < 19; ++r)
+                  rows += (r == 0 ? "\"" : ",\"") + std::string(19, r % 2 ? '1' : '0') + "\"";
+                return rows;
+              }() +
+              "]}",
+          wide}) {
+      const Exchange e = talk(server.port(), post("/api/fix", body), milliseconds(20'000));
+      EXPECT_EQ(status_of(e.response), 200) << budget << " " << body.substr(0, 60) << "\n"
+                                            << e.response;
+    }
+    // The largest board's quiet patterns stay within the budget (plus what it does not count).
+    const long peak_kb = server.status_kb("VmHWM");
+    const long budget_mb = std::atol(budget);
+    std::printf("--memory %s: idle %ld KiB, peak %ld KiB\n", budget, idle_kb, peak_kb);
+    EXPECT_LE(peak_kb, idle_kb + (budget_mb + 24) * 1024);
+    // Every hold was given back.
+    const json h = healthz(server.port());
+    EXPECT_LE(h.value("memory_reserved_mb", 99L), 1L) << h.dump();
+  }
+}
+
 // Was: at the connection cap libmicrohttpd closed every new connection: with 1,100 connections
 // trickling headers, a light client got 3 answers in 13 s.
 TEST(HardeningConnections, LightClientAnsweredAtTheCap) {
