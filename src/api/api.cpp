@@ -3,6 +3,7 @@
 
 #include <algorithm>
 #include <chrono>
+#include <cmath>
 #include <cstdint>
 #include <cstring>
 #include <exception>
@@ -82,6 +83,11 @@ bool nesting_within(std::string_view text, std::size_t limit) {
 json parse_body(std::string_view body, const Limits& limits) {
   if (body.size() > limits.max_body_bytes) fail(413, "body: larger than the limit");
   if (!nesting_within(body, limits.max_json_depth)) fail(400, "body: JSON nested too deeply");
+  // nlohmann::json ends its input at a NUL byte, so "{...}\0anything" would parse as "{...}";
+  // JSON text holds none (in a string it is written \u0000).
+  if (const std::size_t nul = body.find('\0'); nul != std::string_view::npos) {
+    fail(400, "body: a NUL byte at offset " + std::to_string(nul) + " (JSON text has none)");
+  }
   json doc;
   try {
     doc = json::parse(body.begin(), body.end());
@@ -95,21 +101,30 @@ json parse_body(std::string_view body, const Limits& limits) {
   return doc;
 }
 
-// A positive integer field. Absent, negative, fractional, or not a number: 400.
+// A positive integer field. Absent, negative, fractional, or not a number: 400. Above 2^32: 413,
+// however large (from 2^64 on, JSON's integers reach nlohmann::json as floating point).
 std::size_t size_field(const json& doc, const char* name) {
   const auto it = doc.find(name);
   if (it == doc.end()) fail(400, std::string(name) + ": missing");
+  const auto too_large = [name] {
+    fail(413, std::string(name) + ": too large (at most " + std::to_string(std::uint64_t{1} << 32) +
+                  ")");
+  };
+  if (it->is_number_float() && std::isfinite(it->get<double>()) &&
+      std::floor(it->get<double>()) == it->get<double>() &&
+      it->get<double>() > static_cast<double>(std::uint64_t{1} << 32)) {
+    too_large();
+  }
   if (!it->is_number_integer()) fail(400, std::string(name) + ": expected a positive integer");
   if (it->is_number_unsigned()) {
     const std::uint64_t v = it->get<std::uint64_t>();
     if (v == 0) fail(400, std::string(name) + ": expected a positive integer");
-    if (v > (std::uint64_t{1} << 32)) fail(413, std::string(name) + ": too large");
+    if (v > (std::uint64_t{1} << 32)) too_large();
     return static_cast<std::size_t>(v);
   }
   const std::int64_t v = it->get<std::int64_t>();
   if (v <= 0) fail(400, std::string(name) + ": expected a positive integer");
-  if (static_cast<std::uint64_t>(v) > (std::uint64_t{1} << 32))
-    fail(413, std::string(name) + ": too large");
+  if (static_cast<std::uint64_t>(v) > (std::uint64_t{1} << 32)) too_large();
   return static_cast<std::size_t>(v);
 }
 
