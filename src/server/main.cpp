@@ -108,9 +108,12 @@ std::function<int()> add_serve_command(CLI::App& app) {
   cmd->add_option("--workers", o.workers, "Solver threads (0: one per core)")
       ->check(CLI::Range(0, 256))
       ->capture_default_str();
+  // At least 1: every solve waits in the queue for a worker, even an idle one, so with 0 every
+  // solve but the lightest would be answered 503.
   cmd->add_option("--max-queue", o.max_queue,
-                  "Solves that may wait for a worker; more are answered 503 with Retry-After")
-      ->check(CLI::Range(0, 100000))
+                  "Solves that may wait for a worker (at least 1); more are answered 503 with "
+                  "Retry-After")
+      ->check(CLI::Range(1, 100000))
       ->capture_default_str();
   // Bytes with K, M, G suffixes, as `solve --memory` takes them; at least 16 MiB, so that a
   // bare number once meant as MiB ("--memory 64") is refused rather than read as 64 bytes.
@@ -120,14 +123,27 @@ std::function<int()> add_serve_command(CLI::App& app) {
          "Memory budget of the solves running and waiting, the open connections and the "
          "request bodies being read (bytes; K, M, G suffixes, e.g. 512M; default 1G; a solve "
          "that needs more is refused)")
-      ->transform(CLI::AsSizeValue(false))
-      ->check(CLI::Validator(
+      // Converted and checked in one step, so that the hint to write "M" is given for a bare
+      // number (once read as MiB) only: "15M" was hinted "write 15728640M".
+      ->transform(CLI::Validator(
           [](std::string& text) -> std::string {
-            const std::uint64_t bytes = std::strtoull(text.c_str(), nullptr, 10);
-            if (bytes >= (std::uint64_t{16} << 20) && bytes <= (std::uint64_t{1} << 40)) return {};
-            return fmt::format(
-                "{} bytes: the budget is 16M to 1T (bytes, or K, M, G; for {} MiB write {}M)", text,
-                text, text);
+            std::string bytes_text = text;
+            if (std::string error = CLI::AsSizeValue(false)(bytes_text); !error.empty()) {
+              return error;
+            }
+            const std::uint64_t bytes = std::strtoull(bytes_text.c_str(), nullptr, 10);
+            if (bytes < (std::uint64_t{16} << 20) || bytes > (std::uint64_t{1} << 40)) {
+              if (bytes_text != text) {  // a unit was given
+                return fmt::format("{} is {} bytes: the budget is 16M to 1T", text, bytes_text);
+              }
+              // The hint only where that many MiB is itself a budget.
+              const bool as_mib = text.find_first_not_of("0123456789") == std::string::npos &&
+                                  bytes >= 16 && bytes <= (std::uint64_t{1} << 20);
+              return fmt::format("{} bytes: the budget is 16M to 1T (bytes, or K, M, G{})", text,
+                                 as_mib ? fmt::format("; for {} MiB write {}M", text, text) : "");
+            }
+            text = bytes_text;
+            return {};
           },
           "BYTES"))
       ->type_name("BYTES");

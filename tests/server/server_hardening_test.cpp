@@ -228,6 +228,72 @@ json healthz(int port) {
   return json::parse(body_of(e.response), nullptr, false);
 }
 
+// `lightsout-server serve ARGS...` that is expected to exit at once: its exit status and the first
+// line it wrote to standard error (within 10 s; -1 if it had not exited by then).
+std::pair<int, std::string> refused_options(const std::vector<std::string>& extra) {
+  int err[2];
+  if (::pipe(err) != 0) return {-1, ""};
+  std::vector<std::string> args = {server_binary(), "serve", "--port", "0"};
+  args.insert(args.end(), extra.begin(), extra.end());
+  std::vector<char*> argv;
+  for (std::string& a : args) argv.push_back(a.data());
+  argv.push_back(nullptr);
+  posix_spawn_file_actions_t actions;
+  posix_spawn_file_actions_init(&actions);
+  posix_spawn_file_actions_adddup2(&actions, err[1], STDERR_FILENO);
+  posix_spawn_file_actions_addclose(&actions, err[0]);
+  pid_t pid = -1;
+  const int spawned = ::posix_spawn(&pid, argv[0], &actions, nullptr, argv.data(), environ);
+  posix_spawn_file_actions_destroy(&actions);
+  ::close(err[1]);
+  std::string text;
+  const auto until = Clock::now() + std::chrono::seconds(10);
+  while (spawned == 0 && Clock::now() < until) {
+    pollfd p{err[0], POLLIN, 0};
+    if (::poll(&p, 1, 50) <= 0) continue;
+    char buf[512];
+    const ssize_t n = ::read(err[0], buf, sizeof buf);
+    if (n <= 0) break;
+    text.append(buf, static_cast<std::size_t>(n));
+  }
+  ::close(err[0]);
+  if (spawned != 0) return {-1, ""};
+  int status = 0;
+  while (::waitpid(pid, &status, WNOHANG) == 0) {
+    if (Clock::now() > until) {
+      ::kill(pid, SIGKILL);
+      ::waitpid(pid, nullptr, 0);
+      return {-1, text};
+    }
+    std::this_thread::sleep_for(milliseconds(10));
+  }
+  return {WIFEXITED(status) ? WEXITSTATUS(status) : -1, text.substr(0, text.find('\n'))};
+}
+
+// Was (issue 40): "--memory 15M" was hinted "write 15728640M", and "--max-queue 0" was taken (every
+// solve but the light ones then answered 503).
+TEST(HardeningOptions, RefusedOptionsSayWhy) {
+  EXPECT_EQ(refused_options({"--memory", "15M"}),
+            std::make_pair(2, std::string("lightsout: --memory: 15M is 15728640 bytes: the budget "
+                                          "is 16M to 1T")));
+  EXPECT_EQ(refused_options({"--memory", "64"}),
+            std::make_pair(2, std::string("lightsout: --memory: 64 bytes: the budget is 16M to 1T "
+                                          "(bytes, or K, M, G; for 64 MiB write 64M)")));
+  // No hint where that many MiB would be refused too.
+  for (const std::string bytes : {"0", "-1", "2000000"}) {
+    EXPECT_EQ(refused_options({"--memory", bytes}),
+              std::make_pair(2, "lightsout: --memory: " + bytes +
+                                    " bytes: the budget is 16M to 1T (bytes, or K, M, G)"));
+  }
+  EXPECT_EQ(refused_options({"--memory", "2T"}),
+            std::make_pair(2, std::string("lightsout: --memory: 2T is 2199023255552 bytes: the "
+                                          "budget is 16M to 1T")));
+  const auto [status, line] = refused_options({"--max-queue", "0"});
+  EXPECT_EQ(status, 2) << line;
+  EXPECT_NE(line.find("--max-queue"), std::string::npos) << line;
+  EXPECT_NE(line.find("1"), std::string::npos) << line;
+}
+
 // The protocol cases share one server with the default options.
 class HardeningTest : public ::testing::Test {
  protected:
