@@ -156,7 +156,12 @@ std::string rules_field(const json& doc) {
   const auto it = doc.find("rules");
   if (it == doc.end() || it->is_null()) return {};
   if (!it->is_string()) fail(400, "rules: expected a string");
-  return it->get<std::string>();
+  // Refused here: the rules reader's messages would end at it (they pass through C strings).
+  const std::string& text = it->get_ref<const std::string&>();
+  if (const std::size_t nul = text.find('\0'); nul != std::string::npos) {
+    fail(400, "rules: a NUL character (\\u0000) at offset " + std::to_string(nul));
+  }
+  return text;
 }
 
 // The value of lights[r][c] in a row given as text ("0120", K <= 10) or as numbers ([0, 12, 254]).

@@ -326,6 +326,11 @@ TEST_F(ServerTest, MalformedAndWrongTypes) {
     expect_error(std::string(kSample) + std::string("\0{\"x\":1}", 8), 400, "NUL byte", path);
   }
   expect_error(std::string(R"({"rows":5,"cols":6,"lights":["011010"]})") + '\0', 400, "NUL byte");
+  // Was: a NUL in the rules text cut the message ("rules: token 'torus").
+  for (const char* path : {"/api/solve", "/api/fix", "/api/rules"}) {
+    expect_error(R"({"rows":1,"cols":1,"lights":["1"],"rules":"torus\u0000junk"})", 400,
+                 "rules: a NUL character (\\u0000) at offset 5", path);
+  }
   EXPECT_TRUE(still_serving());
 }
 
