@@ -2,6 +2,7 @@
 #include "work_estimate.hpp"
 
 #include <algorithm>
+#include <bit>
 #include <cmath>
 #include <cstdint>
 #include <cstdlib>
@@ -10,8 +11,10 @@
 #include "banded_zk.hpp"
 #include "chase_mask.hpp"
 #include "chase_rules.hpp"
+#include "lightsout/info.hpp"
 #include "rowcol_closed.hpp"
 #include "small_system.hpp"
+#include "wrap_facts.hpp"
 #include "zk_matrix.hpp"
 
 namespace lightsout {
@@ -135,6 +138,36 @@ SolveEstimate estimate_solve(const Rules& rules, std::size_t rows, std::size_t c
     return {n * w * w / 64 + n, boards + system + factor, Method::banded, "banded elimination"};
   }
   return {n * w * w / 64 + n, boards + system + factor, Method::gf2, "dense elimination"};
+}
+
+SolveEstimate estimate_facts(const Rules& rules, std::size_t rows, std::size_t cols, bool kernel) {
+  const double cells = static_cast<double>(rows) * static_cast<double>(cols);
+  if (is_classic(rules)) {
+    auto odd = [](std::uint64_t k) { return k >> std::countr_zero(k); };
+    const std::uint64_t small =
+        std::min(odd(std::uint64_t{rows} + 1), odd(std::uint64_t{cols} + 1));
+    const double d = std::max(2.0, static_cast<double>((small - 1) / 2));
+    const double log_d = std::log2(d);
+    SolveEstimate cost{7 * d * log_d * log_d, 3 * d + 0x1p20, Method::poly,
+                       "the nullity polynomials"};
+    // Past its cell limit quiet_patterns refuses before any work (after board_info).
+    if (kernel && cells <= static_cast<double>(kMaxKernelCells)) {
+      // solve_poly on the dark board (4864 x 4864, 4 patterns: 0.17 s and 19 MB, 7 ns and 0.6
+      // bytes a cell), and the patterns (at most min(rows, cols) of them; the library refuses
+      // more than 2^32 cells in all): a bit a cell.
+      const double patterns = std::min(cells * static_cast<double>(std::min(rows, cols)), 0x1p32);
+      cost.work += 8 * cells;
+      cost.bytes += cells + patterns / 8;
+      cost.method_text = "the polynomial method";
+    }
+    return cost;
+  }
+  if (!kernel && facts_without_board(rules, rows, cols)) {
+    const detail::WrapFactsCost wrap = detail::wrap_facts_cost(rules, rows, cols);
+    return {wrap.work, wrap.bytes + 0x1p20, Method::automatic,
+            "the torus and cylinder polynomials"};
+  }
+  return estimate_solve(rules, rows, cols);
 }
 
 double estimated_solve_work(const Rules& rules, std::size_t rows, std::size_t cols) {

@@ -60,4 +60,23 @@ double estimated_solve_bytes(const Rules& rules, std::size_t rows, std::size_t c
 // edges, the row and column for rowcol) without building anything.
 double estimated_press_system_bytes(const Rules& rules, std::size_t rows, std::size_t cols);
 
+// The work limit of `info` and Python's info() (about two minutes; --force and force=True lift
+// it): they answer questions about sizes, and the facts of the largest sizes they take would run
+// for hours (10^9 x 10^9, classic: 2.9e12 units).
+inline constexpr double kMaxInfoWork = 1e11;
+
+// The cost of board_facts(rules, rows, cols, kernel) (lightsout/info.hpp), which `info` and
+// /api/info weigh before starting, as SolveEstimate (the method's words for messages):
+//   the classic rules, "the nullity polynomials": a half-gcd over GF(2) at degree
+//   d = (min(odd(rows + 1), odd(cols + 1)) - 1) / 2 (odd(k): k without its factors of 2), 7 d
+//   log2(d)^2 units and 3 d bytes, plus 1 MiB (measured on one core: 10^6 x 10^6 1.0 s,
+//   10^7 x 10^7 17 s and 17 MB; 10^9 x 10^9 is then 2.9e12 units and 1.5 GB); with the kernel
+//   also "the polynomial method" on the board (while quiet_patterns takes its cells), 8 units
+//   and a byte a cell and the patterns' bits;
+//   the plus rules on a torus or cylinder without the kernel (facts_without_board),
+//   "the torus and cylinder polynomials": detail::wrap_facts_cost;
+//   any other rules: estimate_solve (the Solver that solves the dark board).
+// Sides up to 2^62 (the cells' count may pass 2^64: it is a double here).
+SolveEstimate estimate_facts(const Rules& rules, std::size_t rows, std::size_t cols, bool kernel);
+
 }  // namespace lightsout

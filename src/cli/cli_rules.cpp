@@ -76,30 +76,27 @@ void add_memory_option(CLI::App& cmd, std::uint64_t& memory, const std::string& 
   cmd.add_option("--memory", memory, help)->transform(CLI::AsSizeValue(false))->type_name("BYTES");
 }
 
-namespace {
-
-// Why a rules solve is refused by its estimate (see make_solver), or nullopt.
-std::optional<std::string> rules_refusal(const SolveEstimate& cost, std::size_t rows,
-                                         std::size_t cols, const RulesBudget& budget) {
+std::optional<std::string> budget_refusal(const SolveEstimate& cost, std::size_t rows,
+                                          std::size_t cols, const RulesBudget& budget) {
   const std::uint64_t memory = budget.memory != 0 ? budget.memory : default_memory_budget();
-  const std::string board = budget.transposed
-                                ? fmt::format("a {}x{} board under {}", cols, rows, budget.text)
-                                : fmt::format("a {}x{} board under {}", rows, cols, budget.text);
+  const std::string shape =
+      budget.transposed ? fmt::format("{}x{}", cols, rows) : fmt::format("{}x{}", rows, cols);
+  const std::string board = budget.text.empty()
+                                ? fmt::format("a {} board", shape)
+                                : fmt::format("a {} board under {}", shape, budget.text);
   if (cost.bytes > static_cast<double>(memory)) {
     return fmt::format(
         "{} needs about {} for {}, over --memory {} (give a larger --memory to try it)", board,
         format_bytes(cost.bytes), cost.method_text, format_bytes(static_cast<double>(memory)));
   }
-  if (cost.work > kMaxRulesWork && !budget.force) {
+  if (cost.work > budget.max_work && !budget.force) {
     return fmt::format(
         "{} is estimated at {:.2g} units of work for {} (about {:.2g} hours at a nanosecond a "
         "unit), over the limit of {:.0e} (give --force to run it)",
-        board, cost.work, cost.method_text, cost.work * 1e-9 / 3600, kMaxRulesWork);
+        board, cost.work, cost.method_text, cost.work * 1e-9 / 3600, budget.max_work);
   }
   return std::nullopt;
 }
-
-}  // namespace
 
 std::optional<Solver> make_solver(const Rules& rules, std::size_t rows, std::size_t cols,
                                   const std::string& method, const RulesBudget& budget) {
@@ -117,7 +114,7 @@ std::optional<Solver> make_solver(const Rules& rules, std::size_t rows, std::siz
     check_board_size(rules, rows, cols);  // the estimate reads the holes and graph of this size
     if (!is_classic(rules)) {
       const SolveEstimate cost = estimate_solve(rules, rows, cols);
-      if (const std::optional<std::string> refusal = rules_refusal(cost, rows, cols, budget)) {
+      if (const std::optional<std::string> refusal = budget_refusal(cost, rows, cols, budget)) {
         // Past the dense elimination's cell limit the Solver's own refusal says more (each
         // method's limit); with that method named it builds nothing before refusing.
         const Method dense = rules.states == 2 ? Method::gf2 : Method::zk;

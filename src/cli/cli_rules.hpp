@@ -11,6 +11,7 @@
 
 #include <CLI/CLI.hpp>
 
+#include "api/work_estimate.hpp"
 #include "lightsout/rules.hpp"
 #include "lightsout/solver.hpp"
 
@@ -41,6 +42,7 @@ struct RulesBudget {
   bool force = false;
   std::string text;
   bool transposed = false;  // the size given is the board's transpose (messages name the board)
+  double max_work = kMaxRulesWork;  // the work limit --force lifts
 };
 
 // "5.9G", "300M", "12K": bytes in the suffixes --memory takes (K = 1024).
@@ -48,6 +50,11 @@ std::string format_bytes(double bytes);
 
 // The `--memory BYTES` option (K, M, G suffixes) with its help text.
 void add_memory_option(CLI::App& cmd, std::uint64_t& memory, const std::string& help);
+
+// Why work of this estimate is refused under `budget` (past --memory, or past budget.max_work
+// without --force), in one line naming the method, or nullopt.
+std::optional<std::string> budget_refusal(const SolveEstimate& cost, std::size_t rows,
+                                          std::size_t cols, const RulesBudget& budget);
 
 // Contract: the Solver for the rules, size and --method text; on a problem prints one line and
 // returns nullopt: "lightsout: --method: ..." for a method that does not suit the rules,

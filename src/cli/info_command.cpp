@@ -12,12 +12,14 @@
 #include <optional>
 #include <stdexcept>
 #include <string>
+#include <string_view>
 #include <utility>
 #include <vector>
 
 #include <fmt/core.h>
 
 #include "api/json_schema.hpp"
+#include "api/work_estimate.hpp"
 #include "cli_rules.hpp"
 #include "command_inputs.hpp"
 #include "commands.hpp"
@@ -29,6 +31,8 @@
 #include "lightsout/render.hpp"
 #include "lightsout/rules.hpp"
 #include "lightsout/rules_text.hpp"
+#include "lightsout/solver.hpp"
+#include "progress.hpp"
 #include "usage_errors.hpp"
 
 namespace lightsout::cli {
@@ -46,8 +50,18 @@ struct InfoArgs {
   std::string rules;
   bool rules_given = false;  // --rules given (even empty)
   std::uint64_t memory = 0;  // --memory (0: a quarter of physical memory)
-  bool force = false;        // --force: rules past the work limit
+  bool force = false;        // --force: past the work limit (kMaxInfoWork)
 };
+
+// Work past this (about a second at a nanosecond a unit) has its estimate shown on a terminal.
+constexpr double kAboutASecond = 1e9;
+
+// "40 s", "3 min", "2.5 h".
+std::string duration_text(double seconds) {
+  if (seconds < 90) return fmt::format("{:.0f} s", seconds);
+  if (seconds < 5400) return fmt::format("{:.0f} min", seconds / 60);
+  return fmt::format("{:.2g} h", seconds / 3600);
+}
 
 void print_error(const std::string& message) {
   fmt::print(stderr, "lightsout: info: {}\n", message);
@@ -158,25 +172,44 @@ int run_info(const InfoArgs& args, const std::vector<std::string>& extras) {
   if (args.kernel) refuse_overwriting_inputs(args.kernel_path, "the quiet patterns");
   refuse_overwriting_inputs("-", "the facts");
   const Rules chosen = rules.value_or(Rules::classic());
+  const std::size_t rows = size->rows;
+  const std::size_t cols = size->cols;
+  // "--rules: " for what the rules decide, "info: " for the classic facts.
+  auto print_refusal = [&](std::string_view message) {
+    if (message.starts_with("rules: ")) message.remove_prefix(7);
+    fmt::print(stderr, "lightsout: {}: {}\n", rules ? "--rules" : "info", message);
+  };
   Facts facts;
   try {
-    // The classic rules, and the plus rules on a torus or cylinder with a square-free K, need no
-    // board for the facts alone (polynomial gcds). Otherwise a Solver for this size reports
-    // rules that do not fit, or too many cells, in one line.
-    if (!is_classic(chosen) &&
-        (args.kernel || !facts_without_board(chosen, size->rows, size->cols))) {
-      // The estimate of that solve is weighed first: nothing is built past --memory.
-      set_activity(fmt::format("preparing the solver for a {}x{} board", size->rows, size->cols));
-      if (!make_solver(chosen, size->rows, size->cols, "auto",
-                       {args.memory, args.force, args.rules})) {
-        return kExitBadInput;
+    if (!is_classic(chosen)) check_board_size(chosen, rows, cols);  // the estimate reads them
+    // Weighed before anything is built, whatever the rules and method: --memory, and the work
+    // limit --force lifts.
+    const SolveEstimate cost = estimate_facts(chosen, rows, cols, args.kernel);
+    const RulesBudget budget{args.memory, args.force, args.rules, false, kMaxInfoWork};
+    if (const std::optional<std::string> refusal = budget_refusal(cost, rows, cols, budget)) {
+      // Past the dense elimination's cell limit the Solver's own refusal names each method's
+      // real limit (light chasing's unknowns too); it builds nothing before refusing.
+      const Method dense = chosen.states == 2 ? Method::gf2 : Method::zk;
+      if (cost.method == dense &&
+          existing_cells(chosen, rows, cols) > Solver::max_cells(chosen, dense)) {
+        [[maybe_unused]] const Solver refused(chosen, rows, cols, dense);  // throws
       }
-      set_activity(fmt::format("solving the dark {}x{} board", size->rows, size->cols));
+      print_refusal(*refusal);
+      return kExitBadInput;
     }
+    if (cost.work > kAboutASecond && stderr_is_terminal()) {
+      // NTL's gcds and the Solver's set-up report no progress: the estimate is what can be said.
+      fmt::print(stderr, "lightsout: info: {}x{} takes about {} for {} (up to {} of memory)\n",
+                 rows, cols, duration_text(cost.work * 1e-9), cost.method_text,
+                 format_bytes(cost.bytes));
+    }
+    set_activity(is_classic(chosen) || facts_without_board(chosen, rows, cols)
+                     ? fmt::format("computing the facts of a {}x{} board", rows, cols)
+                     : fmt::format("solving the dark {}x{} board", rows, cols));
     try {
-      facts = board_facts(chosen, size->rows, size->cols, args.kernel);
+      facts = board_facts(chosen, rows, cols, args.kernel);
     } catch (const std::length_error& e) {
-      if (!args.kernel) throw;
+      if (!args.kernel || !is_classic(chosen)) throw;
       print_error(fmt::format("--kernel: {}", e.what()));
       return kExitBadInput;
     }
@@ -189,6 +222,12 @@ int run_info(const InfoArgs& args, const std::vector<std::string>& extras) {
     }
   } catch (const std::bad_alloc&) {
     throw;  // main's one line: "lightsout: out of memory while ..."
+  } catch (const RulesError& e) {
+    print_refusal(e.what());
+    return kExitBadInput;
+  } catch (const std::length_error& e) {
+    print_refusal(e.what());
+    return kExitBadInput;
   } catch (const std::exception& e) {
     print_error(e.what());
     return kExitBadInput;
@@ -236,16 +275,19 @@ std::function<int()> add_info_command(CLI::App& app) {
                       "holes= imply the size")
           ->type_name("TEXT");
   add_memory_option(*cmd, args->memory,
-                    "--rules: the most the solver's estimate may reach (bytes; K, M, G suffixes; "
+                    "The most the estimate of the facts may reach (bytes; K, M, G suffixes; "
                     "default: a quarter of physical memory)");
   cmd->add_flag("--force", args->force,
-                "--rules: solve even when the work estimate is past 10^13 units (hours)");
+                "Compute even when the work estimate is past 10^11 units (about two minutes; "
+                "10^9x10^9 is estimated at 2.9*10^12)");
   cmd->allow_extras();
   cmd->footer(
       "The nullity d is the number of independent quiet patterns: 2^(R*C - d) boards are "
-      "solvable, each in 2^d ways.\nIt is computed from the size alone, in about 0.4 s for "
-      "10^6x10^6 and 10 s for 10^7x10^7 (the time grows with the smaller odd part of R + 1 "
-      "and C + 1).\nExit status: 0 done, 2 bad input or usage.");
+      "solvable, each in 2^d ways.\nIt is computed from the size alone, in about 1 s for "
+      "10^6x10^6 and 17 s for 10^7x10^7 (the time grows with the smaller odd part of R + 1 "
+      "and C + 1).\nThe work and memory are estimated first: past --memory, or past 10^11 units "
+      "without --force, the size is refused; on a terminal the estimate of anything over a "
+      "second is shown.\nExit status: 0 done, 2 bad input or usage.");
   return [args, cmd, kernel, rules_opt] {
     for (const std::string& extra : cmd->remaining()) {  // allow_extras lets typos through
       if (extra == "--") break;

@@ -264,6 +264,18 @@ Solver::Solver(Rules rules, std::size_t rows, std::size_t cols, Method method)
             " (light chasing takes these rules while the shorter side, twice it when the "
             "board wraps along its longer side, is at most " +
             std::to_string(most) + ")";
+      } else if (detail::MaskChase::applies(rules, rows, cols)) {
+        // The automatic method for these rules at sizes below this one is light chasing with
+        // extra unknowns: its limit is the one that was passed.
+        const std::size_t most = rules.states == 2 ? detail::MaskChase::kMaxUnknownsGf2
+                                                   : detail::MaskChase::kMaxUnknownsZk;
+        throw std::length_error(
+            "a " + std::to_string(rows) + "x" + std::to_string(cols) + " board has " +
+            std::to_string(detail::MaskChase::unknowns(rules, rows, cols)) +
+            " unknowns for light chasing (the rows and columns the neighbourhood reaches from "
+            "the edges), which takes at most " +
+            std::to_string(most) + " for " + std::to_string(rules.states) + " states, and its " +
+            std::to_string(cells) + " cells are past dense elimination's " + std::to_string(limit));
       }
       throw std::length_error("a " + std::to_string(rows) + "x" + std::to_string(cols) +
                               " board has " + std::to_string(cells) +

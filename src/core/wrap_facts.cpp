@@ -3,6 +3,7 @@
 
 #include <algorithm>
 #include <bit>
+#include <cmath>
 #include <stdexcept>
 #include <string>
 #include <utility>
@@ -424,6 +425,22 @@ bool wrap_facts_fit(const Rules& rules, std::uint64_t rows, std::uint64_t cols) 
   if (!wrap_facts_apply(rules) || rows == 0 || cols == 0) return false;
   const Sides s = sides_of(rules.topology == Topology::torus, 2, rows, cols);
   return s.poly <= kMaxWrapFactsSide && s.power <= kMaxWrapFactsPowerSide;
+}
+
+WrapFactsCost wrap_facts_cost(const Rules& rules, std::uint64_t rows, std::uint64_t cols) {
+  WrapFactsCost cost;
+  const bool torus = rules.topology == Topology::torus;
+  for (const auto& pe : factor_prime_powers(rules.states)) {
+    const unsigned p = pe.first;
+    const std::uint64_t m = sides_of(torus, p, rows, cols).poly;
+    const std::uint64_t m_free = p_free(m, p);
+    const double d =
+        std::max(2.0, m_free == m ? static_cast<double>(m) / 2 : static_cast<double>(m_free + m));
+    const double log_d = std::log2(d);
+    cost.work += (p == 2 ? 7 : 60) * d * log_d * log_d;
+    cost.bytes = std::max(cost.bytes, (p == 2 ? 3 : 200) * d);
+  }
+  return cost;
 }
 
 std::uint64_t wrap_nullity(bool torus, bool self, unsigned p, std::uint64_t rows,

@@ -39,6 +39,19 @@ struct WrapFacts {
 // milliseconds (m' = 15625), at 999999 x 999999 0.5 s; over GF(3) at 10^6 x 10^6 about 4 s.
 std::optional<WrapFacts> wrap_facts(const Rules& rules, std::uint64_t rows, std::uint64_t cols);
 
+// An upper estimate of wrap_facts(rules, rows, cols) when wrap_facts_fit: `work` in units of about
+// a nanosecond of one core, `bytes` held at the peak. Per prime p of K, with m the polynomial side
+// and m' its p-free part: the half-gcd at degree D = m' / 2 when m' = m, else at m' and then at
+// most m (stage 2's degree N deg h1 is only known after stage 1): A D log2(D)^2 units (A = 7 over
+// GF(2), 60 over GF(p)) and B D bytes (3 and 200). Measured (2 cores busy): 1000000 x 999999 torus
+// K = 23 (D = 5e5) 1.1e10 units, 19 s and 106 MB; K = 5 (D = 1e6, the upper bound) 2.4e10
+// units, 11 s and 29 MB.
+struct WrapFactsCost {
+  double work = 0;
+  double bytes = 0;
+};
+WrapFactsCost wrap_facts_cost(const Rules& rules, std::uint64_t rows, std::uint64_t cols);
+
 // The nullity over GF(p) (p prime) of the plus rules (with the button iff `self`) on a rows x
 // cols torus (`torus`) or cylinder (columns wrap): 1..kMaxWrapFactsSide along the polynomials,
 // 1..kMaxWrapFactsPowerSide the other side. Throws std::invalid_argument outside those limits.

@@ -300,4 +300,21 @@ else
   fail "torus,states=4 1000000x1000000: exit $rc, stderr '$(cat "$work/err")'"
 fi
 
+# On a terminal, work estimated over about a second has its estimate shown on stderr before it
+# starts (10^6 x 10^6: 1.2e9 units, about a second); off a terminal stderr stays empty (above).
+if command -v script >/dev/null; then
+  script -qec "'$bin' info 1000000x1000000 >'$work/out'" "$work/tty" </dev/null >/dev/null 2>&1
+  rc=$?
+  if [[ $rc -eq 0 ]] && grep -q "lightsout: info: 1000000x1000000 takes about 1 s for the nullity polynomials (up to " "$work/tty" &&
+    grep -q "^board 1000000x1000000: nullity 0$" "$work/out"; then
+    pass
+  else
+    fail "estimate on a terminal: exit $rc, terminal '$(head -c 300 "$work/tty")'"
+  fi
+  script -qec "'$bin' info 1000x1000 >'$work/out'" "$work/tty" </dev/null >/dev/null 2>&1
+  if grep -q "takes about" "$work/tty"; then fail "estimate shown for a quick size"; else pass; fi
+else
+  fail "script(1) is missing: the terminal estimate is not tested"
+fi
+
 finish

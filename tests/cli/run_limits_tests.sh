@@ -151,8 +151,11 @@ bounded rules_rowcol_file $rules_fast $rules_small "lightsout: --rules: a 1000x1
 bounded rules_rowcol_render $rules_fast $rules_small "lightsout: --rules: a 1000x1000 board has 1000000 cells; $dense" /dev/null -- render --rules "$rowcol_holes" "$work/k1000.pbm" --solve -o "$work/k1000.png"
 bounded rules_x_thin $rules_fast $rules_small "lightsout: --rules: a 60000000x1 board has 60000000 cells; $dense" /dev/null -- solve --rules nbhd=x --size 60000000x1 /dev/null
 # (x on 8000 x 8000 chases with 15999 unknowns; 20000 x 20000 is past the chase and the band)
-bounded rules_x_info $rules_fast $rules_small "lightsout: --rules: a 20000x20000 board has 400000000 cells; $dense" /dev/null -- info 20000x20000 --rules nbhd=x
-bounded rules_x_quiet $rules_fast $rules_small "lightsout: --rules: a 20000x20000 board has 400000000 cells; $dense" /dev/null -- render --rules nbhd=x --quiet-patterns 20000x20000 -o "$work/q.png"
+# The refusal names the limit passed: light chasing's unknowns, the method that answers below it.
+x_chase="lightsout: --rules: a 20000x20000 board has 39999 unknowns for light chasing (the rows and columns the neighbourhood reaches from the edges), which takes at most 16384 for 2 states, and its 400000000 cells are past dense elimination's 262144"
+bounded rules_x_info $rules_fast $rules_small "$x_chase" /dev/null -- info 20000x20000 --rules nbhd=x
+bounded rules_x_quiet $rules_fast $rules_small "$x_chase" /dev/null -- render --rules nbhd=x --quiet-patterns 20000x20000 -o "$work/q.png"
+bounded rules_x_info_memory $rules_fast $rules_small "lightsout: --rules: a 8000x8000 board under nbhd=x needs about 1.0G for light chasing, over --memory 1.0M (give a larger --memory to try it)" /dev/null -- info 8000x8000 --rules nbhd=x --memory 1M
 # Within the cell limit but not --memory: 250 x 250, rowcol with a holes grid, 3 states (a 3.6 GiB
 # matrix and the press system).
 "$bin" generate 250x250 --density 0 -o "$work/z250.grid"
@@ -171,6 +174,14 @@ bounded rules_work_force $rules_fast $rules_small "lightsout: --rules: a 256x256
 # Memory running out anyway (here under the harness's ulimit) is main's one line, never a raw
 # std::bad_alloc (the corner mask above: dense elimination).
 bounded rules_out_of_memory 5 262144 "lightsout: out of memory while solving the dark 250x250 board" /dev/null -- info 250x250 --rules "nbhd=$corners,states=3" --memory 100G --force
+
+# --- info weighs its facts before it starts, whatever the rules: the classic polynomials of
+# 10^9 x 10^9 (hours; they ran for minutes and grew past 394 MB), the torus polynomials ---
+info_huge="lightsout: info: a 1000000000x1000000000 board is estimated at 2.9e+12 units of work for the nullity polynomials (about 0.81 hours at a nanosecond a unit), over the limit of 1e+11 (give --force to run it)"
+bounded info_huge $rules_fast $rules_small "$info_huge" /dev/null -- info 1000000000x1000000000
+bounded info_huge_json $rules_fast $rules_small "$info_huge" /dev/null -- info 1000000000x1000000000 --json
+bounded info_huge_force $rules_fast $rules_small "lightsout: info: a 1000000000x1000000000 board needs about 1.4G for the nullity polynomials, over --memory 100M (give a larger --memory to try it)" /dev/null -- info 1000000000x1000000000 --force --memory 100M
+bounded info_torus_memory $rules_fast $rules_small "lightsout: --rules: a 1000000x999999 board under torus,states=230 needs about 192M for the torus and cylinder polynomials, over --memory 10M (give a larger --memory to try it)" /dev/null -- info 1000000x999999 --rules torus,states=230 --memory 10M
 
 # --- thin boards cost about a bit a cell whichever way they stand: solved and verified within
 # 3x the packed board (2.5 MB here) + 16 MB of peak RSS ---
