@@ -797,7 +797,23 @@ ApiResponse api_info(std::string_view size, std::string_view rules_text, const L
       fail(413, "size: " + count_of(cells, "cell") + ", the limit with these rules is " +
                     std::to_string(limits.max_rules_cells));
     }
-    if (!by_polynomials) check_rules_work(rules, rows, cols, limits, "size");
+    // Every rules set is weighed by what board_facts will run (polynomials or a Solver), before
+    // it starts: the classic and torus polynomials too (a torus with 230 states on
+    // 1000000 x 999999 held a worker for seconds).
+    const SolveEstimate cost = estimate_facts(rules, rows, cols, !kernel_too_big);
+    if (cost.work > limits.max_rules_work) {
+      fail(413, "size: " + std::to_string(rows) + " x " + std::to_string(cols) +
+                    (classic ? "" : " with these rules") + " is estimated at " +
+                    short_number(cost.work) + " units of work for " +
+                    std::string(cost.method_text) + ", over the limit of " +
+                    short_number(limits.max_rules_work));
+    }
+    if (cost.bytes > limits.max_rules_bytes) {
+      fail(413, "size: " + std::to_string(rows) + " x " + std::to_string(cols) +
+                    (classic ? "" : " with these rules") + " needs about " +
+                    short_number(cost.bytes) + " bytes for " + std::string(cost.method_text) +
+                    ", over the limit of " + short_number(limits.max_rules_bytes));
+    }
     const Facts facts = board_facts(rules, rows, cols, !kernel_too_big);
     return ApiResponse{200, facts_json(facts, rules, true, kernel_too_big)};
   });

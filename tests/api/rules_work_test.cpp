@@ -1,5 +1,6 @@
 // The API's cost-based limit for rules other than the classic: large plus-neighbourhood boards
 // (256 x 256 torus, 255 states) are solved, boards whose estimated work is too large are refused.
+#include <chrono>
 #include <cstdint>
 #include <string>
 #include <vector>
@@ -144,7 +145,8 @@ TEST(RulesWork, TooMuchWorkIsRefusedWithTheEstimate) {
 }
 
 // The plus rules on a torus or cylinder with a square-free K take their facts from polynomials:
-// no cell or work limit applies, and admission reserves little.
+// no cell limit applies, their work estimate is that of the polynomials (within the limit here),
+// and admission reserves little.
 TEST(RulesWork, TorusAndCylinderFactsAtAnySize) {
   for (const char* rules : {"torus", "cylinder", "torus,states=255", "cylinder,self=0"}) {
     const char* size =
@@ -163,6 +165,40 @@ TEST(RulesWork, TorusAndCylinderFactsAtAnySize) {
   // Small boards still get their quiet patterns (the Solver's kernel), as many as the nullity.
   const json small = json::parse(api_info("6x6", "torus", Limits{}).body);
   EXPECT_EQ(small["kernel"].size(), small["nullity"].get<std::size_t>());
+}
+
+// Every rules set goes through the work limit, by the estimate of what board_facts runs: the torus
+// polynomials with K = 230 on 1000000 x 999999 (seconds over GF(5) and GF(23)) and the classic
+// polynomials past a lower limit are refused at once, naming the method.
+TEST(RulesWork, InfoWeighsThePolynomialsToo) {
+  const auto start = std::chrono::steady_clock::now();
+  ApiResponse res = api_info("1000000x999999", "torus,states=230", Limits{});
+  EXPECT_EQ(res.status, 413) << res.body;
+  EXPECT_NE(res.body.find("with these rules is estimated at"), std::string::npos) << res.body;
+  EXPECT_NE(res.body.find("for the torus and cylinder polynomials, over the limit of 3e+09"),
+            std::string::npos)
+      << res.body;
+  EXPECT_LT(std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count(), 0.5);
+  Limits low;
+  low.max_rules_work = 1e8;
+  res = api_info("1000000x1000000", "", low);
+  EXPECT_EQ(res.status, 413) << res.body;
+  EXPECT_NE(res.body.find("size: 1000000 x 1000000 is estimated at"), std::string::npos)
+      << res.body;
+  EXPECT_NE(res.body.find("for the nullity polynomials"), std::string::npos) << res.body;
+  // The estimate grows with the smaller odd part of R + 1 and C + 1: 2^k - 1 sides cost nothing.
+  Limits wide;
+  wide.max_info_side = std::size_t{1} << 20;
+  res = api_info("1048575x1048575", "", wide);
+  EXPECT_EQ(res.status, 200) << res.body;
+  EXPECT_LT(estimate_facts(parse_rules(""), 1048575, 1048575, false).work,
+            estimate_facts(parse_rules(""), 1000000, 1000000, false).work / 1000);
+  Limits small_memory;
+  small_memory.max_rules_bytes = 1e6;
+  res = api_info("1000x1000", "torus,states=23", small_memory);
+  EXPECT_EQ(res.status, 413) << res.body;
+  EXPECT_NE(res.body.find("bytes for the torus and cylinder polynomials"), std::string::npos)
+      << res.body;
 }
 
 // Admission reserves what the solve will hold: the core's estimate of the method's matrices for
