@@ -227,13 +227,24 @@ def solve(
     return Result(_core.solve(r, board, minimal, minimal_time, kernel), board, r, as_bool, flat)
 
 
-def info(rows: int, cols: int, rules: RulesLike = None, kernel: bool = False) -> Facts:
+def info(
+    rows: int,
+    cols: int,
+    rules: RulesLike = None,
+    kernel: bool = False,
+    force: bool = False,
+    memory: Optional[int] = None,
+) -> Facts:
     """What a board size decides, as ``Facts``: attributes rows, cols, states, cells, nullity,
     quiet_patterns (the exact count, an int), solvable_log2 (None for K > 2), all_solvable,
     rules; with ``kernel``, ``kernel`` (a basis of the quiet patterns, (count, rows, cols)) and
     ``kernel_orders``. ``to_dict()`` (and indexing, ``info(5, 5)["nullity"]``) is the JSON of
-    ``lightsout info RxC --json``, quiet_patterns a string there."""
-    return _core.facts(_rules(rules), rows, cols, kernel)
+    ``lightsout info RxC --json``, quiet_patterns a string there.
+
+    As ``lightsout info``, the work and memory are estimated first: a ValueError naming the
+    method refuses sizes past ``memory`` bytes (default: a quarter of physical memory) or past
+    10^11 units of work (about two minutes) unless ``force``. Ctrl-C interrupts a long call."""
+    return _core.facts(_rules(rules), rows, cols, kernel, force, memory or 0)
 
 
 def read_board(

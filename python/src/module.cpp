@@ -5,14 +5,18 @@
 #include <pybind11/stl.h>
 
 #include <cerrno>
+#include <chrono>
 #include <cstddef>
 #include <cstdint>
 #include <exception>
+#include <functional>
+#include <future>
 #include <memory>
 #include <optional>
 #include <stdexcept>
 #include <string>
 #include <string_view>
+#include <thread>
 #include <utility>
 #include <vector>
 
@@ -22,6 +26,7 @@
 #include "api/json_schema.hpp"
 #include "api/solver_cache.hpp"
 #include "api/streamed_files.hpp"
+#include "api/work_estimate.hpp"
 #include "cells.hpp"
 #include "files.hpp"
 #include "lightsout/atomic_file.hpp"
@@ -251,18 +256,70 @@ struct PyFacts {
   }
 };
 
-// `lightsout info RxC --rules TEXT`: the same checks; with `kernel`, a basis of the quiet
+// Runs `work` on a thread of its own while the calling (Python) thread waits with the GIL
+// released, checking for signals every 50 ms, so that Ctrl-C raises KeyboardInterrupt at once.
+// The work itself has no cancel points (NTL's gcds, a Solver's set-up): after an interrupt it is
+// left to end on its thread, which owns everything it uses, and its result is dropped.
+template <class T>
+T interruptible(std::function<T()> work) {
+  auto task = std::make_shared<std::packaged_task<T()>>(std::move(work));
+  std::future<T> result = task->get_future();
+  std::thread([task] { (*task)(); }).detach();
+  for (;;) {
+    {
+      py::gil_scoped_release release;
+      if (result.wait_for(std::chrono::milliseconds(50)) == std::future_status::ready) break;
+    }
+    if (PyErr_CheckSignals() != 0) throw py::error_already_set();
+  }
+  return result.get();
+}
+
+// Work below this (about a tenth of a second) runs on the calling thread.
+constexpr double kInterruptibleWork = 1e8;
+
+// `lightsout info RxC --rules TEXT`: the same checks, and the same weighing before any work
+// (estimate_facts: past `memory` bytes, 0 for a quarter of physical memory, or past the work
+// limit without `force`, a ValueError naming the method); with `kernel`, a basis of the quiet
 // patterns too (up to the library's kernel limits: std::length_error, a ValueError).
-PyFacts py_facts(const PyRules& rules, std::size_t rows, std::size_t cols, bool kernel) {
+PyFacts py_facts(const PyRules& rules, std::size_t rows, std::size_t cols, bool kernel, bool force,
+                 std::uint64_t memory) {
   if (rows == 0 || cols == 0 || rows > kMaxInfoSide || cols > kMaxInfoSide) {
     throw std::invalid_argument(
         "board size must be RxC with 1 <= R, C <= " + std::to_string(kMaxInfoSide) +
         " (e.g. 5x5), got '" + std::to_string(rows) + "x" + std::to_string(cols) + "'");
   }
-  PyFacts out{{}, rules.rules, kernel};
-  py::gil_scoped_release release;
-  if (!is_classic(*rules.rules)) Solver check(*rules.rules, rows, cols);
-  out.facts = board_facts(*rules.rules, rows, cols, kernel);
+  const std::shared_ptr<const Rules> chosen = rules.rules;
+  if (!is_classic(*chosen)) check_board_size(*chosen, rows, cols);
+  const SolveEstimate cost = estimate_facts(*chosen, rows, cols, kernel);
+  const std::uint64_t budget = memory != 0 ? memory : api::default_memory_budget();
+  const std::string board = fmt::format("a {}x{} board", rows, cols);
+  const Method dense = chosen->states == 2 ? Method::gf2 : Method::zk;
+  const bool past_dense = !is_classic(*chosen) && cost.method == dense &&
+                          existing_cells(*chosen, rows, cols) > Solver::max_cells(*chosen, dense);
+  const bool refused =
+      cost.bytes > static_cast<double>(budget) || (cost.work > kMaxInfoWork && !force);
+  // Past the dense elimination's cell limit the Solver's own refusal names each method's limit.
+  if (refused && past_dense) Solver check(*chosen, rows, cols, dense);  // throws
+  if (cost.bytes > static_cast<double>(budget)) {
+    throw std::invalid_argument(fmt::format(
+        "{} needs about {:.2g} bytes for {}, over memory={} (pass a larger memory to try it)",
+        board, cost.bytes, cost.method_text, budget));
+  }
+  if (cost.work > kMaxInfoWork && !force) {
+    throw std::invalid_argument(
+        fmt::format("{} is estimated at {:.2g} units of work for {} (about {:.2g} hours at a "
+                    "nanosecond a unit), over the limit of {:.0e} (pass force=True to run it)",
+                    board, cost.work, cost.method_text, cost.work * 1e-9 / 3600, kMaxInfoWork));
+  }
+  PyFacts out{{}, chosen, kernel};
+  if (cost.work < kInterruptibleWork) {
+    py::gil_scoped_release release;
+    out.facts = board_facts(*chosen, rows, cols, kernel);
+  } else {
+    out.facts = interruptible<Facts>(
+        [chosen, rows, cols, kernel] { return board_facts(*chosen, rows, cols, kernel); });
+  }
   return out;
 }
 
@@ -490,7 +547,7 @@ PYBIND11_MODULE(_core, m) {
   m.def("solve", &py_solve, py::arg("rules"), py::arg("lights"), py::arg("minimal") = false,
         py::arg("minimal_time") = 10.0, py::arg("kernel") = false);
   m.def("facts", &py_facts, py::arg("rules"), py::arg("rows"), py::arg("cols"),
-        py::arg("kernel") = false);
+        py::arg("kernel") = false, py::arg("force") = false, py::arg("memory") = 0);
   py::class_<api::StreamedSolve>(m, "StreamedSolve")
       .def_property_readonly("outcome",
                              [](const api::StreamedSolve& s) {
