@@ -260,6 +260,22 @@ TEST_F(ServerTest, InfoQueryKeepsEqualsInsideValues) {
   EXPECT_EQ(res->status, 400) << res->body;
 }
 
+// /api/info weighs every rules set, the torus polynomials too: a torus with 230 states on
+// 1000000 x 999999 (seconds over GF(5) and GF(23)) is refused at once instead of holding a
+// worker, and the classic polynomials of the largest side stay within the limit.
+TEST_F(ServerTest, InfoWeighsEveryRulesSet) {
+  const auto start = std::chrono::steady_clock::now();
+  auto res = client().Get("/api/info?size=1000000x999999&rules=torus,states=230");
+  ASSERT_TRUE(res);
+  EXPECT_EQ(res->status, 413) << res->body;
+  EXPECT_NE(res->body.find("for the torus and cylinder polynomials"), std::string::npos)
+      << res->body;
+  EXPECT_LT(std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count(), 1.5);
+  res = client().Get("/api/info?size=1000000x1000000");
+  ASSERT_TRUE(res);
+  EXPECT_EQ(res->status, 200) << res->body;
+}
+
 // A graph claiming more nodes than a board may have cells is refused before it is built: a few
 // bytes must not cost 400 MB of adjacency lists.
 TEST_F(ServerTest, HugeGraphsRefusedCheaply) {
