@@ -243,7 +243,7 @@ def info(
 
     As ``lightsout info``, the work and memory are estimated first: a ValueError naming the
     method refuses sizes past ``memory`` bytes (default: a quarter of physical memory) or past
-    10^11 units of work (about two minutes) unless ``force``. Ctrl-C interrupts a long call."""
+    10^12 units of work (about a quarter of an hour) unless ``force``. Ctrl-C interrupts a long call."""
     return _core.facts(_rules(rules), rows, cols, kernel, force, memory or 0)
 
 

@@ -17,7 +17,7 @@ from conftest import run_cli
 
 def test_huge_size_is_refused_at_once_naming_the_method():
     start = time.monotonic()
-    over_work = r"nullity polynomials .* over the limit of 1e\+11 \(pass force=True"
+    over_work = r"nullity polynomials .* over the limit of 1e\+12 \(pass force=True"
     with pytest.raises(ValueError, match=over_work):
         lightsout.info(10**9, 10**9)
     # force lifts the work limit, never the memory one.

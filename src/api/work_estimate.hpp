@@ -60,10 +60,11 @@ double estimated_solve_bytes(const Rules& rules, std::size_t rows, std::size_t c
 // edges, the row and column for rowcol) without building anything.
 double estimated_press_system_bytes(const Rules& rules, std::size_t rows, std::size_t cols);
 
-// The work limit of `info` and Python's info() (about two minutes; --force and force=True lift
-// it): they answer questions about sizes, and the facts of the largest sizes they take would run
-// for hours (10^9 x 10^9, classic: 2.9e12 units).
-inline constexpr double kMaxInfoWork = 1e11;
+// The work limit of `info` and Python's info() (about a quarter of an hour; --force and
+// force=True lift it): the facts of the largest sizes they take would run for hours (10^9 x
+// 10^9, classic: 2.9e12 units), while x on the plane at 8000 x 8000 (light chasing, 2.8e11 units
+// estimated: the reduced system's u^3 / 16 is pessimistic) answers in 25 s to a minute.
+inline constexpr double kMaxInfoWork = 1e12;
 
 // The cost of board_facts(rules, rows, cols, kernel) (lightsout/info.hpp), which `info` and
 // /api/info weigh before starting, as SolveEstimate (the method's words for messages):

@@ -277,15 +277,16 @@ std::function<int()> add_info_command(CLI::App& app) {
   add_memory_option(*cmd, args->memory,
                     "The most the estimate of the facts may reach (bytes; K, M, G suffixes; "
                     "default: a quarter of physical memory)");
-  cmd->add_flag("--force", args->force,
-                "Compute even when the work estimate is past 10^11 units (about two minutes; "
-                "10^9x10^9 is estimated at 2.9*10^12)");
+  cmd->add_flag(
+      "--force", args->force,
+      "Compute even when the work estimate is past 10^12 units (about a quarter of an hour; "
+      "10^9x10^9 is estimated at 2.9*10^12)");
   cmd->allow_extras();
   cmd->footer(
       "The nullity d is the number of independent quiet patterns: 2^(R*C - d) boards are "
       "solvable, each in 2^d ways.\nIt is computed from the size alone, in about 1 s for "
       "10^6x10^6 and 17 s for 10^7x10^7 (the time grows with the smaller odd part of R + 1 "
-      "and C + 1).\nThe work and memory are estimated first: past --memory, or past 10^11 units "
+      "and C + 1).\nThe work and memory are estimated first: past --memory, or past 10^12 units "
       "without --force, the size is refused; on a terminal the estimate of anything over a "
       "second is shown.\nExit status: 0 done, 2 bad input or usage.");
   return [args, cmd, kernel, rules_opt] {

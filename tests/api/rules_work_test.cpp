@@ -193,6 +193,11 @@ TEST(RulesWork, InfoWeighsThePolynomialsToo) {
   EXPECT_EQ(res.status, 200) << res.body;
   EXPECT_LT(estimate_facts(parse_rules(""), 1048575, 1048575, false).work,
             estimate_facts(parse_rules(""), 1000000, 1000000, false).work / 1000);
+  // info's own limit: the hour of 10^9 x 10^9 is past it, x on the plane at 8000 x 8000 (light
+  // chasing, 25 s to a minute) within it.
+  EXPECT_GT(estimate_facts(parse_rules(""), 1000000000, 1000000000, false).work, kMaxInfoWork);
+  EXPECT_LT(estimate_facts(parse_rules("nbhd=x"), 8000, 8000, false).work, kMaxInfoWork);
+  EXPECT_EQ(estimate_facts(parse_rules("nbhd=x"), 8000, 8000, false).method, Method::chase);
   Limits small_memory;
   small_memory.max_rules_bytes = 1e6;
   res = api_info("1000x1000", "torus,states=23", small_memory);

@@ -177,7 +177,7 @@ bounded rules_out_of_memory 5 262144 "lightsout: out of memory while solving the
 
 # --- info weighs its facts before it starts, whatever the rules: the classic polynomials of
 # 10^9 x 10^9 (hours; they ran for minutes and grew past 394 MB), the torus polynomials ---
-info_huge="lightsout: info: a 1000000000x1000000000 board is estimated at 2.9e+12 units of work for the nullity polynomials (about 0.81 hours at a nanosecond a unit), over the limit of 1e+11 (give --force to run it)"
+info_huge="lightsout: info: a 1000000000x1000000000 board is estimated at 2.9e+12 units of work for the nullity polynomials (about 0.81 hours at a nanosecond a unit), over the limit of 1e+12 (give --force to run it)"
 bounded info_huge $rules_fast $rules_small "$info_huge" /dev/null -- info 1000000000x1000000000
 bounded info_huge_json $rules_fast $rules_small "$info_huge" /dev/null -- info 1000000000x1000000000 --json
 bounded info_huge_force $rules_fast $rules_small "lightsout: info: a 1000000000x1000000000 board needs about 1.4G for the nullity polynomials, over --memory 100M (give a larger --memory to try it)" /dev/null -- info 1000000000x1000000000 --force --memory 100M
