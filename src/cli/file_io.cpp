@@ -37,27 +37,26 @@ InputShape shape_of_file(const std::string& path) {
     InputFile input(path);
     if (!input.regular_file_size()) return {};
     constexpr std::size_t kFirst = std::size_t{64} << 10;
-    constexpr std::size_t kWhole = std::size_t{4} << 20;
-    const std::size_t size = static_cast<std::size_t>(*input.regular_file_size());
-    std::string text(std::min(size, kFirst), '\0');
-    std::size_t got = 0;
-    const auto fill = [&](std::size_t want) {
-      text.resize(want);
-      while (got < want) {
-        const std::size_t n = input.read(text.data() + got, want - got);
+    const std::uint64_t size = *input.regular_file_size();
+    std::string text(kFirst, '\0');
+    const auto fill = [&] {  // the next bytes, up to kFirst; "" at the end
+      std::size_t got = 0;
+      while (got < kFirst) {
+        const std::size_t n = input.read(text.data() + got, kFirst - got);
         if (n == 0) break;
         got += n;
       }
-      text.resize(got);
+      return std::string_view(text.data(), got);
     };
-    fill(text.size());
-    InputShape shape = input_shape(text, got == size);
-    // A first line of two or more values may be a lone puzzle: its size needs all of it.
-    if (!shape.board && !shape.single && got < size && size <= kWhole &&
-        text.find_first_of(" \t") < text.find('\n')) {
-      fill(size);
-      shape = input_shape(text, got == size);
-    }
+    std::string_view piece = fill();
+    InputShape shape = input_shape(piece, piece.size() == size);
+    if (shape.board || shape.single || piece.size() == size) return shape;
+    // A first line of two or more values may be a lone puzzle of any size: its rows are
+    // counted through the whole file, a piece at a time. A count layout's first line (one
+    // value) stops it at once, a row of another width at that row.
+    SinglePuzzleScan scan;
+    while (!piece.empty() && scan.feed(piece)) piece = fill();
+    if (piece.empty()) shape.single = scan.size();
     return shape;
   } catch (const std::exception&) {
     return {};  // unreadable: the solve itself says why

@@ -15,9 +15,10 @@ namespace lightsout::cli {
 // Input files are the API layer's (api/input_file.hpp): the board and rules readers use them too.
 using api::InputFile;
 
-// The shape of a regular file from its first bytes (io/input_shape.hpp): up to 64 KiB, or 4 MiB
-// when it may be one judge puzzle whose size is read off the whole text. {} for "-", a pipe or a
-// file that cannot be read (the solve then reports it).
+// The shape of a regular file from its first bytes (io/input_shape.hpp): 64 KiB, and when its
+// first line holds two or more values, the whole file 64 KiB at a time (SinglePuzzleScan), so
+// that one judge puzzle is read as one at any size while a count layout is told from its first
+// line. {} for "-", a pipe or a file that cannot be read (the solve then reports it).
 InputShape shape_of_file(const std::string& path);
 
 // Refuses, as gzip does, to send binary bytes (`what`: "P4 pixels", "a PNG picture") to a

@@ -41,6 +41,7 @@ struct SolveArgs {
   bool size_given = false;      // --size given
   std::uint64_t max_cells = 0;  // --max-cells (0: the default for the input)
   bool force = false;           // --force: rules past the work limit
+  bool size_read = false;       // --size read off a lone puzzle's text
 };
 
 // Judge mode's default cell limit: what the input can hold (a value and a separator a cell, so
@@ -75,6 +76,13 @@ int run_judge_solve(const SolveArgs& args, const Rules& rules, const RulesBudget
   InputFile input(args.input);
   const std::uint64_t max_cells =
       args.max_cells != 0 ? args.max_cells : judge_max_cells(input.stored_bytes());
+  if (size.rows * size.cols > max_cells && args.size_read) {
+    fmt::print(stderr,
+               "lightsout: {}: one {}x{} puzzle (its size read from the text) is {} cells, over "
+               "the limit of {} cells (--max-cells)\n",
+               input.name(), size.rows, size.cols, size.rows * size.cols, max_cells);
+    return kExitBadInput;
+  }
   if (size.rows * size.cols > max_cells) {  // parse_board_size keeps the product below 2^40
     fmt::print(stderr,
                "lightsout: --size: {}x{} is {} cells, over the limit of {} cells (--max-cells)\n",
@@ -277,6 +285,7 @@ std::function<int()> add_solve_command(CLI::App& app) {
       if (shape.single) {
         args->size = fmt::format("{}x{}", shape.single->first, shape.single->second);
         args->layout = "single";
+        args->size_read = true;
       }
     }
     if (!board_file) return run_judge_solve(*args, *rules, budget, board->stats);

@@ -32,12 +32,6 @@ bool is_grid_row(std::string_view token) {
   return !token.empty();
 }
 
-bool is_decimal(std::string_view token) {
-  unsigned value = 0;
-  const auto [end, ec] = std::from_chars(token.data(), token.data() + token.size(), value);
-  return ec == std::errc() && end == token.data() + token.size();
-}
-
 }  // namespace
 
 InputShape input_shape(std::string_view text, bool complete) {
@@ -76,16 +70,58 @@ InputShape input_shape(std::string_view text, bool complete) {
     return shape;
   }
   // One puzzle without a count: the same number of values on every line, two or more.
-  if (complete && lines[0].size() >= 2) {
-    for (const auto& line : lines) {
-      if (line.size() != lines[0].size()) return shape;
-      for (const std::string_view t : line) {
-        if (!is_decimal(t)) return shape;
-      }
-    }
-    shape.single = std::pair{lines.size(), lines[0].size()};
+  if (complete) {
+    SinglePuzzleScan scan;
+    scan.feed(text);
+    shape.single = scan.size();
   }
   return shape;
+}
+
+bool SinglePuzzleScan::feed(std::string_view bytes) {
+  for (const char c : bytes) {
+    if (failed_) return false;
+    if (c >= '0' && c <= '9') {
+      in_token_ = true;
+      value_ = value_ * 10 + static_cast<unsigned>(c - '0');
+      if (value_ > UINT32_MAX) failed_ = true;  // not a value any rules take
+    } else if (c == '\n') {
+      end_line();
+    } else if (is_blank(c)) {
+      end_token();
+    } else {
+      failed_ = true;
+    }
+  }
+  return !failed_;
+}
+
+void SinglePuzzleScan::end_token() {
+  if (!in_token_) return;
+  in_token_ = false;
+  value_ = 0;
+  ++in_line_;
+  // A line past the first one's width can be told at once; a shorter one at its end.
+  if (cols_ != 0 && in_line_ > cols_) failed_ = true;
+}
+
+void SinglePuzzleScan::end_line() {
+  end_token();
+  if (in_line_ == 0) return;  // a blank line
+  if (cols_ == 0) {
+    cols_ = in_line_;
+    if (cols_ < 2) failed_ = true;
+  } else if (in_line_ != cols_) {
+    failed_ = true;
+  }
+  ++rows_;
+  in_line_ = 0;
+}
+
+std::optional<std::pair<std::size_t, std::size_t>> SinglePuzzleScan::size() {
+  end_line();  // a last line without a newline
+  if (failed_ || rows_ == 0) return std::nullopt;
+  return std::pair{rows_, cols_};
 }
 
 std::string judge_error_hint(std::string_view message, std::size_t puzzle, std::size_t column,

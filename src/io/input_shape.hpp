@@ -2,6 +2,7 @@
 #pragma once
 
 #include <cstddef>
+#include <cstdint>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -24,6 +25,29 @@ struct InputShape {
 // judge text, where a lone 1 is a count); a single puzzle's size needs the whole input. Anything
 // else is left to the judge reader as before ({}).
 InputShape input_shape(std::string_view text, bool complete);
+
+// Whether a text read piece by piece is one judge puzzle without a count (input_shape's
+// `single`), in constant memory: every non-blank line holds the same number of decimal values
+// (at most 2^32 - 1), two or more. feed() the bytes in order, then ask size(); a piece may end
+// anywhere, even inside a value. Once feed() returns false the text is not one puzzle, and the
+// rest need not be read.
+class SinglePuzzleScan {
+ public:
+  bool feed(std::string_view bytes);
+  // The puzzle's rows and columns, once all the text was fed; {} when it is not one puzzle.
+  std::optional<std::pair<std::size_t, std::size_t>> size();
+
+ private:
+  void end_token();
+  void end_line();
+
+  bool failed_ = false;
+  std::size_t cols_ = 0;     // values on the first non-blank line (0: none yet)
+  std::size_t rows_ = 0;     // non-blank lines ended so far
+  std::size_t in_line_ = 0;  // values ended on the current line
+  bool in_token_ = false;
+  std::uint64_t value_ = 0;  // the current value so far
+};
 
 // A hint to append to a judge-text error in the first puzzle, where the input is more likely
 // read with the wrong options than mistyped, naming the option that would read it instead

@@ -305,6 +305,25 @@ if "$bin" solve "$work/a.txt" >"$work/a.out" 2>"$work/err" &&
 else
   fail "one puzzle of 3x3 without --size: $(head -c 200 "$work/err")"
 fi
+# ... at any size: a lone puzzle is scanned through in pieces, not held, so one of 6 MB (3000 x 1000)
+# and one of 24 MB (6000 x 2000) are one puzzle each, as one of 4 MB was (the scan stopped at 4 MiB
+# and the 6 MB one was read as 5 x 6 puzzles after a count).
+for big in 3000x1000 6000x2000; do
+  awk -v r="${big%x*}" -v c="${big#*x}" 'BEGIN { srand(7); for (i = 0; i < r; i++) {
+    line = int(rand() * 2); for (j = 1; j < c; j++) line = line " " int(rand() * 2); print line } }' \
+    >"$work/big.txt"
+  if "$bin" solve "$work/big.txt" >"$work/big.out" 2>"$work/err" &&
+    [[ $(wc -l <"$work/big.out") -eq ${big%x*} ]] &&
+    "$bin" verify "$work/big.txt" "$work/big.out" >/dev/null; then
+    pass
+  else
+    fail "one $big puzzle without --size: $(head -c 200 "$work/err")"
+  fi
+done
+expect_error big_puzzle_over_max_cells 2 \
+  "lightsout: $work/big.txt: one 6000x2000 puzzle (its size read from the text) is 12000000 cells, over the limit of 1000 cells (--max-cells)" \
+  "" -- solve --max-cells 1000 "$work/big.txt"
+rm -f "$work/big.txt" "$work/big.out"
 # A named FIFO is read once, as it comes (the layout is not looked for in it: that would take
 # its bytes, or its writer, from the solve).
 mkfifo "$work/fifo"

@@ -34,6 +34,30 @@ TEST(InputShape, OnePuzzleWithoutACountHasTheSizeOfItsText) {
   EXPECT_EQ(input_shape("", true).single, std::nullopt);
 }
 
+// The scan gives input_shape's answer for the whole text wherever the pieces are cut.
+TEST(SinglePuzzleScan, AgreesWithTheWholeTextAtEveryCut) {
+  const std::string texts[] = {"1 0 1\n0 1 1\n1 1 1\n",
+                               "10 0\r\n\n7 4294967295",
+                               "1 0 1\n0 1\n",
+                               "2\n1 0 1\n0 1 1\n",
+                               "1 x 1\n",
+                               "1 4294967296\n",
+                               "1 0\n1 0 1\n",
+                               ""};
+  for (const std::string& text : texts) {
+    const auto whole = input_shape(text, true).single;
+    for (std::size_t cut = 0; cut <= text.size(); ++cut) {
+      SinglePuzzleScan scan;
+      scan.feed(std::string_view(text).substr(0, cut));
+      scan.feed(std::string_view(text).substr(cut));
+      EXPECT_EQ(scan.size(), whole) << text << " cut at " << cut;
+    }
+  }
+  EXPECT_EQ(input_shape("10 0\r\n\n7 4294967295", true).single, (Size{2, 2}));
+  SinglePuzzleScan count_first;
+  EXPECT_FALSE(count_first.feed("3\n1 0\n"));  // stops at the count line: nothing more to read
+}
+
 TEST(JudgeErrorHint, NamesTheOptionThatWouldReadTheInput) {
   EXPECT_EQ(judge_error_hint("expected 0 or 1, found '2'", 1, 3, 3, 3, false, false),
             "; values above 1 need --rules states=K (K >= 3, with the rules the puzzles were "
