@@ -113,7 +113,13 @@ int run_board_solve(const BoardSolveArgs& args, const Rules& rules, const RulesB
     }
   } catch (const api::BoardFileError& e) {
     clock.finish();
-    fmt::print(stderr, "lightsout: {}\n", e.what());
+    // `solve poj.in -o out.txt`: judge puzzles after a count, read as one board.
+    const bool puzzles = args.judge_text_hint && shape_of_file(args.input).count_first;
+    fmt::print(stderr, "lightsout: {}{}\n", e.what(),
+               puzzles ? "; -o (like --format and --output-format) means board-file mode, one "
+                         "board of any size; puzzles after a count line are judge mode, which "
+                         "writes to standard output: drop -o and redirect (> FILE)"
+                       : "");
     return kExitBadInput;
   }
   const std::size_t rows = transposed ? lights.cols() : lights.rows();

@@ -25,6 +25,9 @@ struct BoardSolveArgs {
   std::string rules_text;       // --rules as given (empty: none), for messages
   std::uint64_t max_cells = 0;  // --max-cells (0: default_max_cells of the input)
   std::uint64_t memory = 0;     // --memory in bytes (0: a quarter of physical memory)
+  // Board-file mode came from -o, --output-format or --format judge, not from the input's name:
+  // a judge-text error then says what the two modes read when the input has a count line.
+  bool judge_text_hint = false;
 };
 
 // P4 presses are binary: refused (std::runtime_error) when `output` is "-" on a terminal and

@@ -178,7 +178,8 @@ int run_judge_solve(const SolveArgs& args, const Rules& rules, const RulesBudget
     // Read without --size or --rules, the error names the option that would read the input.
     fmt::print(stderr, "lightsout: {}:{}{}\n", input.name(), e.what(),
                judge_error_hint(e.message(), e.puzzle(), e.column(), size.rows, size.cols,
-                                args.size_given, !args.rules.empty()));
+                                args.size_given, !args.rules.empty(),
+                                args.layout == "auto" && reader.layout() == JudgeLayout::single));
     return kExitBadInput;
   }
   if (writer) writer->flush();
@@ -278,6 +279,10 @@ std::function<int()> add_solve_command(CLI::App& app) {
     if (!rules) return kExitBadInput;
     const RulesBudget budget{board->memory, args->force, args->rules};
     bool board_file = wants_board_file(*args, *board);
+    const std::optional<BoardFormat> in_ext = board_format_for_path(args->input);
+    board->judge_text_hint =
+        board_file && !in_ext &&
+        (board->format.empty() || parse_board_format(board->format) == BoardFormat::judge);
     if (!board_file && !args->size_given && args->layout == "auto" && !implied_size(*rules)) {
       // Nothing says what the file holds: its text does (a grid board, one judge puzzle).
       const InputShape shape = shape_of_file(args->input);

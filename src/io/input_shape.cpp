@@ -52,6 +52,10 @@ InputShape input_shape(std::string_view text, bool complete) {
   InputShape shape;
   if (lines.empty()) return shape;
   const std::string_view first = lines[0][0];
+  // A count, then values: not a grid's first two rows ("101\n0x1\n" is a grid with a typo).
+  shape.count_first = lines.size() >= 2 && lines[0].size() == 1 &&
+                      first.find_first_not_of("0123456789") == std::string_view::npos &&
+                      (lines[1].size() >= 2 || !is_grid_row(first));
   if (first == "P1" || first == "P4" || first.starts_with("P1#") || first.starts_with("P4#")) {
     shape.board = true;
     return shape;
@@ -125,9 +129,14 @@ std::optional<std::pair<std::size_t, std::size_t>> SinglePuzzleScan::size() {
 }
 
 std::string judge_error_hint(std::string_view message, std::size_t puzzle, std::size_t column,
-                             std::size_t rows, std::size_t cols, bool size_given,
-                             bool rules_given) {
+                             std::size_t rows, std::size_t cols, bool size_given, bool rules_given,
+                             bool single_guessed) {
   if (puzzle != 1) return {};
+  // "1\n1\n0\n1\n0\n1\n" at 5x1: one puzzle from the first line on, or a count and a puzzle.
+  if (single_guessed && cols == 1 && message.starts_with("unexpected ") &&
+      message.ends_with(" after the last puzzle")) {
+    return "; if the first line is a count of puzzles, give --input count";
+  }
   constexpr std::string_view kFound = "expected 0 or 1, found '";
   if (message.starts_with(kFound)) {
     std::string_view token = message.substr(kFound.size());

@@ -18,6 +18,9 @@ struct InputShape {
   // One judge puzzle with no count line (every line the same number of values, at least two on
   // the first line): its rows and columns.
   std::optional<std::pair<std::size_t, std::size_t>> single;
+  // The first non-blank line is one decimal token, then a line of two or more tokens (or the
+  // token has a digit past 1): judge puzzles after a count (POJ 1222).
+  bool count_first = false;
 };
 
 // Judges `text`, the first bytes of an input (`complete`: all of it). A grid needs two rows of
@@ -52,9 +55,12 @@ class SinglePuzzleScan {
 // A hint to append to a judge-text error in the first puzzle, where the input is more likely
 // read with the wrong options than mistyped, naming the option that would read it instead
 // ("; for boards other than 5x6 give --size RxC"), or "". `message`, `puzzle` and `column` are
-// the reader's (JudgeParseError); `size_given`, `rules_given` say what the command line set.
-// Later puzzles get no hint: the first one was read, so the options fit.
+// the reader's (JudgeParseError); `size_given`, `rules_given` say what the command line set, and
+// `single_guessed` that the layout was detected as single (a one-column board's first line of
+// 0/1 may as well be a count of 1). Later puzzles get no hint: the first one was read, so the
+// options fit.
 std::string judge_error_hint(std::string_view message, std::size_t puzzle, std::size_t column,
-                             std::size_t rows, std::size_t cols, bool size_given, bool rules_given);
+                             std::size_t rows, std::size_t cols, bool size_given, bool rules_given,
+                             bool single_guessed = false);
 
 }  // namespace lightsout

@@ -233,6 +233,19 @@ if [[ $? -eq 2 ]]; then pass; else fail "generate: side overflow rejected"; fi
 { echo 2; "$bin" generate 5x6 --seed 18446744073709551615; "$bin" generate 5x6 --seed 0; } >"$work/count.want"
 expect_count "--count wraps the seed past 2^64 - 1" "$bin" generate 5x6 --count 2 --seed 18446744073709551615
 
+# --- -o means board-file mode: judge puzzles after a count line are told how they are solved ---
+modes="-o (like --format and --output-format) means board-file mode, one board of any size; puzzles after a count line are judge mode, which writes to standard output: drop -o and redirect (> FILE)"
+expect_error_only solve_o_on_judge_puzzles 2 \
+  "lightsout: $repo/examples/poj1222-sample.in:1:1: expected '0', '1', '.' or '#', found '2'; $modes" -- \
+  solve "$repo/examples/poj1222-sample.in" -o "$work/poj.presses"
+expect_error_only solve_format_judge_on_judge_puzzles 2 \
+  "lightsout: $repo/examples/poj1222-sample.in:1:1: expected 0 or 1, found '2'; $modes" -- \
+  solve "$repo/examples/poj1222-sample.in" --format judge -o "$work/poj.presses"
+printf '101\n0x1\n' >"$work/typo.txt"
+expect_error_only solve_o_grid_typo_no_hint 2 \
+  "lightsout: $work/typo.txt:2:2: expected '0', '1', '.' or '#', found 'x'" -- \
+  solve "$work/typo.txt" -o "$work/typo.presses"
+
 # --- verify errors: exit 2 ---
 "$bin" generate 5x6 -o "$work/a.grid"
 "$bin" generate 6x5 --density 0 -o "$work/b6x5.grid"

@@ -67,6 +67,9 @@ expect_error garbage_after_last 2 "lightsout: <stdin>:7:1: unexpected 'extra' af
   "1\n${p1}extra\n" -- solve
 expect_error garbage_after_single 2 "lightsout: <stdin>:6:1: unexpected '1' after the last puzzle (puzzle 1)" \
   "${p1}1 1\n" -- solve
+# One column: a first line of 1 is a value or a count; the error names the option that says which.
+expect_error one_column_count_first 2 "lightsout: <stdin>:6:1: unexpected '1' after the last puzzle (puzzle 1); if the first line is a count of puzzles, give --input count" \
+  "1\n1\n0\n1\n0\n1\n" -- solve --size 5x1
 expect_error empty_input 2 "lightsout: <stdin>:3:1: empty input: expected a puzzle (puzzle 1)" \
   "\n  \n" -- solve
 printf '1\nx\n' >"$work/bad.in"

@@ -34,6 +34,15 @@ TEST(InputShape, OnePuzzleWithoutACountHasTheSizeOfItsText) {
   EXPECT_EQ(input_shape("", true).single, std::nullopt);
 }
 
+TEST(InputShape, ACountLineFirst) {
+  EXPECT_TRUE(input_shape("2\n0 1 1\n", false).count_first);
+  EXPECT_TRUE(input_shape("\n 1\n0 1\n1 1\n", true).count_first);
+  EXPECT_TRUE(input_shape("3\n1\n0\n", true).count_first);    // one column, a count of 3
+  EXPECT_FALSE(input_shape("101\n0x1\n", true).count_first);  // a grid's rows
+  EXPECT_FALSE(input_shape("1 0\n0 1\n", true).count_first);
+  EXPECT_FALSE(input_shape("2\n", true).count_first);
+}
+
 // The scan gives input_shape's answer for the whole text wherever the pieces are cut.
 TEST(SinglePuzzleScan, AgreesWithTheWholeTextAtEveryCut) {
   const std::string texts[] = {"1 0 1\n0 1 1\n1 1 1\n",
@@ -82,6 +91,12 @@ TEST(JudgeErrorHint, NamesTheOptionThatWouldReadTheInput) {
                              false),
             "");
   EXPECT_EQ(judge_error_hint("expected 0 or 1, found 'x'", 1, 1, 5, 6, false, false), "");
+  // One column, the layout guessed: a first line of 1 was taken as a value, not a count.
+  EXPECT_EQ(judge_error_hint("unexpected '1' after the last puzzle", 1, 1, 5, 1, true, false, true),
+            "; if the first line is a count of puzzles, give --input count");
+  EXPECT_EQ(judge_error_hint("unexpected '1' after the last puzzle", 1, 1, 5, 1, true, false), "");
+  EXPECT_EQ(judge_error_hint("unexpected '1' after the last puzzle", 1, 1, 5, 6, true, false, true),
+            "");
 }
 
 }  // namespace
