@@ -28,7 +28,8 @@ class FileWriteError : public std::runtime_error {
 // target that is removed on failure). commit() gives it the target's name in one rename(2):
 // until then the target keeps its old contents, and if the process dies or the writer is
 // destroyed without commit() (an exception, a refusal), the target is untouched and nothing is
-// left behind. A symlink target is followed, so the file it points to is replaced, not the link.
+// left behind. A symlink target is followed, so the file it points to is replaced, not the link;
+// a dangling one gets the file it names created (a loop of links is refused).
 // An existing target's permission bits are kept; a new file gets 0644 less the umask.
 //
 // "-" is standard output, and a target that is not a regular file (a terminal, /dev/null,

@@ -43,6 +43,24 @@ std::string hidden_name(const std::string& target, std::mt19937_64& rng) {
   return fmt::format("{}.{}.{:012x}.tmp", prefix, base_of(target), rng() & 0xffffffffffffULL);
 }
 
+// Where `path` leads when it is a chain of symbolic links to a name that does not exist: the
+// last link's target (relative ones taken from their link's directory), else `path` itself.
+// Throws FileWriteError for a loop.
+std::string dangling_link_target(const std::string& path) {
+  std::string at = path;
+  for (int hops = 0;; ++hops) {
+    struct stat st {};
+    if (::lstat(at.c_str(), &st) != 0 || !S_ISLNK(st.st_mode)) return at;
+    if (hops == 40) throw cannot_write(path, reason(ELOOP), ELOOP);
+    std::string link(PATH_MAX, '\0');
+    const ssize_t n = ::readlink(at.c_str(), link.data(), link.size());
+    if (n <= 0) return at;
+    link.resize(static_cast<std::size_t>(n));
+    at = link.front() == '/' || at.find('/') == std::string::npos ? link
+                                                                  : directory_of(at) + "/" + link;
+  }
+}
+
 void write_all(int fd, const char* data, std::size_t size, const std::string& name) {
   while (size > 0) {
     const ssize_t n = ::write(fd, data, size);
@@ -77,11 +95,14 @@ AtomicFile::AtomicFile(const std::string& path) : name_(path) {
     owned_ = true;
     return;
   }
-  // The file a symlink leads to is the one replaced (a dangling link is replaced itself).
+  // The file a symlink leads to is the one replaced; a dangling link's target is created, as
+  // `>` and cp do, and the link kept.
   target_ = path;
   if (exists) {
     char resolved[PATH_MAX];
     if (::realpath(path.c_str(), resolved) != nullptr) target_ = resolved;
+  } else {
+    target_ = dangling_link_target(path);
   }
   const mode_t mode = exists ? (st.st_mode & 07777) : 0644;
   const std::string dir = directory_of(target_);

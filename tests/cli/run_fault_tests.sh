@@ -119,6 +119,16 @@ else
 fi
 rm -f hsym.grid hhard.grid gsym.txt ghard.txt k.txt p3.txt p3.svg
 
+# -o onto a dangling symbolic link writes the file it names, as `>` does: the link stays.
+ln -s made.grid dangling.grid
+if "$bin" solve b.grid -o dangling.grid 2>"$work/err" && [[ -L dangling.grid ]] &&
+  "$bin" verify b.grid made.grid >/dev/null; then
+  pass
+else
+  fail "solve -o dangling link: $(head -c 300 "$work/err")"
+fi
+rm -f dangling.grid made.grid
+
 # --- killed in the middle of writing: the target keeps its old contents, nothing is left ------
 # The shim stops the process (SIGSTOP) halfway through its first write to the output, so the
 # kill always lands mid-write; the test waits for that stop, never for a fixed time.

@@ -111,6 +111,27 @@ TEST_F(AtomicFileTest, ASymlinkIsFollowedAndStaysALink) {
   EXPECT_EQ(names(), (std::set<std::string>{"link.txt", "real.txt"}));
 }
 
+// A link to a name not there yet creates that name, as `>` does, through a chain of links and a
+// relative target read from the link's own directory; a loop of links is refused.
+TEST_F(AtomicFileTest, ADanglingSymlinkCreatesItsTarget) {
+  fs::create_directory(path("sub"));
+  fs::create_symlink("../made.txt", path("sub/hop.txt"));
+  fs::create_symlink("sub/hop.txt", path("link.txt"));
+  {
+    AtomicFile f(path("link.txt"));
+    f.write("through two links", 17);
+    f.commit();
+  }
+  EXPECT_TRUE(fs::is_symlink(path("link.txt")));
+  EXPECT_TRUE(fs::is_symlink(path("sub/hop.txt")));
+  EXPECT_EQ(get(path("made.txt")), "through two links");
+  EXPECT_EQ(names(), (std::set<std::string>{"link.txt", "made.txt", "sub"}));
+  fs::create_symlink("loop2", path("loop1"));
+  fs::create_symlink("loop1", path("loop2"));
+  EXPECT_THROW(AtomicFile{path("loop1")}, FileWriteError);
+  EXPECT_TRUE(fs::is_symlink(path("loop1")));
+}
+
 TEST_F(AtomicFileTest, RefusesDirectoriesAndMissingDirectoriesUpFront) {
   try {
     AtomicFile f(dir_.string());
