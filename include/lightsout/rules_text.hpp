@@ -20,7 +20,8 @@ namespace lightsout {
 //   nbhd=MASK                  rows of 0/1 joined by '/', e.g. 010/111/010: an odd number of rows
 //                              of one odd length (at most 63), centred on the button; the centre
 //                              says whether the button itself changes
-//   self=0 | self=1            self=0: the pressed button itself does not change
+//   self=0 | self=1            self=0: the pressed button itself does not change; self=1: it
+//                              does (with a mask, either one overrides the centre)
 //   target=on | target=off     target=on: the goal is every cell at K-1 instead of 0
 //   holes=[ROWS]               inline holes: rows of '0'/'1' or '.'/'#' joined by '/' ('1' and
 //                              '#' = no cell there), exactly the board's size: holes=[000/010/000]

@@ -397,12 +397,14 @@ Rules parse_rules(std::string_view text, const FileLoader& loader,
     }
   }
   // A named neighbourhood takes the button itself unless self=0; a mask says it with its centre,
-  // and self=0 can still clear it.
+  // and self= given overrides the centre either way, as it overrides a named neighbourhood's
+  // default (nbhd=010/101/010,self=1 is nbhd=010/111/010).
   const auto centre = std::lower_bound(rules.offsets.begin(), rules.offsets.end(), Offset{0, 0});
   const bool has_centre = centre != rules.offsets.end() && *centre == Offset{0, 0};
   if (rules.neighbourhood == Neighbourhood::mask) {
     if (!rules.self && has_centre) rules.offsets.erase(centre);
-    rules.self = rules.self && has_centre;
+    if (rules.self && !has_centre && !self_token.empty()) rules.offsets.insert(centre, {0, 0});
+    rules.self = rules.self && (has_centre || !self_token.empty());
     if (rules.offsets.empty()) fail(self_token, "the neighbourhood would be empty");
   } else if (!rules.self && has_centre) {
     rules.offsets.erase(centre);

@@ -145,6 +145,12 @@ TEST(RulesParse, Masks) {
   EXPECT_EQ(ring.offsets.size(), 8U);
   const Rules cleared = parse_rules("nbhd=111/111/111,self=0");
   EXPECT_EQ(cleared, ring);
+  // ... and self=1 sets it, rather than being dropped.
+  const Rules set = parse_rules("nbhd=010/101/010,self=1");
+  EXPECT_TRUE(set.self);
+  EXPECT_EQ(set, parse_rules("nbhd=010/111/010"));
+  EXPECT_EQ(to_string(set), "plane,nbhd=010/111/010");
+  EXPECT_EQ(parse_rules("self=1,nbhd=111/101/111").offsets, named_offsets(Neighbourhood::square));
 }
 
 TEST(RulesParse, TargetOn) {
