@@ -4,6 +4,7 @@
 #include "io/suggest.hpp"
 
 #include <algorithm>
+#include <charconv>
 #include <cstdint>
 #include <stdexcept>
 #include <string_view>
@@ -73,7 +74,24 @@ std::string format_bytes(double bytes) {
 }
 
 void add_memory_option(CLI::App& cmd, std::uint64_t& memory, const std::string& help) {
-  cmd.add_option("--memory", memory, help)->transform(CLI::AsSizeValue(false))->type_name("BYTES");
+  // 0 and negative sizes were taken in silence (0 as the default, -1 as 2^64 - 1). The check
+  // sees the value in bytes, after the suffix was applied (CLI11 runs transforms first).
+  const CLI::Validator positive(
+      [](std::string& text) -> std::string {
+        std::uint64_t bytes = 0;
+        const char* end = text.data() + text.size();
+        const auto [p, ec] = std::from_chars(text.data(), end, bytes);
+        if (ec != std::errc() || p != end || bytes == 0) {
+          return fmt::format("expected 1 byte or more, below 2^64 (bytes, or K, M, G), got '{}'",
+                             text);
+        }
+        return {};
+      },
+      "BYTES");
+  cmd.add_option("--memory", memory, help)
+      ->check(positive)
+      ->transform(CLI::AsSizeValue(false))
+      ->type_name("BYTES");
 }
 
 std::optional<std::string> budget_refusal(const SolveEstimate& cost, std::size_t rows,

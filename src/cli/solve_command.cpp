@@ -274,6 +274,13 @@ std::function<int()> add_solve_command(CLI::App& app) {
       "2 bad input or usage.");
   return [args, board, size_opt, rules_opt] {
     args->size_given = size_opt->count() > 0;
+    // Checked in both modes: a board file's size is its own, but a malformed --size beside one
+    // was taken in silence.
+    if (args->size_given && !parse_board_size(args->size)) {
+      fmt::print(stderr, "lightsout: --size: expected RxC with 1 <= R, C (e.g. 5x6), got '{}'\n",
+                 args->size);
+      return kExitBadInput;
+    }
     const std::optional<Rules> rules =
         rules_opt->count() > 0 ? parse_cli_rules(args->rules) : Rules::classic();
     if (!rules) return kExitBadInput;

@@ -246,6 +246,23 @@ expect_error_only solve_o_grid_typo_no_hint 2 \
   "lightsout: $work/typo.txt:2:2: expected '0', '1', '.' or '#', found 'x'" -- \
   solve "$work/typo.txt" -o "$work/typo.presses"
 
+# --- options a board file does not use are still checked: malformed ones are refused ---
+"$bin" generate 3x3 -o "$work/s.grid"
+for size in abc 0x0; do
+  expect_error_only "solve_grid_size_$size" 2 \
+    "lightsout: --size: expected RxC with 1 <= R, C (e.g. 5x6), got '$size'" -- solve "$work/s.grid" --size "$size"
+done
+for memory in 0 -1 0K; do
+  run "$bin" solve "$work/s.grid" --memory "$memory"
+  if [[ $rc -eq 2 && $(head -1 "$work/err") == "lightsout: --memory: expected 1 byte or more, below 2^64 (bytes, or K, M, G), got '"* ]]; then
+    pass
+  else
+    fail "solve --memory $memory: exit $rc: $(head -c 200 "$work/err")"
+  fi
+done
+run "$bin" info 4x4 --memory 0
+if [[ $rc -eq 2 ]]; then pass; else fail "info --memory 0: exit $rc"; fi
+
 # --- verify errors: exit 2 ---
 "$bin" generate 5x6 -o "$work/a.grid"
 "$bin" generate 6x5 --density 0 -o "$work/b6x5.grid"
