@@ -1,6 +1,8 @@
 // read_board_file, load_rules_file and rules_with_files: an InputFile, its limits, one-line errors.
 #include "board_files.hpp"
 
+#include <sys/stat.h>
+
 #include <algorithm>
 #include <cerrno>
 #include <vector>
@@ -35,7 +37,30 @@ BoardFile read_board_file(const std::string& path, const BoardFileOptions& optio
   return out;
 }
 
+namespace {
+
+// What a file that is not a regular one is, for its refusal ("a FIFO"), or nullptr.
+const char* special_kind(const struct stat& st) {
+  if (S_ISREG(st.st_mode)) return nullptr;
+  if (S_ISDIR(st.st_mode)) return "a directory";
+  if (S_ISFIFO(st.st_mode)) return "a FIFO";
+  if (S_ISCHR(st.st_mode) || S_ISBLK(st.st_mode)) return "a device";
+  if (S_ISSOCK(st.st_mode)) return "a socket";
+  return "not a regular file";
+}
+
+}  // namespace
+
 std::string load_rules_file(const std::string& path) {
+  // A FIFO would block the open until a writer came (holes=FIFO waited forever), a device may
+  // never end: only regular files (and "-") are read, told by stat(2), which opens nothing.
+  struct stat st {};
+  if (path != "-" && ::stat(path.c_str(), &st) == 0) {
+    if (const char* kind = special_kind(st)) {
+      throw FileError(fmt::format("cannot read '{}': it is {}, not a regular file", path, kind),
+                      S_ISDIR(st.st_mode) ? EISDIR : EINVAL);
+    }
+  }
   InputFile file(path);
   const auto too_big = [&path] {
     return FileError(fmt::format("'{}' is larger than {} MiB", path, kMaxRulesFileBytes >> 20),

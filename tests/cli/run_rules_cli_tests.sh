@@ -216,6 +216,19 @@ expect_error states_low 2 "lightsout: --rules: token 'states=1': states must be 
 expect_error states_high 2 "lightsout: --rules: token 'states=256': states must be an integer in 2..255" "" -- generate 3x3 --rules states=256
 expect_error twice 2 "lightsout: --rules: token 'plane': the topology is already given by 'torus'" "" -- solve --rules torus,plane
 expect_error missing_file 2 "lightsout: --rules: token 'holes=$work/none': cannot open '$work/none': No such file or directory" "" -- solve --rules "holes=$work/none"
+# A FIFO, a directory or a device named by holes= or graph= is refused at once: the FIFO's open
+# waited forever for a writer. (timeout: a hang fails the test instead of stalling it.)
+mkfifo "$work/fifo"
+for spec in "holes=$work/fifo:a FIFO" "graph=$work/fifo:a FIFO" "holes=$work:a directory" "graph=/dev/zero:a device"; do
+  token=${spec%:*} kind=${spec##*:}
+  timeout 20 "$bin" info 3x3 --rules "$token" >"$work/out" 2>"$work/err" </dev/null
+  rc=$?
+  if [[ $rc -eq 2 && $(cat "$work/err") == "lightsout: --rules: token '$token': cannot read '${token#*=}': it is $kind, not a regular file" ]]; then
+    pass
+  else
+    fail "special file $token: exit $rc: $(head -c 200 "$work/err")"
+  fi
+done
 truncate -s 65M "$work/big.txt"
 expect_error big_file 2 "lightsout: --rules: token 'graph=$work/big.txt': '$work/big.txt' is larger than 64 MiB" "" -- info --rules "graph=$work/big.txt"
 printf '3\n0 1\n1 1\n' >"$work/loop.txt"
