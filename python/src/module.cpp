@@ -30,6 +30,7 @@
 #include "cells.hpp"
 #include "files.hpp"
 #include "lightsout/atomic_file.hpp"
+#include "lightsout/board_size.hpp"
 #include "lightsout/info.hpp"
 #include "lightsout/render.hpp"
 #include "lightsout/rules.hpp"
@@ -137,9 +138,19 @@ class PyResult {
   std::optional<Bytes2> presses_;
 };
 
+// minimal_time as the CLI's --minimal-time takes it: seconds from 0 to 1e9, 0 for no limit.
+// -1, NaN and infinity meant no limit here where the CLI refuses them.
+void check_minimal_time(double seconds) {
+  if (!(seconds >= 0.0 && seconds <= 1e9)) {
+    throw std::invalid_argument(
+        fmt::format("minimal_time: expected seconds from 0 to 1e9 (0: no limit), got {}", seconds));
+  }
+}
+
 // Solves one board of `solver`'s size with the GIL released (the board converted then too).
 PyResult solve_board(const Solver& solver, const std::uint8_t* in, bool minimal,
                      double minimal_time, bool kernel) {
+  check_minimal_time(minimal_time);
   Result result;
   {
     py::gil_scoped_release release;
@@ -150,10 +161,20 @@ PyResult solve_board(const Solver& solver, const std::uint8_t* in, bool minimal,
   return PyResult(std::move(result), solver.rows(), solver.cols());
 }
 
+// `rules`, once rows x cols is a size the CLI's --size takes (at most 2^40 cells): 2^40 x 2^40
+// wrapped around 2^64 into 0 cells, and the message named the wrong limit.
+const Rules& checked_size(const Rules& rules, std::size_t rows, std::size_t cols) {
+  if (rows == 0 || cols == 0 || rows > kMaxBoardCells / cols) {
+    throw std::invalid_argument(fmt::format(
+        "board size must be RxC with 1 <= R, C and at most 2^40 cells, got '{}x{}'", rows, cols));
+  }
+  return rules;
+}
+
 class PySolver {
  public:
   PySolver(std::size_t rows, std::size_t cols, const PyRules& rules)
-      : rules_(rules.rules), solver_(*rules.rules, rows, cols) {}
+      : rules_(rules.rules), solver_(checked_size(*rules.rules, rows, cols), rows, cols) {}
 
   PyResult solve(const Bytes2& lights, bool minimal, double minimal_time, bool kernel) const {
     const auto [rows, cols] = shape2(lights, "lights");
@@ -168,6 +189,7 @@ class PySolver {
     if (stack.ndim() != 3) {
       throw std::invalid_argument("boards must be a 3-D array (count, rows, cols)");
     }
+    check_minimal_time(minimal_time);
     const auto n = static_cast<std::size_t>(stack.shape(0));
     check_shape(static_cast<std::size_t>(stack.shape(1)), static_cast<std::size_t>(stack.shape(2)));
     const std::size_t cells = solver_.rows() * solver_.cols();
@@ -231,6 +253,7 @@ class PySolver {
 // (api::cached_solver: the API's one cache policy, per thread, so safe with the GIL released).
 PyResult py_solve(const PyRules& rules, const Bytes2& lights, bool minimal, double minimal_time,
                   bool kernel) {
+  check_minimal_time(minimal_time);  // before a Solver is prepared
   const auto [rows, cols] = shape2(lights, "lights");
   std::shared_ptr<const Solver> solver;
   {
@@ -330,6 +353,11 @@ std::optional<BoardFormat> format_of(const std::optional<std::string>& name) {
 
 Bytes2 py_read_board(const std::string& path, const std::optional<std::string>& format,
                      unsigned states, std::uint64_t max_cells) {
+  // The rules text's bounds ("expected a value 0..4294967295" for states=0 before).
+  if (states < kMinStates || states > kMaxStates) {
+    throw std::invalid_argument(
+        fmt::format("states must be an integer in {}..{}, got {}", kMinStates, kMaxStates, states));
+  }
   Grid grid;
   {
     py::gil_scoped_release release;

@@ -52,6 +52,13 @@ def test_k_states_are_judge_text(tmp_path):
         lightsout.read_board(tmp_path / "k.txt", states=2)
 
 
+def test_states_out_of_range(tmp_path):
+    (tmp_path / "b.grid").write_text("101\n010\n")
+    for states in (0, 1, 256):
+        with pytest.raises(ValueError, match=f"states must be an integer in 2..255, got {states}"):
+            lightsout.read_board(tmp_path / "b.grid", states=states)
+
+
 def test_bad_format_name_and_unwritable(tmp_path):
     with pytest.raises(ValueError, match="unknown format 'png'"):
         lightsout.read_board(tmp_path / "x", format="png")

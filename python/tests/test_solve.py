@@ -218,3 +218,24 @@ def test_errors_are_python_exceptions():
         lightsout.solve(np.zeros((3, 3), dtype=float))
     with pytest.raises(ValueError, match="2-D"):
         lightsout.solve(np.zeros((2, 2, 2), dtype=bool))
+
+
+def test_bounds_as_the_cli_says_them():
+    """minimal_time out of 0..1e9 (-1, NaN, inf meant no limit), a size whose cell count wrapped
+    around 2^64, and a NUL in a rules text (it cut the message) get the CLI's refusals."""
+    board = np.ones((3, 3), dtype=bool)
+    for seconds in (-1, float("nan"), float("inf"), 2e9):
+        with pytest.raises(ValueError, match=r"minimal_time: expected seconds from 0 to 1e9"):
+            lightsout.solve(board, minimal=True, minimal_time=seconds)
+        with pytest.raises(ValueError, match=r"minimal_time: expected seconds from 0 to 1e9"):
+            lightsout.Solver(3, 3).solve(board, minimal=True, minimal_time=seconds)
+        with pytest.raises(ValueError, match=r"minimal_time: expected seconds from 0 to 1e9"):
+            lightsout.Solver(3, 3).solve_many(board[None], minimal=True, minimal_time=seconds)
+    assert lightsout.solve(board, minimal=True, minimal_time=0).minimal_proven
+    with pytest.raises(ValueError, match=r"at most 2\^40 cells, got '1099511627776x1099511627776'"):
+        lightsout.Solver(2**40, 2**40)
+    with pytest.raises(ValueError, match=r"at most 2\^40 cells, got '2x549755813889'"):
+        lightsout.Solver(2, 2**39 + 1)
+    with pytest.raises(lightsout.RulesError) as error:
+        lightsout.solve(board, rules="torus,fo\0o")
+    assert "token 'fo\\x00o': unknown token (expected plane" in str(error.value)

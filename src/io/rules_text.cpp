@@ -10,14 +10,17 @@
 #include <optional>
 #include <utility>
 
+#include "board_io.hpp"
 #include "suggest.hpp"
 
 namespace lightsout {
 
 namespace {
 
+// The token quoted with control bytes escaped ("\x00"): a NUL cut the message where C strings
+// carry it (Python's exception text, a JSON error).
 [[noreturn]] void fail(std::string_view token, std::string_view message) {
-  throw RulesError("rules: token '" + std::string(token) + "': " + std::string(message));
+  throw RulesError("rules: token " + detail::quote(token) + ": " + std::string(message));
 }
 
 std::string_view trim(std::string_view s) {
