@@ -57,8 +57,11 @@ std::string load_rules_file(const std::string& path) {
   struct stat st {};
   if (path != "-" && ::stat(path.c_str(), &st) == 0) {
     if (const char* kind = special_kind(st)) {
+      if (S_ISDIR(st.st_mode)) {  // InputFile's words
+        throw FileError(fmt::format("cannot read '{}': it is a directory", path), EISDIR);
+      }
       throw FileError(fmt::format("cannot read '{}': it is {}, not a regular file", path, kind),
-                      S_ISDIR(st.st_mode) ? EISDIR : EINVAL);
+                      EINVAL);
     }
   }
   InputFile file(path);

@@ -219,11 +219,12 @@ expect_error missing_file 2 "lightsout: --rules: token 'holes=$work/none': canno
 # A FIFO, a directory or a device named by holes= or graph= is refused at once: the FIFO's open
 # waited forever for a writer. (timeout: a hang fails the test instead of stalling it.)
 mkfifo "$work/fifo"
-for spec in "holes=$work/fifo:a FIFO" "graph=$work/fifo:a FIFO" "holes=$work:a directory" "graph=/dev/zero:a device"; do
-  token=${spec%:*} kind=${spec##*:}
+for spec in "holes=$work/fifo:a FIFO, not a regular file" "graph=$work/fifo:a FIFO, not a regular file" \
+  "holes=$work:a directory" "graph=/dev/zero:a device, not a regular file"; do
+  token=${spec%%:*} kind=${spec#*:}
   timeout 20 "$bin" info 3x3 --rules "$token" >"$work/out" 2>"$work/err" </dev/null
   rc=$?
-  if [[ $rc -eq 2 && $(cat "$work/err") == "lightsout: --rules: token '$token': cannot read '${token#*=}': it is $kind, not a regular file" ]]; then
+  if [[ $rc -eq 2 && $(cat "$work/err") == "lightsout: --rules: token '$token': cannot read '${token#*=}': it is $kind" ]]; then
     pass
   else
     fail "special file $token: exit $rc: $(head -c 200 "$work/err")"
