@@ -9,6 +9,8 @@
 # pass puts its screenshots in SCREENSHOT_DIR/LOCALE. With LIGHTSOUT_FULL_TESTS=0 (./test without
 # --all) a locale other than English runs only the suites that check its text: every string of
 # the page in that language (i18n), the Learn screen's (learn) and the accessibility scan (a11y).
+# LIGHTSOUT_E2E_JOBS suite files run at once (default 2, each with its own chromium): the suites
+# share nothing but the server, and every wait is for a condition the page sets, never a time.
 set -euo pipefail
 binary=$(realpath "$1")
 shots=$(realpath -m "$2")
@@ -44,7 +46,7 @@ for locale in ${LIGHTSOUT_LOCALES:-en zh-CN}; do
   [[ $locale != en && ${LIGHTSOUT_FULL_TESTS:-1} == 0 ]] && run=("${text_suites[@]}")
   echo "e2e: $locale: ${run[*]}" >&2
   LIGHTSOUT_URL=$url LIGHTSOUT_LOCALE=$locale SCREENSHOT_DIR=$shots/$locale LIGHTSOUT_SITE=$site \
-    node --test --test-concurrency=1 "${run[@]}" || failed+=("$locale")
+    node --test --test-concurrency="${LIGHTSOUT_E2E_JOBS:-2}" "${run[@]}" || failed+=("$locale")
   echo "e2e: the browser suites in $locale took $((SECONDS - start)) s" >&2
 done
 # The JS API of the same site (lightsout.mjs) in node, the locale tables and the link format, no
