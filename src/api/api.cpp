@@ -928,7 +928,8 @@ ApiResponse api_fix(std::string_view body, const Limits& limits, const GrantMemo
       reserve = [&grant](std::size_t bytes) {
         const int refused = grant(bytes);
         if (refused == 413) {
-          fail(413, "board: the search for the fewest changes needs " + short_number(bytes) +
+          fail(413, "board: the search for the fewest changes needs " +
+                        short_number(static_cast<double>(bytes)) +
                         " bytes more, over the server's --memory budget");
         }
         if (refused != 0) fail(503, "server: busy (no memory for the search), try again later");

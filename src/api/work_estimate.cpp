@@ -146,7 +146,7 @@ SolveEstimate estimate_facts(const Rules& rules, std::size_t rows, std::size_t c
     auto odd = [](std::uint64_t k) { return k >> std::countr_zero(k); };
     const std::uint64_t small =
         std::min(odd(std::uint64_t{rows} + 1), odd(std::uint64_t{cols} + 1));
-    const double d = std::max(2.0, static_cast<double>((small - 1) / 2));
+    const double d = std::max(2.0, static_cast<double>(small - 1) / 2);
     const double log_d = std::log2(d);
     SolveEstimate cost{7 * d * log_d * log_d, 3 * d + 0x1p20, Method::poly,
                        "the nullity polynomials"};

@@ -56,8 +56,13 @@ std::string dangling_link_target(const std::string& path) {
     const ssize_t n = ::readlink(at.c_str(), link.data(), link.size());
     if (n <= 0) return at;
     link.resize(static_cast<std::size_t>(n));
-    at = link.front() == '/' || at.find('/') == std::string::npos ? link
-                                                                  : directory_of(at) + "/" + link;
+    if (link.front() == '/' || at.find('/') == std::string::npos) {
+      at = link;
+    } else {
+      at = directory_of(at);
+      at += '/';
+      at += link;
+    }
   }
 }
 
