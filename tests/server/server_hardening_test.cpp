@@ -59,41 +59,54 @@ void raise_descriptor_limit() {
   }
 }
 
+// `lightsout-server serve --port 0 EXTRA...` with its descriptor `stream` (standard output or
+// error) into a pipe: the pipe's read end, or -1 when it could not start.
+int spawn_server(const std::vector<std::string>& extra, int stream, pid_t& pid) {
+  int pipe_fds[2];
+  if (::pipe(pipe_fds) != 0) return -1;
+  std::vector<std::string> args = {server_binary(), "serve", "--port", "0"};
+  args.insert(args.end(), extra.begin(), extra.end());
+  std::vector<char*> argv;
+  for (std::string& a : args) argv.push_back(a.data());
+  argv.push_back(nullptr);
+  posix_spawn_file_actions_t actions;
+  posix_spawn_file_actions_init(&actions);
+  posix_spawn_file_actions_adddup2(&actions, pipe_fds[1], stream);
+  posix_spawn_file_actions_addclose(&actions, pipe_fds[0]);
+  const int spawned = ::posix_spawn(&pid, argv[0], &actions, nullptr, argv.data(), environ);
+  posix_spawn_file_actions_destroy(&actions);
+  ::close(pipe_fds[1]);
+  if (spawned != 0) {
+    ::close(pipe_fds[0]);
+    return -1;
+  }
+  return pipe_fds[0];
+}
+
+// What `fd` gives until `until`, its end or, with `first_line`, a newline.
+std::string read_from(int fd, Clock::time_point until, bool first_line) {
+  std::string text;
+  while (Clock::now() < until && !(first_line && text.find('\n') != std::string::npos)) {
+    pollfd p{fd, POLLIN, 0};
+    if (::poll(&p, 1, 50) <= 0) continue;
+    char buf[512];
+    const ssize_t n = ::read(fd, buf, sizeof buf);
+    if (n <= 0) break;
+    text.append(buf, static_cast<std::size_t>(n));
+  }
+  return text;
+}
+
 // `lightsout-server serve --port 0 ARGS...`, its port read from the line it prints once listening
 // (within 10 s); SIGTERM when destroyed, SIGKILL if it has not exited 5 s later.
 class ChildServer {
  public:
   explicit ChildServer(const std::vector<std::string>& extra) {
-    int out[2];
-    if (::pipe(out) != 0) throw std::runtime_error("pipe");
-    std::vector<std::string> args = {server_binary(), "serve", "--port", "0"};
-    args.insert(args.end(), extra.begin(), extra.end());
-    std::vector<char*> argv;
-    for (std::string& a : args) argv.push_back(a.data());
-    argv.push_back(nullptr);
-    posix_spawn_file_actions_t actions;
-    posix_spawn_file_actions_init(&actions);
-    posix_spawn_file_actions_adddup2(&actions, out[1], STDOUT_FILENO);
-    posix_spawn_file_actions_addclose(&actions, out[0]);
-    const int spawned = ::posix_spawn(&pid_, argv[0], &actions, nullptr, argv.data(), environ);
-    posix_spawn_file_actions_destroy(&actions);
-    ::close(out[1]);
-    if (spawned != 0) {
-      ::close(out[0]);
-      throw std::runtime_error("cannot start " + args[0]);
-    }
-    std::string printed;
-    const auto until = Clock::now() + std::chrono::seconds(10);
+    const int out = spawn_server(extra, STDOUT_FILENO, pid_);
+    if (out < 0) throw std::runtime_error("cannot start " + server_binary());
+    const std::string printed = read_from(out, Clock::now() + std::chrono::seconds(10), true);
+    ::close(out);
     constexpr std::string_view kMark = "http://127.0.0.1:";
-    while (Clock::now() < until && printed.find('\n') == std::string::npos) {
-      pollfd p{out[0], POLLIN, 0};
-      if (::poll(&p, 1, 50) <= 0) continue;
-      char buf[256];
-      const ssize_t n = ::read(out[0], buf, sizeof buf);
-      if (n <= 0) break;
-      printed.append(buf, static_cast<std::size_t>(n));
-    }
-    ::close(out[0]);
     const std::size_t at = printed.find(kMark);
     if (at == std::string::npos) throw std::runtime_error("the server printed: " + printed);
     port_ = std::atoi(printed.c_str() + at + kMark.size());
@@ -231,33 +244,12 @@ json healthz(int port) {
 // `lightsout-server serve ARGS...` that is expected to exit at once: its exit status and the first
 // line it wrote to standard error (within 10 s; -1 if it had not exited by then).
 std::pair<int, std::string> refused_options(const std::vector<std::string>& extra) {
-  int err[2];
-  if (::pipe(err) != 0) return {-1, ""};
-  std::vector<std::string> args = {server_binary(), "serve", "--port", "0"};
-  args.insert(args.end(), extra.begin(), extra.end());
-  std::vector<char*> argv;
-  for (std::string& a : args) argv.push_back(a.data());
-  argv.push_back(nullptr);
-  posix_spawn_file_actions_t actions;
-  posix_spawn_file_actions_init(&actions);
-  posix_spawn_file_actions_adddup2(&actions, err[1], STDERR_FILENO);
-  posix_spawn_file_actions_addclose(&actions, err[0]);
   pid_t pid = -1;
-  const int spawned = ::posix_spawn(&pid, argv[0], &actions, nullptr, argv.data(), environ);
-  posix_spawn_file_actions_destroy(&actions);
-  ::close(err[1]);
-  std::string text;
+  const int err = spawn_server(extra, STDERR_FILENO, pid);
+  if (err < 0) return {-1, ""};
   const auto until = Clock::now() + std::chrono::seconds(10);
-  while (spawned == 0 && Clock::now() < until) {
-    pollfd p{err[0], POLLIN, 0};
-    if (::poll(&p, 1, 50) <= 0) continue;
-    char buf[512];
-    const ssize_t n = ::read(err[0], buf, sizeof buf);
-    if (n <= 0) break;
-    text.append(buf, static_cast<std::size_t>(n));
-  }
-  ::close(err[0]);
-  if (spawned != 0) return {-1, ""};
+  const std::string text = read_from(err, until, false);
+  ::close(err);
   int status = 0;
   while (::waitpid(pid, &status, WNOHANG) == 0) {
     if (Clock::now() > until) {
