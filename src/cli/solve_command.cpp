@@ -18,6 +18,7 @@
 #include "fewest_report.hpp"
 #include "file_io.hpp"
 #include "io/input_shape.hpp"
+#include "judge_family.hpp"
 #include "judge_pipeline.hpp"
 #include "lightsout/board_format.hpp"
 #include "lightsout/board_size.hpp"
@@ -42,6 +43,7 @@ struct SolveArgs {
   std::uint64_t max_cells = 0;  // --max-cells (0: the default for the input)
   bool force = false;           // --force: rules past the work limit
   bool size_read = false;       // --size read off a lone puzzle's text
+  std::string judge;            // --judge NAME
 };
 
 // Judge mode's default cell limit: what the input can hold (a value and a separator a cell, so
@@ -208,6 +210,37 @@ bool wants_board_file(const SolveArgs& args, const BoardSolveArgs& board) {
   return ext == "pbm" || ext == "grid";
 }
 
+// --judge's help: each name with its one-line description.
+std::string judge_option_help() {
+  std::string text =
+      "A judge problem's exact input and output formats (sizes, letters, goal, question):";
+  for (const JudgeProblemInfo& p : judge_problems()) {
+    text += fmt::format("\n  {}: {}", p.name, p.summary);
+  }
+  return text;
+}
+
+std::vector<std::string> judge_option_names() {
+  std::vector<std::string> names;
+  for (const JudgeProblemInfo& p : judge_problems()) names.emplace_back(p.name);
+  return names;
+}
+
+// --judge fixes the size, the rules, the layout and the output: the options that would change
+// them are refused, naming the first one given.
+std::optional<int> judge_conflict(const CLI::App& cmd) {
+  for (const char* name :
+       {"--size", "--rules", "--input", "--method", "--minimal", "--minimal-time",
+        "--minimal-method", "--output", "--format", "--output-format", "--max-cells", "--force"}) {
+    if (cmd.get_option(name)->count() > 0) {
+      fmt::print(stderr, "lightsout: --judge names the whole format; {} cannot be given with it\n",
+                 name);
+      return kExitBadInput;
+    }
+  }
+  return std::nullopt;
+}
+
 }  // namespace
 
 std::function<int()> add_solve_command(CLI::App& app) {
@@ -215,6 +248,9 @@ std::function<int()> add_solve_command(CLI::App& app) {
   auto board = std::make_shared<BoardSolveArgs>();
   CLI::App* cmd = app.add_subcommand("solve", "Solve puzzles in the judge text formats");
   cmd->add_option("file", args->input, "Input file, '-' or nothing for standard input");
+  cmd->add_option("--judge", args->judge, judge_option_help())
+      ->check(CLI::IsMember(judge_option_names()))
+      ->type_name("NAME");
   cmd->add_option("--input", args->layout,
                   "Input layout: count (POJ 1222, a count then puzzles), single (OpenJudge "
                   "2811, one puzzle), auto (detect)")
@@ -272,8 +308,23 @@ std::function<int()> add_solve_command(CLI::App& app) {
       "--output-format): one board of any size, presses written to -o (default stdout); a "
       "progress bar on a terminal.\nExit status: 0 all solved, 1 some puzzle has no solution, "
       "2 bad input or usage.");
-  return [args, board, size_opt, rules_opt] {
+  return [args, board, size_opt, rules_opt, cmd] {
     args->size_given = size_opt->count() > 0;
+    if (!args->judge.empty()) {
+      const std::optional<int> refused = judge_conflict(*cmd);
+      if (refused) return *refused;
+      const JudgeProblem problem = *parse_judge_problem(args->judge);
+      if (problem == JudgeProblem::poj1222 || problem == JudgeProblem::oj2811) {
+        args->layout = problem == JudgeProblem::poj1222 ? "count" : "single";
+        return run_judge_solve(*args, Rules::classic(), {board->memory, false, ""}, board->stats);
+      }
+      if (args->trailing_space) {
+        fmt::print(stderr,
+                   "lightsout: --trailing-space applies to --judge poj1222 and oj2811 only\n");
+        return kExitBadInput;
+      }
+      return run_judge_family(problem, args->input, board->stats);
+    }
     // Checked in both modes: a board file's size is its own, but a malformed --size beside one
     // was taken in silence.
     if (args->size_given && !parse_board_size(args->size)) {

@@ -1,0 +1,118 @@
+// The judge problem's family (POJ 1222 and OpenJudge 2811, then POJ 3279, 1681, 1753, 3185 and
+// 1830): the names, and a streaming reader of each sibling's input, case by case, that names the
+// place of every error.
+#pragma once
+
+#include <array>
+#include <cstddef>
+#include <cstdint>
+#include <functional>
+#include <optional>
+#include <span>
+#include <stdexcept>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace lightsout {
+
+enum class JudgeProblem { poj1222, oj2811, poj3279, poj1681, poj1753, poj3185, poj1830 };
+
+struct JudgeProblemInfo {
+  JudgeProblem problem;
+  std::string_view name;     // "poj3279"
+  std::string_view summary;  // one line: the board, the question, the output
+};
+// Every problem, in the order above.
+std::span<const JudgeProblemInfo> judge_problems();
+std::optional<JudgeProblem> parse_judge_problem(std::string_view name);
+std::string_view judge_problem_name(JudgeProblem problem);
+
+// Malformed input. what() is "<line>:<column>: <message> (case <k>)", the fields 1-based.
+class JudgeCaseError : public std::runtime_error {
+ public:
+  JudgeCaseError(std::size_t line, std::size_t column, std::size_t case_number,
+                 std::string message);
+  std::size_t line() const { return line_; }
+  std::size_t column() const { return column_; }
+  std::size_t case_number() const { return case_; }
+  const std::string& message() const { return message_; }
+
+ private:
+  std::size_t line_, column_, case_;
+  std::string message_;
+};
+
+// One board of a grid problem: rows x cols lights, a word a row, bit c the cell in column c.
+// poj3279: the 0/1 tiles (1 = lit); poj1681: the 'w' bricks lit (the goal is all 'y');
+// poj1753: the 'b' pieces lit (the goal is either colour); poj3185: the 20 bowls, 1 x 20.
+struct GridCase {
+  static constexpr std::size_t kMaxRows = 15;
+  std::size_t rows = 0;
+  std::size_t cols = 0;
+  std::array<std::uint64_t, kMaxRows> lights{};
+};
+
+// One case of the switch problem (poj1830): n switches; pressing switch i flips the switches of
+// presses[i] (bit j = switch j, itself always among them); the goal is to flip exactly the
+// switches of `change` (start xor end).
+struct SwitchCase {
+  static constexpr std::size_t kMaxSwitches = 28;
+  std::size_t n = 0;
+  std::array<std::uint32_t, kMaxSwitches> presses{};
+  std::uint32_t change = 0;
+};
+
+// Reads one problem's input from a byte stream in fixed-size chunks. Tokens may be separated by
+// any blanks and line breaks (the judges read with scanf); letters of a row may stand together.
+// The sizes and counts are checked against each problem's bounds (poj3279 1 <= M, N <= 15;
+// poj1681 1 <= n <= 15; poj1830 1 <= N <= 28, 1 <= I, J <= N), and every malformation throws
+// JudgeCaseError naming the line, the column and the case: a letter or value outside the format,
+// a size out of range, a case cut short, a missing "0 0", text after the last case.
+// poj1681 and poj1830 begin with their case count; poj3279, poj1753 and poj3185 hold one case,
+// and the reader also takes several back to back (each answered in turn).
+class JudgeCaseReader {
+ public:
+  using ReadFn = std::function<std::size_t(char* buf, std::size_t capacity)>;
+
+  // Throws std::invalid_argument for poj1222 and oj2811 (JudgeReader reads those).
+  JudgeCaseReader(JudgeProblem problem, ReadFn read, std::size_t chunk_bytes = 1 << 20);
+
+  JudgeProblem problem() const { return problem_; }
+  // The next case; false after the last (having checked that nothing else follows).
+  bool next(GridCase& out);    // poj3279, poj1681, poj1753, poj3185
+  bool next(SwitchCase& out);  // poj1830
+  std::size_t cases_read() const { return cases_read_; }
+
+ private:
+  bool ensure(std::size_t bytes);  // at least `bytes` buffered unless the input ends first
+  int skip_space();                // past blanks and line breaks; the next byte or -1 at the end
+  std::size_t column() const;
+  [[noreturn]] void fail(const std::string& message) const;
+  // A whole decimal token in [low, high], named `what` in errors.
+  std::uint32_t read_number(std::uint32_t low, std::uint32_t high, std::string_view what);
+  bool read_bit(std::string_view what);
+  // One of two letters, after any blanks: true for `one`.
+  bool read_letter(char zero, char one, std::string_view what);
+  std::uint64_t read_bit_row(std::size_t n, std::string_view what);
+  std::uint64_t read_letter_row(std::size_t n, char zero, char one, std::string_view what);
+  bool fast_bit_row(std::size_t n, std::uint64_t& row);
+  bool fast_letter_row(std::size_t n, char zero, char one, std::uint64_t& row);
+  bool start_case();  // the count first where there is one; false when no case remains
+  std::string token_here();
+
+  JudgeProblem problem_;
+  ReadFn read_;
+  std::vector<char> buffer_;
+  const char* pos_ = nullptr;
+  const char* end_ = nullptr;
+  std::size_t buffer_offset_ = 0;  // absolute offset of buffer_[0]
+  std::size_t line_ = 1;
+  std::size_t line_start_ = 0;
+  bool eof_ = false;
+  bool counted_ = false;
+  std::uint64_t expected_ = 0;  // the count, where the format has one
+  std::size_t cases_read_ = 0;
+};
+
+}  // namespace lightsout

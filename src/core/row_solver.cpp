@@ -1,0 +1,126 @@
+// RowSolver: light chasing on word rows with the first-row system factored once.
+#include "lightsout/row_solver.hpp"
+
+#include <algorithm>
+#include <bit>
+#include <stdexcept>
+
+namespace lightsout {
+
+namespace {
+
+// The lights a press row flips in its own row: each pressed cell and its left and right cells.
+std::uint64_t spread(std::uint64_t p, std::uint64_t mask) {
+  return (p ^ (p << 1) ^ (p >> 1)) & mask;
+}
+
+std::uint64_t weight(const std::uint64_t* rows, std::size_t n) {
+  std::uint64_t w = 0;
+  for (std::size_t r = 0; r < n; ++r) w += static_cast<std::uint64_t>(std::popcount(rows[r]));
+  return w;
+}
+
+// Whether a comes before b read row by row, bit 0 (column 0) first, 0 before 1.
+bool lexicographically_less(const std::uint64_t* a, const std::uint64_t* b, std::size_t n) {
+  for (std::size_t r = 0; r < n; ++r) {
+    const std::uint64_t diff = a[r] ^ b[r];
+    if (diff != 0) return (a[r] & diff & (~diff + 1)) == 0;
+  }
+  return false;
+}
+
+}  // namespace
+
+RowSolver::RowSolver(std::size_t rows, std::size_t cols)
+    : rows_(rows),
+      cols_(cols),
+      mask_(cols >= 64 ? ~std::uint64_t{0} : (std::uint64_t{1} << cols) - 1) {
+  if (rows == 0 || cols == 0 || cols > 64) {
+    throw std::invalid_argument("RowSolver: needs 1 <= rows and 1 <= cols <= 64");
+  }
+  const std::vector<std::uint64_t> dark(rows, 0);
+  std::vector<std::uint64_t> presses(rows);
+  std::vector<std::uint64_t> kernel_rows;
+  // Column j of M is the last row that the unit first row e_j leaves lit on a dark board; each is
+  // reduced by the pivots before it (insertion order), so a target reduced in the same order
+  // loses every pivot bit it meets.
+  for (std::size_t j = 0; j < cols; ++j) {
+    Pivot p{0, chase(dark, std::uint64_t{1} << j, presses.data()), std::uint64_t{1} << j};
+    for (const Pivot& q : pivots_) {
+      if (p.column & q.bit) {
+        p.column ^= q.column;
+        p.combination ^= q.combination;
+      }
+    }
+    if (p.column == 0) {
+      kernel_rows.push_back(p.combination);  // a first row that leaves nothing lit
+    } else {
+      p.bit = p.column & (~p.column + 1);
+      pivots_.push_back(p);
+    }
+  }
+  quiet_.resize(kernel_rows.size() * rows);
+  for (std::size_t k = 0; k < kernel_rows.size(); ++k) {
+    if (chase(dark, kernel_rows[k], quiet_.data() + k * rows) != 0) {
+      throw std::logic_error("RowSolver: a quiet first row left a light on");
+    }
+  }
+}
+
+std::uint64_t RowSolver::chase(std::span<const std::uint64_t> lights, std::uint64_t first,
+                               std::uint64_t* presses) const {
+  std::uint64_t above = 0;
+  std::uint64_t here = first;
+  for (std::size_t r = 0;; ++r) {
+    presses[r] = here;
+    const std::uint64_t left = lights[r] ^ above ^ spread(here, mask_);
+    if (r + 1 == rows_) return left;
+    above = here;
+    here = left;  // the next row presses under every light this row leaves on
+  }
+}
+
+bool RowSolver::first_row(std::uint64_t residual, std::uint64_t& x) const {
+  x = 0;
+  for (const Pivot& p : pivots_) {
+    if (residual & p.bit) {
+      residual ^= p.column;
+      x ^= p.combination;
+    }
+  }
+  return residual == 0;
+}
+
+bool RowSolver::solve(std::span<const std::uint64_t> lights,
+                      std::span<std::uint64_t> presses) const {
+  std::uint64_t x = 0;
+  if (!first_row(chase(lights, 0, presses.data()), x)) return false;
+  if (x != 0 && chase(lights, x, presses.data()) != 0) {
+    throw std::logic_error("RowSolver: the chase from the solved first row left a light on");
+  }
+  return true;
+}
+
+bool RowSolver::solve_fewest(std::span<const std::uint64_t> lights,
+                             std::span<std::uint64_t> presses, Tie tie) const {
+  if (!solve(lights, presses)) return false;
+  const std::size_t d = nullity();
+  if (d == 0) return true;
+  if (d > kMaxFewestNullity) throw std::logic_error("RowSolver::solve_fewest: nullity over 20");
+  // A Gray-code walk: each step adds one quiet pattern, so every solution is met once.
+  std::vector<std::uint64_t> current(presses.begin(), presses.end());
+  std::uint64_t best = weight(presses.data(), rows_);
+  for (std::uint64_t step = 1; step < (std::uint64_t{1} << d); ++step) {
+    const std::uint64_t* q = quiet_.data() + std::countr_zero(step) * rows_;
+    for (std::size_t r = 0; r < rows_; ++r) current[r] ^= q[r];
+    const std::uint64_t w = weight(current.data(), rows_);
+    if (w < best || (w == best && tie == Tie::lexicographic &&
+                     lexicographically_less(current.data(), presses.data(), rows_))) {
+      best = w;
+      std::copy(current.begin(), current.end(), presses.begin());
+    }
+  }
+  return true;
+}
+
+}  // namespace lightsout

@@ -1,0 +1,288 @@
+// JudgeCaseReader: the judge family's inputs (POJ 3279, 1681, 1753, 3185, 1830), case by case.
+#include "lightsout/judge_family.hpp"
+
+#include <algorithm>
+#include <cstring>
+#include <string>
+
+#include "board_io.hpp"
+
+namespace lightsout {
+
+using detail::is_blank;
+using detail::is_space;
+using detail::kTokenKeep;
+using detail::quote;
+
+namespace {
+
+constexpr JudgeProblemInfo kProblems[] = {
+    {JudgeProblem::poj1222, "poj1222",
+     "POJ 1222: a count, then 5 x 6 puzzles of 0/1; prints PUZZLE #m and the presses"},
+    {JudgeProblem::oj2811, "oj2811",
+     "OpenJudge 2811: one 5 x 6 puzzle of 0/1, no count; prints the 5 press rows"},
+    {JudgeProblem::poj3279, "poj3279",
+     "POJ 3279 Fliptile: M N, then M x N tiles 0/1; the fewest flips, the lexicographically "
+     "least of them, or IMPOSSIBLE"},
+    {JudgeProblem::poj1681, "poj1681",
+     "POJ 1681 Painter's Problem: a count, then n and n x n bricks w/y; the fewest paints to "
+     "make all y, or inf"},
+    {JudgeProblem::poj1753, "poj1753",
+     "POJ 1753 Flip Game: 4 x 4 pieces b/w; the fewest flips to one colour, or Impossible"},
+    {JudgeProblem::poj3185, "poj3185",
+     "POJ 3185 The Water Bowls: 20 bowls 0/1 in a row; the fewest flips to all 0"},
+    {JudgeProblem::poj1830, "poj1830",
+     "POJ 1830 switch problem: a count, then N, start, end and I J links ended by 0 0; how many "
+     "press sets reach the end, or Oh,it's impossible~!!"},
+};
+
+}  // namespace
+
+std::span<const JudgeProblemInfo> judge_problems() { return kProblems; }
+
+std::optional<JudgeProblem> parse_judge_problem(std::string_view name) {
+  for (const JudgeProblemInfo& p : kProblems) {
+    if (p.name == name) return p.problem;
+  }
+  return std::nullopt;
+}
+
+std::string_view judge_problem_name(JudgeProblem problem) {
+  return kProblems[static_cast<std::size_t>(problem)].name;
+}
+
+JudgeCaseError::JudgeCaseError(std::size_t line, std::size_t column, std::size_t case_number,
+                               std::string message)
+    : std::runtime_error(std::to_string(line) + ":" + std::to_string(column) + ": " + message +
+                         " (case " + std::to_string(case_number) + ")"),
+      line_(line),
+      column_(column),
+      case_(case_number),
+      message_(std::move(message)) {}
+
+JudgeCaseReader::JudgeCaseReader(JudgeProblem problem, ReadFn read, std::size_t chunk_bytes)
+    : problem_(problem), read_(std::move(read)), buffer_(std::max<std::size_t>(chunk_bytes, 4096)) {
+  if (problem == JudgeProblem::poj1222 || problem == JudgeProblem::oj2811) {
+    throw std::invalid_argument("JudgeCaseReader: poj1222 and oj2811 are JudgeReader's");
+  }
+  pos_ = end_ = buffer_.data();
+}
+
+bool JudgeCaseReader::ensure(std::size_t bytes) {
+  if (static_cast<std::size_t>(end_ - pos_) >= bytes) return true;
+  // Keep the unread bytes, at the front, and read behind them.
+  const std::size_t kept = static_cast<std::size_t>(end_ - pos_);
+  buffer_offset_ += static_cast<std::size_t>(pos_ - buffer_.data());
+  std::memmove(buffer_.data(), pos_, kept);
+  pos_ = buffer_.data();
+  end_ = pos_ + kept;
+  while (!eof_ && static_cast<std::size_t>(end_ - pos_) < bytes) {
+    const std::size_t n = read_(buffer_.data() + (end_ - pos_), buffer_.size() - kept);
+    if (n == 0) eof_ = true;
+    end_ += n;
+  }
+  return static_cast<std::size_t>(end_ - pos_) >= bytes;
+}
+
+int JudgeCaseReader::skip_space() {
+  for (;;) {
+    while (pos_ != end_) {
+      const int c = static_cast<unsigned char>(*pos_);
+      if (c == '\n') {
+        ++line_;
+        line_start_ = buffer_offset_ + static_cast<std::size_t>(pos_ - buffer_.data()) + 1;
+      } else if (!is_blank(c)) {
+        return c;
+      }
+      ++pos_;
+    }
+    if (!ensure(1)) return -1;
+  }
+}
+
+std::size_t JudgeCaseReader::column() const {
+  return buffer_offset_ + static_cast<std::size_t>(pos_ - buffer_.data()) - line_start_ + 1;
+}
+
+void JudgeCaseReader::fail(const std::string& message) const {
+  throw JudgeCaseError(line_, column(), cases_read_ + 1, message);
+}
+
+// The token at pos_ (at most kTokenKeep bytes and a mark of more), quoted, not consumed.
+std::string JudgeCaseReader::token_here() {
+  ensure(kTokenKeep + 1);
+  const char* p = pos_;
+  while (p != end_ && !is_space(static_cast<unsigned char>(*p)) &&
+         static_cast<std::size_t>(p - pos_) <= kTokenKeep) {
+    ++p;
+  }
+  const std::size_t n = static_cast<std::size_t>(p - pos_);
+  return quote(std::string_view(pos_, std::min(n, kTokenKeep)), n > kTokenKeep);
+}
+
+std::uint32_t JudgeCaseReader::read_number(std::uint32_t low, std::uint32_t high,
+                                           std::string_view what) {
+  if (skip_space() < 0) fail("the input ends where " + std::string(what) + " should be");
+  ensure(12);
+  std::uint64_t value = 0;
+  const char* p = pos_;
+  while (p != end_ && *p >= '0' && *p <= '9' && p - pos_ < 11) value = value * 10 + (*p++ - '0');
+  if (p == pos_ || p - pos_ >= 11 || (p != end_ && !is_space(static_cast<unsigned char>(*p)))) {
+    fail("expected " + std::string(what) + " (a number " + std::to_string(low) + ".." +
+         std::to_string(high) + "), found " + token_here());
+  }
+  if (value < low || value > high) {
+    fail(std::string(what) + " must be " + std::to_string(low) + ".." + std::to_string(high) +
+         ", found " + token_here());
+  }
+  pos_ = p;
+  return static_cast<std::uint32_t>(value);
+}
+
+bool JudgeCaseReader::read_bit(std::string_view what) {
+  if (skip_space() < 0) fail("the input ends where " + std::string(what) + " should be");
+  ensure(2);
+  const char c = *pos_;
+  if ((c != '0' && c != '1') ||
+      (pos_ + 1 != end_ && !is_space(static_cast<unsigned char>(pos_[1])))) {
+    fail("expected " + std::string(what) + " (0 or 1), found " + token_here());
+  }
+  ++pos_;
+  return c == '1';
+}
+
+bool JudgeCaseReader::read_letter(char zero, char one, std::string_view what) {
+  if (skip_space() < 0) fail("the input ends where " + std::string(what) + " should be");
+  const char c = *pos_;
+  if (c != zero && c != one) {
+    fail(std::string("expected ") + std::string(what) + " ('" + zero + "' or '" + one +
+         "'), found " + quote(std::string_view(pos_, 1)));
+  }
+  ++pos_;
+  return c == one;
+}
+
+// "v v ... v\n" whole in the buffer: checked and packed in one pass, the line counted.
+bool JudgeCaseReader::fast_bit_row(std::size_t n, std::uint64_t& row) {
+  if (!ensure(2 * n)) return false;
+  const char* p = pos_;
+  std::uint64_t bits = 0;
+  for (std::size_t i = 0; i < n; ++i) {
+    const unsigned v = static_cast<unsigned char>(p[2 * i]) - '0';
+    const char sep = p[2 * i + 1];
+    if (v > 1 || sep != (i + 1 == n ? '\n' : ' ')) return false;
+    bits |= std::uint64_t{v} << i;
+  }
+  pos_ += 2 * n;
+  ++line_;
+  line_start_ = buffer_offset_ + static_cast<std::size_t>(pos_ - buffer_.data());
+  row = bits;
+  return true;
+}
+
+bool JudgeCaseReader::fast_letter_row(std::size_t n, char zero, char one, std::uint64_t& row) {
+  if (!ensure(n + 1) || pos_[n] != '\n') return false;
+  std::uint64_t bits = 0;
+  for (std::size_t i = 0; i < n; ++i) {
+    const char c = pos_[i];
+    if (c != zero && c != one) return false;
+    bits |= std::uint64_t{c == one} << i;
+  }
+  pos_ += n + 1;
+  ++line_;
+  line_start_ = buffer_offset_ + static_cast<std::size_t>(pos_ - buffer_.data());
+  row = bits;
+  return true;
+}
+
+std::uint64_t JudgeCaseReader::read_bit_row(std::size_t n, std::string_view what) {
+  std::uint64_t row = 0;
+  if (skip_space() >= 0 && fast_bit_row(n, row)) return row;
+  for (std::size_t i = 0; i < n; ++i) row |= std::uint64_t{read_bit(what)} << i;
+  return row;
+}
+
+std::uint64_t JudgeCaseReader::read_letter_row(std::size_t n, char zero, char one,
+                                               std::string_view what) {
+  std::uint64_t row = 0;
+  if (skip_space() >= 0 && fast_letter_row(n, zero, one, row)) return row;
+  for (std::size_t i = 0; i < n; ++i) row |= std::uint64_t{read_letter(zero, one, what)} << i;
+  return row;
+}
+
+bool JudgeCaseReader::start_case() {
+  const bool counted = problem_ == JudgeProblem::poj1681 || problem_ == JudgeProblem::poj1830;
+  if (counted && !counted_) {
+    if (skip_space() < 0) fail("the input is empty (expected the number of cases)");
+    expected_ = read_number(1, 1000000000, "the number of cases");
+    counted_ = true;
+  }
+  if (counted && cases_read_ < expected_) return true;
+  if (skip_space() < 0) {
+    if (cases_read_ == 0) fail("the input is empty");
+    return false;
+  }
+  if (counted) {
+    fail("text after the last of the " + std::to_string(expected_) + " cases: " + token_here());
+  }
+  return true;
+}
+
+bool JudgeCaseReader::next(GridCase& out) {
+  if (problem_ == JudgeProblem::poj1830) {
+    throw std::logic_error("JudgeCaseReader: poj1830 cases are SwitchCase");
+  }
+  if (!start_case()) return false;
+  out.lights.fill(0);
+  switch (problem_) {
+    case JudgeProblem::poj3279:
+      out.rows = read_number(1, 15, "M (the rows)");
+      out.cols = read_number(1, 15, "N (the columns)");
+      for (std::size_t r = 0; r < out.rows; ++r) out.lights[r] = read_bit_row(out.cols, "a tile");
+      break;
+    case JudgeProblem::poj1681:
+      out.rows = out.cols = read_number(1, 15, "n (the side)");
+      for (std::size_t r = 0; r < out.rows; ++r) {
+        out.lights[r] = read_letter_row(out.cols, 'y', 'w', "a brick");
+      }
+      break;
+    case JudgeProblem::poj1753:
+      out.rows = out.cols = 4;
+      for (std::size_t r = 0; r < 4; ++r) out.lights[r] = read_letter_row(4, 'w', 'b', "a piece");
+      break;
+    default:  // poj3185
+      out.rows = 1;
+      out.cols = 20;
+      out.lights[0] = read_bit_row(20, "a bowl");
+      break;
+  }
+  ++cases_read_;
+  return true;
+}
+
+bool JudgeCaseReader::next(SwitchCase& out) {
+  if (problem_ != JudgeProblem::poj1830) {
+    throw std::logic_error("JudgeCaseReader: only poj1830 cases are SwitchCase");
+  }
+  if (!start_case()) return false;
+  out.n = read_number(1, SwitchCase::kMaxSwitches, "N (the switches)");
+  const std::uint32_t start = static_cast<std::uint32_t>(read_bit_row(out.n, "a start state"));
+  const std::uint32_t end = static_cast<std::uint32_t>(read_bit_row(out.n, "an end state"));
+  out.change = start ^ end;
+  for (std::size_t i = 0; i < out.n; ++i) out.presses[i] = std::uint32_t{1} << i;
+  const auto high = static_cast<std::uint32_t>(out.n);
+  for (;;) {
+    if (skip_space() < 0) fail("the input ends before this case's closing '0 0'");
+    const std::uint32_t i = read_number(0, high, "I (a switch, or 0 0 to end the case)");
+    const std::uint32_t j = read_number(0, high, "J (a switch, or 0 0 to end the case)");
+    if (i == 0 && j == 0) break;
+    if (i == 0 || j == 0) {
+      fail("a link needs two switches 1.." + std::to_string(high) + " (only '0 0' ends the case)");
+    }
+    out.presses[i - 1] |= std::uint32_t{1} << (j - 1);
+  }
+  ++cases_read_;
+  return true;
+}
+
+}  // namespace lightsout
