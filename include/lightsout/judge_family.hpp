@@ -27,6 +27,10 @@ struct JudgeProblemInfo {
 std::span<const JudgeProblemInfo> judge_problems();
 std::optional<JudgeProblem> parse_judge_problem(std::string_view name);
 std::string_view judge_problem_name(JudgeProblem problem);
+// The sibling whose input the text's start looks like (its first lines: a Flip Game board, a
+// Painter's or switch-problem case after a count, a Fliptile "M N" header and rows, one line of
+// 20 bowls), for the hint of an error where --judge was not given; nullopt when none fits.
+std::optional<JudgeProblem> guess_judge_problem(std::string_view head);
 
 // Malformed input. what() is "<line>:<column>: <message> (case <k>)", the fields 1-based.
 class JudgeCaseError : public std::runtime_error {

@@ -55,6 +55,25 @@ std::uint64_t judge_max_cells(std::optional<std::uint64_t> input_bytes) {
   return std::clamp((*input_bytes + 1) / 2, kMaxStreamCells, kMaxFileCells);
 }
 
+// The judge sibling a file's first 64 KiB look like (nullopt for standard input).
+std::optional<JudgeProblem> guess_family(const std::string& path) {
+  if (path == "-") return std::nullopt;
+  try {
+    InputFile file(path);
+    std::string head(std::size_t{1} << 16, '\0');
+    std::size_t got = 0;
+    while (got < head.size()) {
+      const std::size_t n = file.read(head.data() + got, head.size() - got);
+      if (n == 0) break;
+      got += n;
+    }
+    head.resize(got);
+    return guess_judge_problem(head);
+  } catch (const std::exception&) {
+    return std::nullopt;  // only a hint: an unreadable file has had its own error
+  }
+}
+
 // Judge mode: many puzzles of one size, under any rules, through one Solver and one loop.
 int run_judge_solve(const SolveArgs& args, const Rules& rules, const RulesBudget& budget,
                     bool stats) {
@@ -178,10 +197,16 @@ int run_judge_solve(const SolveArgs& args, const Rules& rules, const RulesBudget
   } catch (const JudgeParseError& e) {
     if (writer) writer->flush();  // what was solved before the error is still delivered
     // Read without --size or --rules, the error names the option that would read the input.
-    fmt::print(stderr, "lightsout: {}:{}{}\n", input.name(), e.what(),
-               judge_error_hint(e.message(), e.puzzle(), e.column(), size.rows, size.cols,
-                                args.size_given, !args.rules.empty(),
-                                args.layout == "auto" && reader.layout() == JudgeLayout::single));
+    std::string hint = judge_error_hint(
+        e.message(), e.puzzle(), e.column(), size.rows, size.cols, args.size_given,
+        !args.rules.empty(), args.layout == "auto" && reader.layout() == JudgeLayout::single);
+    if (e.puzzle() == 1 && !args.size_given && args.rules.empty()) {
+      if (const std::optional<JudgeProblem> family = guess_family(args.input)) {
+        hint = fmt::format("; this looks like {}'s input: give --judge {}",
+                           judge_problem_name(*family), judge_problem_name(*family));
+      }
+    }
+    fmt::print(stderr, "lightsout: {}:{}{}\n", input.name(), e.what(), hint);
     return kExitBadInput;
   }
   if (writer) writer->flush();

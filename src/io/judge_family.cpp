@@ -3,7 +3,10 @@
 
 #include <algorithm>
 #include <cstring>
+#include <optional>
 #include <string>
+#include <string_view>
+#include <vector>
 
 #include "board_io.hpp"
 
@@ -283,6 +286,94 @@ bool JudgeCaseReader::next(SwitchCase& out) {
   }
   ++cases_read_;
   return true;
+}
+
+}  // namespace lightsout
+
+namespace lightsout {
+
+namespace {
+
+// The text's first lines split into blank-separated tokens (blank lines dropped).
+std::vector<std::vector<std::string_view>> head_lines(std::string_view text, std::size_t most) {
+  std::vector<std::vector<std::string_view>> lines;
+  while (!text.empty() && lines.size() < most) {
+    const std::size_t eol = text.find('\n');
+    std::string_view line = text.substr(0, eol);
+    text = eol == std::string_view::npos ? std::string_view{} : text.substr(eol + 1);
+    std::vector<std::string_view> tokens;
+    while (!line.empty()) {
+      std::size_t b = 0;
+      while (b < line.size() && is_blank(static_cast<unsigned char>(line[b]))) ++b;
+      std::size_t e = b;
+      while (e < line.size() && !is_blank(static_cast<unsigned char>(line[e]))) ++e;
+      if (e > b) tokens.push_back(line.substr(b, e - b));
+      line = line.substr(e);
+    }
+    if (!tokens.empty()) lines.push_back(std::move(tokens));
+  }
+  return lines;
+}
+
+bool all_of(std::string_view token, std::string_view letters) {
+  return !token.empty() && token.find_first_not_of(letters) == std::string_view::npos;
+}
+
+std::optional<unsigned> small_number(std::string_view token) {
+  if (token.empty() || token.size() > 3 || !all_of(token, "0123456789")) return std::nullopt;
+  unsigned v = 0;
+  for (const char c : token) v = v * 10 + static_cast<unsigned>(c - '0');
+  return v;
+}
+
+// Whether the line is `n` values 0/1.
+bool bit_line(const std::vector<std::string_view>& line, std::size_t n) {
+  if (line.size() != n) return false;
+  for (const std::string_view t : line) {
+    if (t != "0" && t != "1") return false;
+  }
+  return true;
+}
+
+}  // namespace
+
+std::optional<JudgeProblem> guess_judge_problem(std::string_view head) {
+  const auto lines = head_lines(head, 64);
+  if (lines.empty()) return std::nullopt;
+  const auto letters_line = [&](std::size_t i, std::string_view set, std::size_t n) {
+    return i < lines.size() && lines[i].size() == 1 && lines[i][0].size() == n &&
+           all_of(lines[i][0], set);
+  };
+  // Flip Game: four rows of four b/w (with at least one b: all-w rows could be Painter's).
+  if (lines.size() >= 4 && lines[0].size() == 1 && letters_line(0, "bw", 4) &&
+      letters_line(1, "bw", 4) && letters_line(2, "bw", 4) && letters_line(3, "bw", 4)) {
+    return JudgeProblem::poj1753;
+  }
+  const std::optional<unsigned> first =
+      lines[0].size() == 1 ? small_number(lines[0][0]) : std::nullopt;
+  // Painter's Problem: a count, n, then n rows of n letters w/y.
+  if (first && lines.size() >= 3 && lines[1].size() == 1) {
+    const std::optional<unsigned> n = small_number(lines[1][0]);
+    if (n && *n >= 1 && *n <= 15 && letters_line(2, "wy", *n)) return JudgeProblem::poj1681;
+    // The switch problem: a count, N, the start and end rows, then links.
+    if (n && *n >= 1 && *n <= 28 && lines.size() >= 5 && bit_line(lines[2], *n) &&
+        bit_line(lines[3], *n) && lines[4].size() == 2) {
+      return JudgeProblem::poj1830;
+    }
+  }
+  // Fliptile: "M N", then M rows of N values 0/1.
+  if (lines[0].size() == 2) {
+    const std::optional<unsigned> m = small_number(lines[0][0]);
+    const std::optional<unsigned> n = small_number(lines[0][1]);
+    if (m && n && *m >= 1 && *m <= 15 && *n >= 1 && *n <= 15 && lines.size() > *m) {
+      bool rows = true;
+      for (std::size_t r = 1; r <= *m && rows; ++r) rows = bit_line(lines[r], *n);
+      if (rows) return JudgeProblem::poj3279;
+    }
+  }
+  // The water bowls: one line of 20 values 0/1 and nothing else.
+  if (lines.size() == 1 && bit_line(lines[0], 20)) return JudgeProblem::poj3185;
+  return std::nullopt;
 }
 
 }  // namespace lightsout
