@@ -60,6 +60,12 @@ std::string_view method_name(Method m);
 // phase, then now and then up to 1). The library never prints.
 using ProgressFn = std::function<void(std::string_view phase, double fraction)>;
 
+// Which of several lightest solutions Options::minimal returns. `any`: whichever the search
+// meets first (the fastest). `lexicographic`: the least as a string of the presses read row by
+// row, left to right ((0, 0) first; holes, always 0, skipped), a smaller value first at the first
+// cell where two differ: POJ 3279's answer, exact whenever Result::minimal_proven.
+enum class TieBreak { any, lexicographic };
+
 struct Options {
   bool kernel = false;   // fill Result::kernel (a basis of the quiet patterns)
   bool minimal = false;  // the fewest presses (a value v counts as v presses)
@@ -73,6 +79,10 @@ struct Options {
   // K = 2: weigh every solution (2^16 at a time, by one Walsh-Hadamard transform) instead of the
   // branch and bound. The same answer, slower; the yardstick the branch and bound is measured by.
   bool minimal_exhaustive = false;
+  // With `minimal`: which lightest solution (see TieBreak). `lexicographic` searches without the
+  // board's symmetries (slower from nullity 26 on) and, for K > 2, walks every tie; a search the
+  // budget cut short is not proven even when its weight is (minimal_lower_bound equal to it).
+  TieBreak tie_break = TieBreak::any;
   ProgressFn progress = nullptr;  // reported by the chase and poly methods
 };
 
@@ -96,7 +106,8 @@ struct Result {
   bool minimal = false;
   bool minimal_proven = false;
   // With `minimal`: a proven lower bound, no solution has fewer presses; equal to
-  // presses.total() exactly when minimal_proven.
+  // presses.total() when minimal_proven (and only then, but for TieBreak::lexicographic, whose
+  // search may prove the weight and be cut short among the ties).
   std::uint64_t minimal_lower_bound = 0;
   Method method = Method::automatic;  // the method that ran
 };
@@ -140,10 +151,13 @@ class Solver {
 
   // The judge's hot path, for method() == tables: cell (r, c) is bit r * cols + c. Returns
   // whether `lights` is solvable and, when it is, writes a solution (the fewest presses when
-  // `minimal` and minimal_exact()) to `presses`.
+  // `minimal` and minimal_exact(); of those the lexicographically least, bit 0 first, with
+  // TieBreak::lexicographic) to `presses`.
   bool word_sized() const;
   bool minimal_exact() const;  // with tables: whether minimal word solutions are exact
   bool solve_word(std::uint64_t lights, std::uint64_t& presses, bool minimal = false) const;
+  bool solve_word(std::uint64_t lights, std::uint64_t& presses, bool minimal,
+                  TieBreak tie_break) const;
 
  private:
   struct Impl;

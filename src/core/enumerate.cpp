@@ -5,6 +5,7 @@
 #include <utility>
 
 #include "chase.hpp"
+#include "lex_order.hpp"
 #include "solve.hpp"
 
 namespace lightsout {
@@ -53,13 +54,20 @@ SolveResult solve_enumerate(const Board& lights, const SolveOptions& options) {
     // Having seen every solution, the lightest one is the proven minimum.
     std::uint64_t chosen = solutions.front();
     if (options.minimal) {
+      const bool lexicographic = options.tie_break == TieBreak::lexicographic;
       std::size_t best = SIZE_MAX;
+      Board least;  // lexicographic: the best presses in the board's own orientation
       for (std::uint64_t y : solutions) {
         detail::chase_rows(&b, &y, scratch, &phantom);
-        if (scratch.popcount() < best) {
-          best = scratch.popcount();
-          chosen = y;
+        const std::size_t weight = scratch.popcount();
+        if (weight > best || (weight == best && !lexicographic)) continue;
+        if (lexicographic) {
+          Board own = transpose ? scratch.transposed() : scratch;
+          if (weight == best && !detail::lex_less(own.words(), least.words())) continue;
+          least = std::move(own);
         }
+        best = weight;
+        chosen = y;
       }
       result.minimal = result.minimal_proven = true;
     }

@@ -668,6 +668,7 @@ FewestOutcome Gf2Classes::minimize(const SearchBudget& budget, std::uint64_t bel
       static_cast<std::uint64_t>(std::max<std::int64_t>(0, std::min(incumbent.weight(), open)));
   out.proven = out.lower_bound == out.weight;
   out.found = !capped || out.weight < below;
+  out.complete = open == std::numeric_limits<std::int64_t>::max();
   return out;
 }
 
@@ -708,7 +709,19 @@ class ZkSearch {
     out.weight = best_;
     out.lower_bound = std::min(best_, open_);
     out.proven = out.lower_bound == out.weight;
+    out.complete = open_ == std::numeric_limits<std::uint64_t>::max();
     return out;
+  }
+
+  // TieBreak::lexicographic: a node as light as the best is searched too, and a leaf that ties
+  // it is kept when its solution x0 + sum y_j g_j is the lesser vector. `x0` is the solution at
+  // y = 0 (the best so far); both spans outlive the search.
+  void set_lexicographic(std::span<const std::uint8_t> x0,
+                         std::span<const std::vector<std::uint8_t>> kernel) {
+    lexicographic_ = true;
+    x0_ = x0;
+    kernel_ = kernel;
+    best_x_.assign(x0.begin(), x0.end());
   }
 
  private:
@@ -730,10 +743,9 @@ class ZkSearch {
       bound += *std::min_element(row, row + k_);
     }
     work_ += count * k_ + 1;
-    if (bound >= best_) return;
+    if (bound > best_ || (bound == best_ && !lexicographic_)) return;
     if (count == 0) {
-      best_ = offset;
-      best_y_ = y_;
+      leaf(offset);
       return;
     }
     if (out_of_budget()) {
@@ -747,6 +759,30 @@ class ZkSearch {
       node(j - 1, child_offset);
     }
     y_[j - 1] = 0;
+  }
+
+  // A leaf of weight `offset` <= best_ (< best_ unless lexicographic): kept when lighter, or when
+  // as light and the lesser vector.
+  void leaf(std::uint64_t offset) {
+    if (!lexicographic_) {
+      best_ = offset;
+      best_y_ = y_;
+      return;
+    }
+    candidate_.assign(x0_.begin(), x0_.end());
+    for (std::size_t j = 0; j < y_.size(); ++j) {
+      if (y_[j] == 0) continue;
+      for (std::size_t i = 0; i < candidate_.size(); ++i) {
+        candidate_[i] = static_cast<std::uint8_t>((candidate_[i] + y_[j] * kernel_[j][i]) % k_);
+      }
+    }
+    work_ += candidate_.size() * (y_.size() + 1);
+    if (offset < best_ || std::lexicographical_compare(candidate_.begin(), candidate_.end(),
+                                                       best_x_.begin(), best_x_.end())) {
+      best_ = offset;
+      best_y_ = y_;
+      best_x_.swap(candidate_);
+    }
   }
 
   // Sorts level_[j]'s terms by their first j - 1 coordinates (what remains once coordinate j - 1
@@ -819,6 +855,10 @@ class ZkSearch {
   std::vector<std::vector<std::uint32_t>> sorted_;
   std::vector<std::vector<std::uint8_t>> kind_;
   std::vector<unsigned> y_, best_y_;
+  bool lexicographic_ = false;
+  std::span<const std::uint8_t> x0_;
+  std::span<const std::vector<std::uint8_t>> kernel_;
+  std::vector<std::uint8_t> best_x_, candidate_;
   std::uint64_t best_ = 0;
   std::uint64_t open_ = std::numeric_limits<std::uint64_t>::max();
   std::uint64_t work_ = 0;
@@ -830,7 +870,8 @@ class ZkSearch {
 
 FewestOutcome fewest_zk(std::vector<std::uint8_t>& solution,
                         std::span<const std::vector<std::uint8_t>> kernel,
-                        std::span<const unsigned> orders, unsigned k, const SearchBudget& budget) {
+                        std::span<const unsigned> orders, unsigned k, const SearchBudget& budget,
+                        bool lexicographic) {
   const std::size_t n = solution.size();
   const std::size_t d = kernel.size();
   const auto weight = [](const std::vector<std::uint8_t>& x) {
@@ -898,7 +939,10 @@ FewestOutcome fewest_zk(std::vector<std::uint8_t>& solution,
   rest.work = budget.work > work ? budget.work - work : 0;
   std::vector<unsigned> y;
   ZkSearch search(orders, k, rest);
-  const FewestOutcome out = search.run(std::move(terms), offset, best, y);
+  if (lexicographic) search.set_lexicographic(solution, kernel);
+  FewestOutcome out = search.run(std::move(terms), offset, best, y);
+  // A tie left open may hold the lesser vector: the weight is proven, the answer is not.
+  if (lexicographic) out.proven = out.proven && out.complete;
   for (std::size_t j = 0; j < d; ++j) {
     for (std::size_t i = 0; i < n; ++i) {
       solution[i] = static_cast<std::uint8_t>((solution[i] + y[j] * kernel[j][i]) % k);

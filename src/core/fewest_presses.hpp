@@ -36,6 +36,9 @@ struct FewestOutcome {
   // False only when a search asked for solutions lighter than `below` found none: then weight is
   // `below`, combination means nothing, and lower_bound (>= below when proven) is still proven.
   bool found = true;
+  // The budget left nothing open: every solution was weighed or pruned, so the tie-break (the
+  // smallest combination, or fewest_zk's least vector) is settled, not only the weight.
+  bool complete = true;
 };
 
 // The least nullity at which the branch and bound searches one subtree per orbit of the
@@ -102,10 +105,12 @@ class Gf2Classes {
 // The fewest presses over Z_k (a value v counts as v presses), k > 2: the solution set
 // x0 + sum c_j g_j (0 <= c_j < orders[j]) walked whole, by an odometer, while the budget lasts;
 // `solution` is replaced by the lightest seen. The lower bound when the walk is cut short: cells
-// grouped by kernel column, each class at its best shift on its own.
+// grouped by kernel column, each class at its best shift on its own. With `lexicographic`, of
+// equally light solutions the least value vector (cell 0 first) is kept: ties are walked too.
 FewestOutcome fewest_zk(std::vector<std::uint8_t>& solution,
                         std::span<const std::vector<std::uint8_t>> kernel,
-                        std::span<const unsigned> orders, unsigned k, const SearchBudget& budget);
+                        std::span<const unsigned> orders, unsigned k, const SearchBudget& budget,
+                        bool lexicographic = false);
 
 }  // namespace lightsout::detail
 
@@ -115,8 +120,12 @@ namespace lightsout {
 // above for at most 64 kernel vectors, greedy descent past that (adding any kernel vector that
 // lowers the weight, with the bound of the cells no kernel vector touches). Contract: `kernel` a
 // basis of the quiet patterns, every board of presses' shape. The outcome's weight is presses'.
+// With `lexicographic` (TieBreak::lexicographic), a proven answer is the least of the lightest in
+// row-major order: the search runs on a copy of the kernel in echelon form (see minimize.cpp),
+// without the board's symmetries.
 detail::FewestOutcome minimize_board(
     Board& presses, std::span<const Board> kernel, const detail::SearchBudget& budget,
-    detail::FewestMethod method = detail::FewestMethod::branch_and_bound);
+    detail::FewestMethod method = detail::FewestMethod::branch_and_bound,
+    bool lexicographic = false);
 
 }  // namespace lightsout

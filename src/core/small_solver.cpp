@@ -6,6 +6,7 @@
 #include <utility>
 
 #include "gf2_matrix.hpp"
+#include "lex_order.hpp"
 
 namespace lightsout {
 
@@ -106,6 +107,19 @@ std::uint64_t SmallSolver::solve_minimal(std::uint64_t lights) const {
   for (std::uint64_t i = 1; i < (std::uint64_t{1} << d); ++i) {
     current ^= kernel_[static_cast<std::size_t>(std::countr_zero(i))];
     if (std::popcount(current) < std::popcount(best)) best = current;
+  }
+  return best;
+}
+
+std::uint64_t SmallSolver::solve_minimal_lexicographic(std::uint64_t lights) const {
+  std::uint64_t current = solve(lights);
+  std::uint64_t best = current;
+  const std::size_t d = kernel_.size();
+  for (std::uint64_t i = 1; i < (std::uint64_t{1} << d); ++i) {
+    current ^= kernel_[static_cast<std::size_t>(std::countr_zero(i))];
+    const int weight = std::popcount(current);
+    const int least = std::popcount(best);
+    if (weight < least || (weight == least && detail::lex_less(current, best))) best = current;
   }
   return best;
 }

@@ -34,6 +34,9 @@ class SmallSolver {
   // The fewest-presses solution: exact over all 2^nullity solutions (nullity <= 64 - 40 is not
   // checked: callers with large nullity should not ask; see minimal_affordable()).
   std::uint64_t solve_minimal(std::uint64_t lights) const;
+  // The same, and of the lightest the lexicographically least: at the first cell (lowest bit)
+  // where two differ, 0 (TieBreak::lexicographic).
+  std::uint64_t solve_minimal_lexicographic(std::uint64_t lights) const;
   bool minimal_affordable() const { return kernel_.size() <= 24; }
 
   // The lights that pressing `presses` flips (A presses).

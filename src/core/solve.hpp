@@ -42,6 +42,8 @@ struct SolveOptions {
   double minimal_seconds = 10.0;
   // K = 2: weigh every solution instead of the branch and bound (the same answer; a yardstick).
   bool minimal_exhaustive = false;
+  // Which lightest solution (see TieBreak); enumeration and minimize_presses honour it.
+  TieBreak tie_break = TieBreak::any;
   // Optional; see ProgressFn. Reported by solve_poly and solve_chase.
   ProgressFn progress = nullptr;
 };

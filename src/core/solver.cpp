@@ -368,6 +368,17 @@ bool Solver::solve_word(std::uint64_t lights, std::uint64_t& presses, bool minim
   return true;
 }
 
+bool Solver::solve_word(std::uint64_t lights, std::uint64_t& presses, bool minimal,
+                        TieBreak tie_break) const {
+  if (!minimal || tie_break == TieBreak::any) return solve_word(lights, presses, minimal);
+  if (!impl_->tables) throw std::logic_error("Solver::solve_word: the method is not tables");
+  const SmallSolver& t = *impl_->tables;
+  lights ^= impl_->target;
+  if (!t.solvable(lights)) return false;
+  presses = t.minimal_affordable() ? t.solve_minimal_lexicographic(lights) : t.solve(lights);
+  return true;
+}
+
 Result Solver::solve(const Grid& lights, const Options& options) const {
   return solve(Grid(lights), options);
 }
@@ -542,6 +553,7 @@ Result Solver::solve(Grid&& lights, const Options& options) const {
     classic.kernel = want_kernel;
     // Enumeration sees every solution: its own fewest presses are proven whatever the budget.
     classic.minimal = options.minimal && s.method == Method::enumerate;
+    classic.tie_break = options.tie_break;
     classic.progress = options.progress;
     out =
         from_classic(lightsout::solve(std::move(lights).take_bits(), s.method, classic), s.method);
