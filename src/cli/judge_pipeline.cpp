@@ -76,8 +76,8 @@ class BlockQueues {
 // of l of (f(e_i) ^ f(0)), whatever `minimal` says. Otherwise each puzzle asks the solver.
 class WordSolve {
  public:
-  WordSolve(const Solver& solver, bool minimal, std::size_t cells)
-      : solver_(solver), minimal_(minimal) {
+  WordSolve(const Solver& solver, bool minimal, TieBreak tie_break, std::size_t cells)
+      : solver_(solver), minimal_(minimal), tie_break_(tie_break) {
     std::uint64_t zero = 0;
     if (!solver.solve_word(0, zero, minimal)) return;
     std::vector<std::uint64_t> column(cells);
@@ -97,9 +97,10 @@ class WordSolve {
       }
     }
   }
-  // solver.solve_word(lights, presses, minimal), with the same answers.
+  // solver.solve_word(lights, presses, minimal, tie_break), with the same answers (one solution
+  // a board where the tables are kept: no tie to break).
   bool operator()(std::uint64_t lights, std::uint64_t& presses) const {
-    if (bytes_ == 0) return solver_.solve_word(lights, presses, minimal_);
+    if (bytes_ == 0) return solver_.solve_word(lights, presses, minimal_, tie_break_);
     std::uint64_t x = 0;
     for (std::size_t b = 0; b < bytes_; ++b) x ^= tables_[b * 256 + (lights >> (8 * b) & 0xFF)];
     presses = x;
@@ -109,6 +110,7 @@ class WordSolve {
  private:
   const Solver& solver_;
   bool minimal_;
+  TieBreak tie_break_;
   std::size_t bytes_ = 0;  // 0: no tables, ask the solver
   std::vector<std::uint64_t> tables_;
 };
@@ -177,10 +179,11 @@ class Joiner {
 }  // namespace
 
 std::size_t solve_judge_pipeline(JudgeReader& reader, const Solver& solver, bool minimal,
-                                 std::size_t rows, const std::function<JudgeWriter&()>& writer,
+                                 TieBreak tie_break, std::size_t rows,
+                                 const std::function<JudgeWriter&()>& writer,
                                  std::optional<std::uint64_t> input_bytes) {
   const std::size_t cells = solver.rows() * solver.cols();
-  const WordSolve solve(solver, minimal, cells);
+  const WordSolve solve(solver, minimal, tie_break, cells);
   // A small file: its puzzles in one block (a value and a separator a cell), on this thread.
   const std::size_t block_puzzles = input_bytes
                                         ? static_cast<std::size_t>(std::min<std::uint64_t>(

@@ -96,13 +96,15 @@ int run_board_solve(const BoardSolveArgs& args, const Rules& rules, const RulesB
     // The classic rules are the same on the transpose: a thin board is read, solved and written
     // transposed, at a bit a cell instead of a word a row. So are other two-state rules of a
     // symmetric neighbourhood on the plane or torus, kept transposed when light chasing takes
-    // them (it runs along the longer side either way).
-    api::BoardFile file =
-        api::read_board_file(args.input, {.format = in_format,
-                                          .states = k,
-                                          .thin = is_classic(rules) || transpose_invariant(rules),
-                                          .max_cells = args.max_cells,
-                                          .max_cells_option = "--max-cells"});
+    // them (it runs along the longer side either way). Not for the lexicographic tie-break, whose
+    // order is the board's own rows.
+    api::BoardFile file = api::read_board_file(
+        args.input, {.format = in_format,
+                     .states = k,
+                     .thin = (is_classic(rules) || transpose_invariant(rules)) &&
+                             args.tie_break == TieBreak::any,
+                     .max_cells = args.max_cells,
+                     .max_cells_option = "--max-cells"});
     lights = std::move(file.grid);
     detected = file.detected;
     transposed = file.transposed;
@@ -138,6 +140,7 @@ int run_board_solve(const BoardSolveArgs& args, const Rules& rules, const RulesB
   options.minimal = args.minimal;
   options.minimal_seconds = args.minimal_time;
   options.minimal_exhaustive = args.minimal_exhaustive;
+  options.tie_break = args.tie_break;
   options.progress = [&clock](std::string_view phase, double fraction) {
     clock.report(phase, fraction);
   };

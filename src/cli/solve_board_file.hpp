@@ -8,6 +8,7 @@
 #include "cli_rules.hpp"
 #include "lightsout/board_format.hpp"
 #include "lightsout/rules.hpp"
+#include "lightsout/solver.hpp"
 
 namespace lightsout::cli {
 
@@ -18,8 +19,9 @@ struct BoardSolveArgs {
   std::string output_format;  // empty: from -o's extension, else the input's
   std::string method = "auto";
   bool minimal = false;
-  double minimal_time = 10.0;       // seconds for --minimal's proof (0: no limit)
-  bool minimal_exhaustive = false;  // --minimal-method exhaustive
+  double minimal_time = 10.0;          // seconds for --minimal's proof (0: no limit)
+  bool minimal_exhaustive = false;     // --minimal-method exhaustive
+  TieBreak tie_break = TieBreak::any;  // --tie-break
   bool quiet = false;
   bool stats = false;
   std::string rules_text;       // --rules as given (empty: none), for messages

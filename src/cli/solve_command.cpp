@@ -37,6 +37,7 @@ struct SolveArgs {
   bool minimal = false;
   double minimal_time = 10.0;  // --minimal-time: seconds per puzzle for the proof
   std::string minimal_method = "branch-and-bound";  // --minimal-method
+  std::string tie_break = "any";  // --tie-break (with --minimal): any, lexicographic or lex
   bool trailing_space = false;
   std::string rules;            // --rules TEXT
   bool size_given = false;      // --size given
@@ -72,6 +73,11 @@ std::optional<JudgeProblem> guess_family(const std::string& path) {
   } catch (const std::exception&) {
     return std::nullopt;  // only a hint: an unreadable file has had its own error
   }
+}
+
+// --tie-break's value, once checked.
+TieBreak tie_break_of(const SolveArgs& args) {
+  return args.tie_break == "any" ? TieBreak::any : TieBreak::lexicographic;
 }
 
 // Judge mode: many puzzles of one size, under any rules, through one Solver and one loop.
@@ -115,7 +121,9 @@ int run_judge_solve(const SolveArgs& args, const Rules& rules, const RulesBudget
   // transposed: a bit a cell instead of a 64-bit word a row; so are two-state rules the same on
   // the transpose that light chasing takes. Dense elimination keeps the size it was asked for,
   // for its messages.
-  const bool thin_shape = size.cols <= 64 && size.rows > size.cols && size.rows * size.cols > 64;
+  // Not for --tie-break lexicographic, whose order is the board's rows, not its transpose's.
+  const bool thin_shape = size.cols <= 64 && size.rows > size.cols && size.rows * size.cols > 64 &&
+                          tie_break_of(args) == TieBreak::any;
   const bool thin =
       thin_shape &&
       (is_classic(rules) ? args.method != "dense"
@@ -143,6 +151,7 @@ int run_judge_solve(const SolveArgs& args, const Rules& rules, const RulesBudget
   options.minimal = args.minimal;
   options.minimal_seconds = args.minimal_time;
   options.minimal_exhaustive = args.minimal_method == "exhaustive";
+  options.tie_break = tie_break_of(args);
   // The judge workload (the tables method): a few look-ups per puzzle on packed words, whose
   // fewest presses are exact (an enumeration of the quiet patterns) up to nullity 24; past that
   // the general path searches with a proof.
@@ -161,8 +170,8 @@ int run_judge_solve(const SolveArgs& args, const Rules& rules, const RulesBudget
         open_writer();
         return *writer;
       };
-      unsolvable = solve_judge_pipeline(reader, *solver, args.minimal, size.rows, get_writer,
-                                        input.regular_file_size());
+      unsolvable = solve_judge_pipeline(reader, *solver, args.minimal, tie_break_of(args),
+                                        size.rows, get_writer, input.regular_file_size());
     }
     // Every other puzzle through the Solver, one at a time (a thin one read and written by
     // columns, at a bit a cell).
@@ -254,9 +263,9 @@ std::vector<std::string> judge_option_names() {
 // --judge fixes the size, the rules, the layout and the output: the options that would change
 // them are refused, naming the first one given.
 std::optional<int> judge_conflict(const CLI::App& cmd) {
-  for (const char* name :
-       {"--size", "--rules", "--input", "--method", "--minimal", "--minimal-time",
-        "--minimal-method", "--output", "--format", "--output-format", "--max-cells", "--force"}) {
+  for (const char* name : {"--size", "--rules", "--input", "--method", "--minimal",
+                           "--minimal-time", "--minimal-method", "--tie-break", "--output",
+                           "--format", "--output-format", "--max-cells", "--force"}) {
     if (cmd.get_option(name)->count() > 0) {
       fmt::print(stderr, "lightsout: --judge names the whole format; {} cannot be given with it\n",
                  name);
@@ -305,6 +314,12 @@ std::function<int()> add_solve_command(CLI::App& app) {
                   "exhaustive (every solution weighed; the same answer, the yardstick)")
       ->check(CLI::IsMember({"branch-and-bound", "exhaustive"}))
       ->type_name("METHOD");
+  CLI::Option* tie_break_opt =
+      cmd->add_option("--tie-break", args->tie_break,
+                      "With --minimal, which of several lightest solutions: any (default, the "
+                      "fastest) or lexicographic (lex: the least read row by row, POJ 3279's)")
+          ->check(CLI::IsMember({"any", "lexicographic", "lex"}))
+          ->type_name("ORDER");
   cmd->add_flag("--trailing-space", args->trailing_space,
                 "Put a space after every value (reproduces the OpenJudge sample byte for byte)");
   cmd->add_option("-o,--output", board->output,
@@ -333,7 +348,11 @@ std::function<int()> add_solve_command(CLI::App& app) {
       "--output-format): one board of any size, presses written to -o (default stdout); a "
       "progress bar on a terminal.\nExit status: 0 all solved, 1 some puzzle has no solution, "
       "2 bad input or usage.");
-  return [args, board, size_opt, rules_opt, cmd] {
+  return [args, board, size_opt, rules_opt, tie_break_opt, cmd] {
+    if (tie_break_opt->count() > 0 && !args->minimal) {
+      fmt::print(stderr, "lightsout: --tie-break needs --minimal (it picks among the lightest)\n");
+      return kExitBadInput;
+    }
     args->size_given = size_opt->count() > 0;
     if (!args->judge.empty()) {
       const std::optional<int> refused = judge_conflict(*cmd);
@@ -382,6 +401,7 @@ std::function<int()> add_solve_command(CLI::App& app) {
     board->minimal = args->minimal;
     board->minimal_time = args->minimal_time;
     board->minimal_exhaustive = args->minimal_method == "exhaustive";
+    board->tie_break = tie_break_of(*args);
     board->rules_text = rules_opt->count() > 0 ? args->rules : std::string();
     board->max_cells = args->max_cells;
     return run_board_solve(*board, *rules, budget);

@@ -187,4 +187,50 @@ else
   fail "--minimal-method fastest: exit $rc: $(head -c 200 "$work/err")"
 fi
 
+# --tie-break lexicographic (POJ 3279): of the two lightest solutions of 1 x 5 all on, 10010 and
+# 01001, the one with 0 first; judge mode, board-file mode, and a thin board (solved untransposed)
+# against the same cells read as one row.
+echo "1 1 1 1 1" >"$work/ones1x5.txt"
+for order in lex lexicographic; do
+  run "$bin" solve --size 1x5 --input single --minimal --tie-break "$order" "$work/ones1x5.txt"
+  if [[ $rc -eq 0 && $(cat "$work/out") == "0 1 0 0 1" ]]; then
+    pass
+  else
+    fail "--tie-break $order: exit $rc: $(head -c 200 "$work/out")"
+  fi
+done
+run "$bin" solve --size 1x5 --input single --minimal --tie-break any "$work/ones1x5.txt"
+if [[ $rc -eq 0 ]]; then pass; else fail "--tie-break any: exit $rc"; fi
+echo "11111" >"$work/ones1x5.grid"
+run "$bin" solve --minimal --tie-break lex "$work/ones1x5.grid"
+if [[ $rc -eq 0 && $(cat "$work/out") == "01001" ]]; then
+  pass
+else
+  fail "--tie-break lex, board file: exit $rc: $(head -c 200 "$work/out")"
+fi
+ones 1 68 >"$work/ones1x68.txt"
+ones 68 1 >"$work/ones68x1.txt"
+run "$bin" solve --size 1x68 --input single --minimal --tie-break lex "$work/ones1x68.txt"
+tr -d ' \n' <"$work/out" >"$work/row"
+run "$bin" solve --size 68x1 --input single --minimal --tie-break lex "$work/ones68x1.txt"
+tr -d ' \n' <"$work/out" >"$work/column"
+if [[ $rc -eq 0 && -s "$work/row" ]] && cmp -s "$work/row" "$work/column"; then
+  pass
+else
+  fail "--tie-break lex, 68 x 1: not the 1 x 68 answer: $(head -c 200 "$work/column")"
+fi
+# Without --minimal there is nothing to break: a usage error.
+run "$bin" solve --size 1x5 --input single --tie-break lex "$work/ones1x5.txt"
+if [[ $rc -eq 2 ]] && grep -q "^lightsout: --tie-break needs --minimal" "$work/err"; then
+  pass
+else
+  fail "--tie-break without --minimal: exit $rc: $(head -c 200 "$work/err")"
+fi
+run "$bin" solve --size 1x5 --input single --minimal --tie-break first "$work/ones1x5.txt"
+if [[ $rc -eq 2 ]] && grep -q "tie-break" "$work/err"; then
+  pass
+else
+  fail "--tie-break first: exit $rc: $(head -c 200 "$work/err")"
+fi
+
 finish
