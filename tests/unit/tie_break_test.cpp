@@ -96,6 +96,7 @@ struct Oracle {
       // One bit a cell (at most 64): a binary counter over the existing cells, each step
       // xoring the effects of the presses it flips.
       std::vector<std::uint64_t> effect;
+      effect.reserve(cells.size());
       for (const std::size_t i : cells) {
         std::uint64_t e = 0;
         const Values v = press(i);
@@ -126,6 +127,7 @@ struct Oracle {
     }
     const unsigned k = rules.states;
     std::vector<Values> effect;
+    effect.reserve(cells.size());
     for (const std::size_t i : cells) effect.push_back(press(i));
     Values x(rows * cols, 0);
     Values now = lights;
