@@ -219,6 +219,15 @@ if [[ $rc -eq 0 && -s "$work/row" ]] && cmp -s "$work/row" "$work/column"; then
 else
   fail "--tie-break lex, 68 x 1: not the 1 x 68 answer: $(head -c 200 "$work/column")"
 fi
+# POJ 3279's sample (4 x 4: two solutions of 4 presses), its expected answer.
+printf '1 0 0 1\n0 1 1 0\n0 1 1 0\n1 0 0 1\n' >"$work/poj3279.txt"
+printf '0 0 0 0\n1 0 0 1\n1 0 0 1\n0 0 0 0\n' >"$work/poj3279.out"
+run "$bin" solve --size 4x4 --input single --minimal --tie-break lex "$work/poj3279.txt"
+if [[ $rc -eq 0 ]] && cmp -s "$work/out" "$work/poj3279.out"; then
+  pass
+else
+  fail "--tie-break lex, POJ 3279 sample: exit $rc: $(head -c 200 "$work/out")"
+fi
 # Without --minimal there is nothing to break: a usage error.
 run "$bin" solve --size 1x5 --input single --tie-break lex "$work/ones1x5.txt"
 if [[ $rc -eq 2 ]] && grep -q "^lightsout: --tie-break needs --minimal" "$work/err"; then
