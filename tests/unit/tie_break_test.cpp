@@ -10,6 +10,7 @@
 #include <random>
 #include <stdexcept>
 #include <string>
+#include <tuple>
 #include <vector>
 
 #include "core/fewest_presses.hpp"
@@ -311,6 +312,53 @@ TEST(TieBreak, ThreeStatesMatchTheOracle) {
     check_size(torus3, r, c, 30, rng, tally);
   }
   EXPECT_GE(tally.tied, 10U);
+}
+
+// A search cut short by its step budget: proven only when its answer is the oracle's, and its
+// bound is still a bound.
+TEST(TieBreak, CutSearchesAreProvenOnlyWhenExact) {
+  std::mt19937_64 rng = make_rng(7);
+  Rules three;
+  three.states = 3;
+  std::size_t proven = 0;
+  std::size_t open = 0;
+  for (const auto& [rules, r, c] :
+       std::vector<std::tuple<Rules, std::size_t, std::size_t>>{{Rules::classic(), 4, 4},
+                                                                {Rules::classic(), 4, 5},
+                                                                {Rules::classic(), 1, 14},
+                                                                {three, 2, 4},
+                                                                {three, 1, 8}}) {
+    const Oracle oracle{rules, r, c};
+    const std::vector<Solver> solvers = solvers_for(rules, r, c);
+    for (std::size_t b = 0; b < 10; ++b) {
+      const Values lights = solvable_lights(oracle, rng);
+      const std::optional<Oracle::Answer> truth = oracle.solve(lights);
+      ASSERT_TRUE(truth.has_value());
+      std::uint64_t lightest = 0;
+      for (const std::uint8_t v : truth->presses) lightest += v;
+      const Grid grid = Grid::from_values(r, c, rules.states, lights);
+      for (const std::uint64_t budget : {0ULL, 3ULL, 30ULL, 300ULL}) {
+        for (const Solver& s : solvers) {
+          SCOPED_TRACE(::testing::Message()
+                       << r << "x" << c << " " << method_name(s.method()) << " budget " << budget);
+          Options options;
+          options.minimal = true;
+          options.tie_break = TieBreak::lexicographic;
+          options.minimal_budget = budget;
+          const Result out = s.solve(grid, options);
+          EXPECT_LE(out.minimal_lower_bound, lightest);
+          if (out.minimal_proven) {
+            ++proven;
+            EXPECT_EQ(out.presses.to_values(), truth->presses);
+          } else {
+            ++open;
+          }
+        }
+      }
+    }
+  }
+  EXPECT_GT(proven, 0U);
+  EXPECT_GT(open, 0U);
 }
 
 // The method-level solvers (solve.hpp) take the tie-break through SolveOptions: enumeration picks
