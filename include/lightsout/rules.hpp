@@ -60,9 +60,13 @@ struct Rules {
   bool self = true;        // the pressed button changes too
   bool target_on = false;  // the goal is every cell at K-1 instead of 0
   Board holes;             // set bit = no cell there; 0 x 0 when there are no holes
-  // Adjacency lists of a graph board (sorted, no self-loops, each edge in both lists); the node
-  // count is graph.size(), the board is then nodes x 1. Empty for a grid.
+  // Adjacency lists of a graph board; the node count is graph.size(), the board is then
+  // nodes x 1. Empty for a grid. Each list is sorted, without repeats or the node itself.
+  // Undirected (directed false): each edge is in both lists. Directed: graph[u] lists the nodes
+  // a press of u changes besides u, with no symmetry required (the press matrix need not be
+  // symmetric: A[v][u] = 1 for v in graph[u]).
   std::vector<std::vector<std::uint32_t>> graph;
+  bool directed = false;  // graph holds directed out-lists (the text's digraph=)
   // How error messages name the holes and the graph (the text parser stores its token, such as
   // "holes=h.txt"; empty means "holes" / "graph"). Labels only: never read as paths, and not
   // compared by ==.
@@ -76,7 +80,7 @@ struct Rules {
   bool operator==(const Rules& o) const {
     return topology == o.topology && states == o.states && neighbourhood == o.neighbourhood &&
            offsets == o.offsets && self == o.self && target_on == o.target_on && holes == o.holes &&
-           graph == o.graph;
+           graph == o.graph && directed == o.directed;
   }
 };
 
@@ -91,6 +95,12 @@ bool is_classic(const Rules& rules);
 // grid's size), N x 1 for a graph. Throws RulesError naming the holes= or graph= token when the
 // size does not fit, std::invalid_argument when rows or cols is 0.
 void check_board_size(const Rules& rules, std::size_t rows, std::size_t cols);
+
+// Checks the invariants of rules.graph (see Rules::graph): every list sorted, without repeats,
+// self-loops or nodes past the count, and an undirected graph's edges in both lists. Throws
+// RulesError naming the graph= token: "rules: token 'graph': node 2 lists 0, but 0 does not list
+// 2 (an undirected graph keeps each edge in both lists)". O(edges log degree).
+void check_graph(const Rules& rules);
 
 // The cells of a rows x cols board that exist under `rules` (holes removed).
 std::size_t existing_cells(const Rules& rules, std::size_t rows, std::size_t cols);
@@ -142,7 +152,8 @@ void press_touches(const Rules& rules, std::size_t rows, std::size_t cols, std::
                    std::vector<std::uint32_t>& scratch, std::vector<PressedCell>& out);
 
 // Builds the press system of `rules` on a rows x cols board (see check_board_size for the errors;
-// also RulesError when the states are outside 2..255, std::length_error past 2^32 - 1 cells).
+// also RulesError when the states are outside 2..255 or the graph breaks its invariants (see
+// check_graph), std::length_error past 2^32 - 1 cells).
 // Cost O(cells * touches per button).
 PressSystem build_press_system(const Rules& rules, std::size_t rows, std::size_t cols);
 

@@ -209,6 +209,17 @@ std::size_t fix_search_bytes(std::uint64_t size) {
 }
 
 Rules transposed_rules(const Rules& rules) {
+  if (rules.has_graph() && rules.directed) {
+    // Every arc reversed: v's list gets u for each v in u's list (u ascending keeps it sorted).
+    Rules out = rules;
+    for (auto& list : out.graph) list.clear();
+    for (std::size_t u = 0; u < rules.graph.size(); ++u) {
+      for (const std::uint32_t v : rules.graph[u]) {
+        out.graph[v].push_back(static_cast<std::uint32_t>(u));
+      }
+    }
+    return out;
+  }
   if (rules.neighbourhood != Neighbourhood::mask) return rules;
   Rules out = rules;
   for (Offset& o : out.offsets) o = {-o.dr, -o.dc};

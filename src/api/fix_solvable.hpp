@@ -14,8 +14,9 @@
 
 namespace lightsout {
 
-// The rules of the transposed press matrix: a mask turned half a turn (every other neighbourhood,
-// the graphs and rowcol are symmetric and come back unchanged). Its quiet patterns are the
+// The rules of the transposed press matrix: a mask turned half a turn, a directed graph with every
+// arc reversed (every other neighbourhood, the undirected graphs and rowcol are symmetric and
+// come back unchanged). Its quiet patterns are the
 // conditions a solvable board meets: b is solvable exactly when q . (target - b) = 0 (mod K) for
 // every quiet pattern q of the transposed rules (Z_K is a Frobenius ring, so the image of the
 // press matrix is the annihilator of the transposed kernel, and generators of it suffice).

@@ -24,7 +24,8 @@ namespace {
 // The band of the press matrix: how far apart the cells one press touches can be numbered, in
 // the better of the row-major and column-major orders (banded elimination tries both), doubled
 // when the board wraps (a wrapped press reaches both ends, which the folded orders bring back).
-// A graph: twice the largest |u - v| of an edge, plus one (its own order is one of those tried).
+// A graph: twice the largest |u - v| of an edge, plus one (its own order is one of those tried);
+// a directed graph's arcs are each in one list, and |u - v| reads them either way.
 double band(const Rules& rules, std::size_t rows, std::size_t cols, double n) {
   if (rules.neighbourhood == Neighbourhood::rowcol) return n;
   if (rules.has_graph()) {
@@ -48,6 +49,7 @@ double touches(const Rules& rules, std::size_t rows, std::size_t cols) {
   const auto c = static_cast<double>(cols);
   if (rules.has_graph()) {
     double t = rules.self ? static_cast<double>(rules.graph.size()) : 0;
+    // Undirected: each edge twice, once a direction; directed: each arc once. A touch a list entry.
     for (const auto& adjacent : rules.graph) t += static_cast<double>(adjacent.size());
     return t;
   }

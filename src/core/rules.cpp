@@ -4,6 +4,7 @@
 #include <algorithm>
 #include <cstdint>
 #include <limits>
+#include <string>
 
 namespace lightsout {
 
@@ -11,6 +12,12 @@ namespace {
 
 [[noreturn]] void fail(std::string_view token, std::string_view message) {
   throw RulesError("rules: token '" + std::string(token) + "': " + std::string(message));
+}
+
+// How errors name the graph: the parser's token, else "graph" or "digraph".
+std::string graph_token(const Rules& rules) {
+  if (!rules.graph_label.empty()) return rules.graph_label;
+  return rules.directed ? "digraph" : "graph";
 }
 
 std::string size_text(std::size_t rows, std::size_t cols) {
@@ -84,15 +91,38 @@ void check_board_size(const Rules& rules, std::size_t rows, std::size_t cols) {
   if (rows == 0 || cols == 0) throw std::invalid_argument("rules: the board must have cells");
   if (rules.has_graph()) {
     if (rows != rules.graph.size() || cols != 1) {
-      fail(rules.graph_label.empty() ? "graph" : rules.graph_label,
-           "the graph has " + std::to_string(rules.graph.size()) +
-               (rules.graph.size() == 1 ? " node" : " nodes") + ", so the board is " +
-               size_text(rules.graph.size(), 1) + ", not " + size_text(rows, cols));
+      fail(graph_token(rules), "the graph has " + std::to_string(rules.graph.size()) +
+                                   (rules.graph.size() == 1 ? " node" : " nodes") +
+                                   ", so the board is " + size_text(rules.graph.size(), 1) +
+                                   ", not " + size_text(rows, cols));
     }
   } else if (rules.has_holes() && (rules.holes.rows() != rows || rules.holes.cols() != cols)) {
     fail(rules.holes_label.empty() ? "holes" : rules.holes_label,
          "the holes grid is " + size_text(rules.holes.rows(), rules.holes.cols()) +
              ", the board is " + size_text(rows, cols));
+  }
+}
+
+void check_graph(const Rules& rules) {
+  const std::size_t n = rules.graph.size();
+  // The message is built only on a failure: this runs over every edge of every press system.
+  const auto bad = [&rules](std::size_t u, std::uint32_t v, const std::string& why) {
+    fail(graph_token(rules), "node " + std::to_string(u) + " lists " + std::to_string(v) + why);
+  };
+  for (std::size_t u = 0; u < n; ++u) {
+    const std::vector<std::uint32_t>& list = rules.graph[u];
+    for (std::size_t i = 0; i < list.size(); ++i) {
+      const std::uint32_t v = list[i];
+      if (v >= n) bad(u, v, ", out of range 0.." + std::to_string(n - 1));
+      if (v == u) bad(u, v, ": a self-loop (a press changes its own node unless self=0)");
+      if (i > 0 && list[i - 1] >= v) bad(u, v, " out of order or twice (lists are sorted)");
+      if (!rules.directed && !std::binary_search(rules.graph[v].begin(), rules.graph[v].end(),
+                                                 static_cast<std::uint32_t>(u))) {
+        bad(u, v,
+            ", but " + std::to_string(v) + " does not list " + std::to_string(u) +
+                " (an undirected graph keeps each edge in both lists)");
+      }
+    }
   }
 }
 
@@ -127,6 +157,7 @@ void press_reach(const Rules& rules, std::size_t rows, std::size_t cols, std::si
   const auto r = static_cast<std::int64_t>(board_index / cols);
   const auto c = static_cast<std::int64_t>(board_index % cols);
   if (rules.has_graph()) {
+    // graph[u] is what a press of u changes, directed or not (undirected lists are symmetric).
     if (rules.self) hit.push_back(static_cast<std::uint32_t>(board_index));
     hit.insert(hit.end(), rules.graph[board_index].begin(), rules.graph[board_index].end());
   } else if (rules.neighbourhood == Neighbourhood::rowcol) {
@@ -182,6 +213,7 @@ PressSystem build_press_system(const Rules& rules, std::size_t rows, std::size_t
     fail("states=" + std::to_string(rules.states), "states must be an integer in 2..255");
   }
   check_board_size(rules, rows, cols);
+  check_graph(rules);
   if (rows > std::numeric_limits<std::uint32_t>::max() / cols) {
     throw std::length_error("rules: a board of at most 2^32 - 1 cells");
   }
