@@ -33,12 +33,17 @@ namespace lightsout {
 //                              starting with '#' skipped). A press changes the node and its
 //                              neighbours; the board is N x 1 (row i = node i). Not with a
 //                              topology, nbhd= or holes=.
+//   digraph=[N:ARCS]           a directed graph: arcs u>v joined by '/' (u != v, repeats count
+//                              once): a press of u changes u and v, not v's press u:
+//                              digraph=[3:0>1/2>0]
+//   digraph=FILE               the graph=FILE form, each line "u v" an arc u>v. The printer
+//                              writes every arc; one of graph= and digraph= at most.
 // The named neighbourhoods include the button itself: plus = it and its 4 orthogonal neighbours,
 // x = it and its 4 diagonal ones, square = its 3x3 block, knight = it and its 8 knight moves.
 
-// Resolves holes=FILE and graph=FILE: returns the file's contents, throws (any std::exception)
-// when it cannot. The CLI passes one that reads files; the server passes none (only the inline
-// forms are accepted there).
+// Resolves holes=FILE, graph=FILE and digraph=FILE: returns the file's contents, throws (any
+// std::exception) when it cannot. The CLI passes one that reads files; the server passes none (only
+// the inline forms are accepted there).
 using FileLoader = std::function<std::string(const std::string& path)>;
 
 // A graph with more nodes than the caller's max_graph_nodes (and at most kMaxGraphNodes): a few

@@ -65,8 +65,8 @@ std::size_t separator_length(std::string_view text) {
 // " (did you mean 'states=3'?)" for a token whose key is mistyped; "" when none is near.
 std::string token_suggestion(std::string_view key, std::string_view value, bool has_value) {
   static constexpr std::string_view kBare[] = {"plane", "torus", "cylinder"};
-  static constexpr std::string_view kKeyed[] = {"states", "nbhd",  "self",         "target",
-                                                "holes",  "graph", "neighbourhood"};
+  static constexpr std::string_view kKeyed[] = {"states", "nbhd",  "self",    "target",
+                                                "holes",  "graph", "digraph", "neighbourhood"};
   if (!has_value) return did_you_mean(key, kBare);
   const std::optional<std::string> name = closest_name(key, kKeyed);
   if (!name) return {};
@@ -170,10 +170,11 @@ Board parse_holes(std::string_view token, std::string_view text) {
   return holes;
 }
 
-// graph=FILE contents: "N", then "u v" per edge. Returns sorted, deduplicated adjacency lists.
-// More than max_nodes nodes: RulesTooLarge, before the adjacency lists are allocated.
+// graph=FILE contents: "N", then "u v" per edge. Returns sorted, deduplicated adjacency lists:
+// undirected, each edge in both lists; directed (digraph=), v in u's list only (a press of u
+// changes v). More than max_nodes nodes: RulesTooLarge, before the lists are allocated.
 std::vector<std::vector<std::uint32_t>> parse_graph(std::string_view token, std::string_view text,
-                                                    std::size_t max_nodes) {
+                                                    std::size_t max_nodes, bool directed) {
   const std::vector<std::string_view> lines = split_lines(text);
   std::optional<std::size_t> nodes;
   std::vector<std::vector<std::uint32_t>> adjacency;
@@ -213,7 +214,7 @@ std::vector<std::vector<std::uint32_t>> parse_graph(std::string_view token, std:
     }
     if (*u == *v) fail(token, where + "self-loop on node " + std::to_string(*u));
     adjacency[*u].push_back(static_cast<std::uint32_t>(*v));
-    adjacency[*v].push_back(static_cast<std::uint32_t>(*u));
+    if (!directed) adjacency[*v].push_back(static_cast<std::uint32_t>(*u));
   }
   if (!nodes) fail(token, "the graph file is empty (expected the node count N)");
   for (auto& list : adjacency) {
@@ -223,10 +224,12 @@ std::vector<std::vector<std::uint32_t>> parse_graph(std::string_view token, std:
   return adjacency;
 }
 
-// The text a holes=/graph= value stands for: inline between brackets (for holes, '/' becomes a
-// line break; for a graph, "N:u-v/u-v" becomes the file form), else a file through the loader.
+// The text a holes=/graph=/digraph= value stands for: inline between brackets (for holes, '/'
+// becomes a line break; for a graph, "N:u-v/u-v" becomes the file form, "N:u>v/u>v" for a
+// digraph, `arrow` being '-' or '>'), else a file through the loader.
 std::string holes_source(std::string_view token, std::string_view value, const FileLoader& loader);
-std::string graph_source(std::string_view token, std::string_view value, const FileLoader& loader);
+std::string graph_source(std::string_view token, std::string_view value, const FileLoader& loader,
+                         char arrow);
 
 std::string load(std::string_view token, const FileLoader& loader, const std::string& path) {
   if (path.empty()) fail(token, "missing file name");
@@ -257,7 +260,8 @@ std::string holes_source(std::string_view token, std::string_view value, const F
   return text;
 }
 
-std::string graph_source(std::string_view token, std::string_view value, const FileLoader& loader) {
+std::string graph_source(std::string_view token, std::string_view value, const FileLoader& loader,
+                         char arrow) {
   if (!is_inline(value)) return load(token, loader, std::string(value));
   const std::string_view body = inline_body(token, value);
   const std::size_t colon = body.find(':');
@@ -267,9 +271,10 @@ std::string graph_source(std::string_view token, std::string_view value, const F
   while (!edges.empty()) {
     const std::size_t slash = edges.find('/');
     const std::string_view edge = edges.substr(0, slash);
-    const std::size_t dash = edge.find('-');
+    const std::size_t dash = edge.find(arrow);
     if (dash == std::string_view::npos || edge.find(' ') != std::string_view::npos) {
-      fail(token, "expected an edge 'u-v', found '" + std::string(edge) + "'");
+      fail(token,
+           std::string("expected an edge 'u") + arrow + "v', found '" + std::string(edge) + "'");
     }
     text += '\n';
     text += edge.substr(0, dash);
@@ -377,14 +382,15 @@ Rules parse_rules(std::string_view text, const FileLoader& loader,
       once(holes_token, token, "holes are");
       rules.holes = parse_holes(token, holes_source(token, value, loader));
       rules.holes_label = std::string(token);
-    } else if (eq != std::string_view::npos && key == "graph") {
+    } else if (eq != std::string_view::npos && (key == "graph" || key == "digraph")) {
       // Read after the other tokens: its limit depends on states=K, which may come later.
       once(graph_token, token, "the graph is");
       graph_value = value;
+      rules.directed = key == "digraph";
     } else {
       fail(token,
            "unknown token (expected plane, torus, cylinder, states=K, nbhd=..., self=0, "
-           "target=on, holes=[...]/FILE or graph=[...]/FILE)" +
+           "target=on, holes=[...]/FILE, graph=[...]/FILE or digraph=[...]/FILE)" +
                token_suggestion(key, value, eq != std::string_view::npos));
     }
     if (end == std::string_view::npos) break;
@@ -392,8 +398,9 @@ Rules parse_rules(std::string_view text, const FileLoader& loader,
     text.remove_prefix(separator_length(text));
   }
   if (!graph_token.empty()) {
-    rules.graph = parse_graph(graph_token, graph_source(graph_token, graph_value, loader),
-                              max_graph_nodes(rules.states));
+    const char arrow = rules.directed ? '>' : '-';
+    rules.graph = parse_graph(graph_token, graph_source(graph_token, graph_value, loader, arrow),
+                              max_graph_nodes(rules.states), rules.directed);
     rules.graph_label = graph_token;
     for (const std::string& other : {topology_token, nbhd_token, holes_token}) {
       if (!other.empty()) fail(other, "does not apply to a graph ('" + graph_token + "')");
@@ -422,14 +429,16 @@ std::string to_string(const Rules& rules) {
     out += part;
   };
   if (rules.has_graph()) {
-    std::string text = "graph=[" + std::to_string(rules.graph.size()) + ":";
+    // Undirected: each edge once, from its smaller end; directed: every arc u>v.
+    std::string text = std::string(rules.directed ? "digraph=[" : "graph=[") +
+                       std::to_string(rules.graph.size()) + ":";
     bool first = true;
     for (std::size_t u = 0; u < rules.graph.size(); ++u) {
       for (const std::uint32_t v : rules.graph[u]) {
-        if (v <= u) continue;
+        if (v <= u && !rules.directed) continue;
         if (!first) text.push_back('/');
         first = false;
-        text += std::to_string(u) + "-" + std::to_string(v);
+        text += std::to_string(u) + (rules.directed ? ">" : "-") + std::to_string(v);
       }
     }
     add(text + "]");

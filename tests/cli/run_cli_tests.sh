@@ -89,7 +89,7 @@ expect_error option_typo_eq 2 "lightsout: solve: unknown option '--minmal' (did 
 expect_error info_option_typo 2 "lightsout: info: unknown option '--jsn' (did you mean '--json'?); see 'lightsout info --help'" "" -- info --jsn 5x5
 expect_error render_option_typo 2 "lightsout: render: unknown option '--qiuet-patterns' (did you mean '--quiet-patterns'?); see 'lightsout render --help'" "" -- render --qiuet-patterns 5x5 -o x.png
 expect_error top_option_typo 2 "lightsout: unknown option '--verison' (did you mean '--version'?); see 'lightsout --help'" "" -- --verison
-expect_error rules_typo 2 "lightsout: --rules: token 'staets=3': unknown token (expected plane, torus, cylinder, states=K, nbhd=..., self=0, target=on, holes=[...]/FILE or graph=[...]/FILE) (did you mean 'states=3'?)" "" -- solve --rules plane,staets=3
+expect_error rules_typo 2 "lightsout: --rules: token 'staets=3': unknown token (expected plane, torus, cylinder, states=K, nbhd=..., self=0, target=on, holes=[...]/FILE, graph=[...]/FILE or digraph=[...]/FILE) (did you mean 'states=3'?)" "" -- solve --rules plane,staets=3
 expect_error rules_nbhd_typo 2 "lightsout: --rules: token 'nbhd=knigth': unknown neighbourhood (expected plus, x, square, knight, rowcol or a mask like 010/111/010) (did you mean 'nbhd=knight'?)" "" -- solve --rules nbhd=knigth
 # Blanks separate rules tokens as commas do (the page's form), with the same answers.
 printf '1\n1 2\n0 1\n' >"$work/k3.in"

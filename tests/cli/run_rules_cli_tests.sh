@@ -211,7 +211,7 @@ fi
 
 # --- errors: one line, exit 2 ---
 expect_error bad_mask 2 "lightsout: --rules: token 'nbhd=01/11': mask rows must have equal odd length" "" -- solve --rules nbhd=01/11
-expect_error unknown_token 2 "lightsout: --rules: token 'foo': unknown token (expected plane, torus, cylinder, states=K, nbhd=..., self=0, target=on, holes=[...]/FILE or graph=[...]/FILE)" "" -- info 5x5 --rules foo
+expect_error unknown_token 2 "lightsout: --rules: token 'foo': unknown token (expected plane, torus, cylinder, states=K, nbhd=..., self=0, target=on, holes=[...]/FILE, graph=[...]/FILE or digraph=[...]/FILE)" "" -- info 5x5 --rules foo
 expect_error states_low 2 "lightsout: --rules: token 'states=1': states must be an integer in 2..255" "" -- solve --rules states=1
 expect_error states_high 2 "lightsout: --rules: token 'states=256': states must be an integer in 2..255" "" -- generate 3x3 --rules states=256
 expect_error twice 2 "lightsout: --rules: token 'plane': the topology is already given by 'torus'" "" -- solve --rules torus,plane

@@ -189,7 +189,7 @@ TEST(RulesParse, GraphFile) {
 TEST(RulesParse, Errors) {
   const std::string known =
       "unknown token (expected plane, torus, cylinder, states=K, nbhd=..., self=0, target=on, "
-      "holes=[...]/FILE or graph=[...]/FILE)";
+      "holes=[...]/FILE, graph=[...]/FILE or digraph=[...]/FILE)";
   EXPECT_EQ(error_of("hexagonal"), "rules: token 'hexagonal': " + known);
   EXPECT_EQ(error_of("states"), "rules: token 'states': " + known);
   EXPECT_EQ(error_of("plane=1"), "rules: token 'plane=1': " + known);
@@ -224,7 +224,7 @@ TEST(RulesParse, Errors) {
   // A control byte is escaped: a NUL cut the message where it travels as a C string.
   EXPECT_EQ(error_of(std::string("torus,fo\0o", 10)),
             "rules: token 'fo\\x00o': unknown token (expected plane, torus, cylinder, states=K, "
-            "nbhd=..., self=0, target=on, holes=[...]/FILE or graph=[...]/FILE)");
+            "nbhd=..., self=0, target=on, holes=[...]/FILE, graph=[...]/FILE or digraph=[...]/FILE)");
   EXPECT_EQ(error_of("target=lit"), "rules: token 'target=lit': target must be on or off");
   // Repeats.
   EXPECT_EQ(error_of("torus,plane"),
