@@ -1,6 +1,7 @@
 // The whole library API in one include: boards and grids, rules and their text, the Solver, board
-// facts, the board file and judge formats, random boards, streamed solving, the chase trace and
-// atomic file output. (Pictures are apart, in lightsout/render.hpp and lightsout::render.)
+// facts, the board file and judge formats, random boards, streamed solving, the chase trace,
+// atomic file output and the word-packed count of small systems. (Pictures are apart, in
+// lightsout/render.hpp and lightsout::render.)
 #pragma once
 
 #include "lightsout/atomic_file.hpp"
@@ -16,3 +17,4 @@
 #include "lightsout/rules_text.hpp"
 #include "lightsout/solver.hpp"
 #include "lightsout/stream_solve.hpp"
+#include "lightsout/word_system.hpp"

@@ -1,0 +1,44 @@
+// count_word_system: a GF(2) system of at most 64 unknowns and equations, one 64-bit word a
+// column, solved for reachability and nullity with no allocation (a judge's per-case hot path).
+#pragma once
+
+#include <array>
+#include <cstddef>
+#include <cstdint>
+#include <span>
+
+#include "lightsout/rules.hpp"
+
+namespace lightsout {
+
+inline constexpr std::size_t kMaxWordUnknowns = 64;
+
+// What count_word_system finds: whether the target is reachable, and the nullity (unknowns minus
+// the rank). When reachable there are exactly 2^nullity solutions (SolutionCount::power(2,
+// nullity)); otherwise none.
+struct WordSystemCount {
+  bool reachable = false;
+  std::size_t nullity = 0;
+  bool operator==(const WordSystemCount&) const = default;
+};
+
+// Contract: columns[j] is the column of unknown j (at most kMaxWordUnknowns of them): bit i is set
+// when pressing j changes light i. Returns whether some set S of unknowns has the xor of its
+// columns equal to `target`, and columns.size() - rank. Throws std::invalid_argument past 64
+// columns; never allocates.
+// How: Gauss-Jordan elimination over GF(2) in words, on the columns: the basis is kept reduced
+// (one word per pivot bit, on the stack, no other pivot bit in it), so a column is reduced by one
+// independent xor per pivot bit it has, and joins the basis when something is left; the target is
+// reduced the same way and is reachable iff nothing is left. O(columns * rank) word operations:
+// about 2 * 28^2 / 2 xors for a 28-switch case.
+WordSystemCount count_word_system(std::span<const std::uint64_t> columns, std::uint64_t target);
+
+// The press columns of a graph rules set (Rules::graph, directed or not) of at most 64 nodes and
+// two states: column u has bit u when rules.self, and bit v for every v in graph[u] (the nodes a
+// press of u changes), the same matrix build_press_system gives. Entries past the node count are
+// 0; count_word_system(std::span(columns).first(rules.graph.size()), lights ^ goal) then counts
+// the press sets. Throws RulesError when the graph breaks its invariants (check_graph),
+// std::invalid_argument when the rules are not a graph of 1..64 nodes or have other than 2 states.
+std::array<std::uint64_t, kMaxWordUnknowns> graph_press_columns(const Rules& rules);
+
+}  // namespace lightsout
