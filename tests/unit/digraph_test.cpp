@@ -1,0 +1,342 @@
+// Directed press graphs (digraph=): the text form, and every solver of graph rules against brute
+// force over all press vectors, computed here from the arcs alone.
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <bit>
+#include <cstdint>
+#include <optional>
+#include <random>
+#include <span>
+#include <stdexcept>
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "api/fix_solvable.hpp"
+#include "lightsout/rules.hpp"
+#include "lightsout/rules_text.hpp"
+#include "lightsout/solver.hpp"
+#include "lightsout/word_system.hpp"
+
+namespace lightsout {
+namespace {
+
+using Arcs = std::vector<std::pair<unsigned, unsigned>>;  // u > v: a press of u changes v
+
+// A random digraph on n nodes, each arc present with probability `density`.
+Arcs random_arcs(unsigned n, double density, std::mt19937_64& rng) {
+  std::bernoulli_distribution take(density);
+  Arcs arcs;
+  for (unsigned u = 0; u < n; ++u) {
+    for (unsigned v = 0; v < n; ++v) {
+      if (u != v && take(rng)) arcs.emplace_back(u, v);
+    }
+  }
+  return arcs;
+}
+
+// The inline text, every arc written `repeat` times over (a repeated arc counts once).
+std::string digraph_text(unsigned n, const Arcs& arcs, unsigned repeat = 1) {
+  std::string text = "digraph=[" + std::to_string(n) + ":";
+  bool first = true;
+  for (unsigned r = 0; r < repeat; ++r) {
+    for (const auto& [u, v] : arcs) {
+      if (!first) text += '/';
+      first = false;
+      text += std::to_string(u) + ">" + std::to_string(v);
+    }
+  }
+  return text + "]";
+}
+
+// The brute force: press counts x in Z_K^n (every one of the K^n), the lights each leaves, and
+// how many of them leave `lights` all at the goal 0. Apart from the library: its own arc walk.
+struct Brute {
+  std::uint64_t count = 0;
+  std::vector<std::uint8_t> one;  // some solution, when count > 0
+};
+
+Brute brute_force(unsigned n, const Arcs& arcs, unsigned k, bool self,
+                  const std::vector<std::uint8_t>& lights) {
+  Brute out;
+  std::vector<std::uint8_t> x(n, 0);
+  while (true) {
+    std::vector<unsigned> end(lights.begin(), lights.end());
+    for (unsigned u = 0; u < n; ++u) {
+      if (self) end[u] += x[u];
+    }
+    for (const auto& [u, v] : arcs) end[v] += x[u];
+    bool dark = true;
+    for (const unsigned value : end) dark = dark && value % k == 0;
+    if (dark && out.count++ == 0) out.one = x;
+    unsigned i = 0;
+    while (i < n && ++x[i] == k) x[i++] = 0;
+    if (i == n) break;
+  }
+  return out;
+}
+
+// Two states, with bit masks: histogram of the effect of every press set.
+std::vector<std::uint32_t> effect_histogram(unsigned n, const Arcs& arcs, bool self) {
+  std::vector<std::uint32_t> out_word(n, 0);
+  for (unsigned u = 0; u < n; ++u) out_word[u] = self ? 1U << u : 0;
+  for (const auto& [u, v] : arcs) out_word[u] |= 1U << v;
+  std::vector<std::uint32_t> hist(std::size_t{1} << n, 0);
+  for (std::uint32_t s = 0; s < (1U << n); ++s) {
+    std::uint32_t e = 0;
+    for (unsigned u = 0; u < n; ++u) {
+      if ((s >> u) & 1U) e ^= out_word[u];
+    }
+    ++hist[e];
+  }
+  return hist;
+}
+
+std::string rules_error(const std::string& text) {
+  try {
+    parse_rules(text);
+  } catch (const RulesError& e) {
+    return e.what();
+  }
+  return "(no error)";
+}
+
+TEST(Digraph, TextParsesPrintsAndRoundTrips) {
+  const Rules r = parse_rules("digraph=[4:0>1/1>2/0>1/3>0],states=3");
+  EXPECT_TRUE(r.directed);
+  const std::vector<std::vector<std::uint32_t>> lists = {{1}, {2}, {}, {0}};
+  EXPECT_EQ(r.graph, lists);
+  EXPECT_EQ(to_string(r), "digraph=[4:0>1/1>2/3>0],states=3");
+  EXPECT_EQ(parse_rules(to_string(r)), r);
+  // Not the undirected graph of the same edges, which has both directions.
+  const Rules undirected = parse_rules("graph=[4:0-1/1-2/3-0],states=3");
+  EXPECT_NE(undirected, r);
+  EXPECT_EQ(to_string(undirected), "graph=[4:0-1/0-3/1-2],states=3");
+  // Both arcs of every edge: the same press matrix, still printed as a digraph.
+  const Rules both = parse_rules("digraph=[3:0>1/1>0/2>1/1>2],self=0,target=on");
+  EXPECT_EQ(both.graph, parse_rules("graph=[3:0-1/1-2]").graph);
+  EXPECT_EQ(to_string(both), "digraph=[3:0>1/1>0/1>2/2>1],self=0,target=on");
+  EXPECT_EQ(parse_rules(to_string(both)), both);
+  // No arcs at all, and the file form through a loader.
+  EXPECT_EQ(to_string(parse_rules("digraph=[2:]")), "digraph=[2:]");
+  const FileLoader files = [](const std::string& path) -> std::string {
+    if (path == "switches.txt") return "# POJ 1830, 0-based\n3\n0 1\n\n2 0\n0 1\n";
+    throw std::runtime_error("cannot open '" + path + "'");
+  };
+  const Rules from_file = parse_rules("digraph=switches.txt", files);
+  EXPECT_EQ(from_file.graph_label, "digraph=switches.txt");
+  EXPECT_EQ(from_file, parse_rules("digraph=[3:0>1/2>0]"));
+  // Random digraphs with repeated arcs: the text round trip keeps them whole.
+  std::mt19937_64 rng(7);
+  for (int trial = 0; trial < 200; ++trial) {
+    const unsigned n = 1 + static_cast<unsigned>(rng() % 20);
+    const Rules d = parse_rules(digraph_text(n, random_arcs(n, 0.2, rng), 2));
+    EXPECT_EQ(parse_rules(to_string(d)), d);
+  }
+}
+
+TEST(Digraph, TextErrorsAreOneLine) {
+  EXPECT_EQ(rules_error("digraph=[3:0>3]"),
+            "rules: token 'digraph=[3:0>3]': line 2: node 3 is out of range 0..2");
+  EXPECT_EQ(rules_error("digraph=[3:1>1]"),
+            "rules: token 'digraph=[3:1>1]': line 2: self-loop on node 1");
+  EXPECT_EQ(rules_error("digraph=[3:0-1]"),
+            "rules: token 'digraph=[3:0-1]': expected an edge 'u>v', found '0-1'");
+  EXPECT_EQ(rules_error("graph=[3:0>1]"),
+            "rules: token 'graph=[3:0>1]': expected an edge 'u-v', found '0>1'");
+  EXPECT_EQ(rules_error("graph=[3:0-1],digraph=[3:0>1]"),
+            "rules: token 'digraph=[3:0>1]': the graph is already given by 'graph=[3:0-1]'");
+  EXPECT_EQ(rules_error("torus,digraph=[2:0>1]"),
+            "rules: token 'torus': does not apply to a graph ('digraph=[2:0>1]')");
+  EXPECT_EQ(rules_error("digraph=[0:]"),
+            "rules: token 'digraph=[0:]': line 1: expected the node count N in 1..16777216, "
+            "found '0'");
+  EXPECT_EQ(rules_error("digraph=[2:0>1"),
+            "rules: token 'digraph=[2:0>1': an inline value must end with ']'");
+  // Rules built by hand: the invariants are checked before a press system is built.
+  Rules bad;
+  bad.directed = true;
+  bad.graph = {{1}, {0, 0}};
+  EXPECT_THROW(build_press_system(bad, 2, 1), RulesError);
+  bad.graph = {{2}, {}};
+  try {
+    build_press_system(bad, 2, 1);
+    ADD_FAILURE() << "no error";
+  } catch (const RulesError& e) {
+    EXPECT_STREQ(e.what(), "rules: token 'digraph': node 0 lists 2, out of range 0..1");
+  }
+  Rules one_sided;  // undirected lists must be symmetric
+  one_sided.graph = {{1}, {}};
+  try {
+    check_graph(one_sided);
+    ADD_FAILURE() << "no error";
+  } catch (const RulesError& e) {
+    EXPECT_STREQ(e.what(),
+                 "rules: token 'graph': node 0 lists 1, but 1 does not list 0 (an undirected "
+                 "graph keeps each edge in both lists)");
+  }
+  one_sided.directed = true;
+  EXPECT_NO_THROW(check_graph(one_sided));
+}
+
+// The word count against the brute force over all 2^n press sets, n <= 12.
+TEST(Digraph, WordCountMatchesBruteForce) {
+  std::mt19937_64 rng(1830);
+  for (int trial = 0; trial < 3000; ++trial) {
+    const unsigned n = 1 + static_cast<unsigned>(trial % 12);
+    const double density = 0.05 + 0.1 * static_cast<double>(rng() % 6);
+    const bool self = rng() % 5 != 0;
+    const Arcs arcs = random_arcs(n, density, rng);
+    Rules rules = parse_rules(digraph_text(n, arcs, 1 + static_cast<unsigned>(rng() % 2)));
+    rules.self = self;
+    const std::vector<std::uint32_t> hist = effect_histogram(n, arcs, self);
+    std::uint64_t images = 0;
+    for (const std::uint32_t h : hist) images += h != 0 ? 1 : 0;
+    const auto columns = graph_press_columns(rules);
+    const std::span<const std::uint64_t> used = std::span(columns).first(n);
+    for (int t = 0; t < 6; ++t) {
+      const std::uint32_t target = static_cast<std::uint32_t>(rng()) & ((1U << n) - 1);
+      const WordSystemCount c = count_word_system(used, target);
+      ASSERT_EQ(c.reachable, hist[target] != 0) << digraph_text(n, arcs);
+      if (c.reachable) {
+        ASSERT_EQ(std::uint64_t{1} << c.nullity, hist[target]);
+      }
+      // Every image has 2^nullity preimages: the rank, from the histogram.
+      ASSERT_EQ(images << c.nullity, std::uint64_t{1} << n);
+    }
+  }
+}
+
+// The Solver on a digraph, every method that takes graphs, against the brute force: the
+// solvability, the exact count, the nullity, and a solution that works.
+TEST(Digraph, SolverMethodsMatchBruteForce) {
+  std::mt19937_64 rng(29);
+  struct Case {
+    unsigned k;
+    Method method;
+    unsigned max_n;
+  };
+  const Case cases[] = {{2, Method::automatic, 12}, {2, Method::gf2, 12},   {2, Method::banded, 12},
+                        {3, Method::zk, 7},         {3, Method::banded, 7}, {4, Method::zk, 6},
+                        {5, Method::automatic, 5},  {6, Method::zk, 5}};
+  for (const Case& c : cases) {
+    for (int trial = 0; trial < 150; ++trial) {
+      const unsigned n = 1 + static_cast<unsigned>(rng() % c.max_n);
+      const Arcs arcs = random_arcs(n, 0.1 + 0.1 * static_cast<double>(rng() % 4), rng);
+      Rules rules = parse_rules(digraph_text(n, arcs) + ",states=" + std::to_string(c.k));
+      rules.self = rng() % 4 != 0;
+      std::vector<std::uint8_t> lights(n);
+      for (auto& v : lights) v = static_cast<std::uint8_t>(rng() % c.k);
+      if (trial % 3 == 0) std::fill(lights.begin(), lights.end(), 0);
+      const Brute brute = brute_force(n, arcs, c.k, rules.self, lights);
+      const Solver solver(rules, n, 1, c.method);
+      const Result r = solver.solve(Grid::from_values(n, 1, c.k, lights));
+      const std::string what = to_string(rules) + " method " + std::string(method_name(c.method));
+      ASSERT_EQ(r.solvable, brute.count != 0) << what;
+      ASSERT_EQ(r.solutions.value(), brute.count) << what;
+      if (!r.solvable) continue;
+      // The solution found, applied with the brute force's own arc walk.
+      const std::vector<std::uint8_t> x = r.presses.to_values();
+      std::vector<unsigned> end(lights.begin(), lights.end());
+      for (unsigned u = 0; u < n; ++u) end[u] += rules.self ? x[u] : 0;
+      for (const auto& [u, v] : arcs) end[v] += x[u];
+      for (const unsigned value : end) ASSERT_EQ(value % c.k, 0U) << what;
+      if (c.k == 2) {
+        ASSERT_EQ(std::uint64_t{1} << r.nullity, brute.count) << what;
+      }
+    }
+  }
+}
+
+// Up to 28 nodes (POJ 1830's limit): the word count against the Solver's elimination, and against
+// the brute force while 2^n stays small.
+TEST(Digraph, WordCountMatchesSolverUpTo28) {
+  std::mt19937_64 rng(128);
+  for (int trial = 0; trial < 300; ++trial) {
+    const unsigned n = 1 + static_cast<unsigned>(rng() % 28);
+    const Arcs arcs = random_arcs(n, 0.02 + 0.04 * static_cast<double>(rng() % 5), rng);
+    const Rules rules = parse_rules(digraph_text(n, arcs));
+    const std::uint64_t start = rng() & ((std::uint64_t{1} << n) - 1);
+    const auto columns = graph_press_columns(rules);
+    const WordSystemCount c = count_word_system(std::span(columns).first(n), start);
+    std::vector<std::uint8_t> lights(n);
+    for (unsigned i = 0; i < n; ++i) lights[i] = static_cast<std::uint8_t>((start >> i) & 1U);
+    for (const Method m : {Method::gf2, Method::automatic}) {
+      const Result r = Solver(rules, n, 1, m).solve(Grid::from_values(n, 1, 2, lights));
+      ASSERT_EQ(r.solvable, c.reachable) << to_string(rules);
+      ASSERT_EQ(r.nullity, c.nullity) << to_string(rules);
+      ASSERT_EQ(r.solutions, c.reachable ? SolutionCount::power(2, c.nullity) : SolutionCount{})
+          << to_string(rules);
+    }
+    if (n <= 14) {
+      const Brute brute = brute_force(n, arcs, 2, true, lights);
+      ASSERT_EQ(brute.count, c.reachable ? std::uint64_t{1} << c.nullity : 0) << to_string(rules);
+    }
+  }
+}
+
+// An undirected graph and the digraph of both arcs of each edge: one press matrix, one answer.
+TEST(Digraph, BothArcsSolveLikeTheUndirectedGraph) {
+  std::mt19937_64 rng(5);
+  for (int trial = 0; trial < 100; ++trial) {
+    const unsigned n = 2 + static_cast<unsigned>(rng() % 40);
+    Arcs edges;
+    Arcs both;
+    for (const auto& [u, v] : random_arcs(n, 0.08, rng)) {
+      if (u < v) {
+        edges.emplace_back(u, v);
+        both.emplace_back(u, v);
+        both.emplace_back(v, u);
+      }
+    }
+    std::string text = "graph=[" + std::to_string(n) + ":";
+    for (std::size_t i = 0; i < edges.size(); ++i) {
+      if (i > 0) text += '/';
+      text += std::to_string(edges[i].first) + "-" + std::to_string(edges[i].second);
+    }
+    const Rules undirected = parse_rules(text + "]");
+    const Rules directed = parse_rules(digraph_text(n, both));
+    ASSERT_EQ(undirected.graph, directed.graph);
+    std::vector<std::uint8_t> lights(n);
+    for (auto& v : lights) v = static_cast<std::uint8_t>(rng() % 2);
+    const Grid grid = Grid::from_values(n, 1, 2, lights);
+    const Result a = Solver(undirected, n, 1).solve(grid);
+    const Result b = Solver(directed, n, 1).solve(grid);
+    ASSERT_EQ(a.solvable, b.solvable);
+    ASSERT_EQ(a.solutions, b.solutions);
+    ASSERT_EQ(a.presses.to_values(), b.presses.to_values());
+  }
+}
+
+// The fewest lights to change to make a board solvable: its conditions are the quiet patterns of
+// the transposed matrix, here the digraph with every arc reversed (not the digraph itself).
+TEST(Digraph, FixSolvableUsesTheReversedArcs) {
+  const Rules path = parse_rules("digraph=[3:0>1/0>2]");
+  const Rules reversed = transposed_rules(path);
+  EXPECT_EQ(reversed, parse_rules("digraph=[3:1>0/2>0]"));
+  EXPECT_EQ(transposed_rules(reversed), path);
+  std::mt19937_64 rng(11);
+  for (int trial = 0; trial < 300; ++trial) {
+    const unsigned n = 1 + static_cast<unsigned>(rng() % 9);
+    const Arcs arcs = random_arcs(n, 0.3, rng);
+    Rules rules = parse_rules(digraph_text(n, arcs));
+    rules.self = rng() % 3 != 0;
+    const std::vector<std::uint32_t> hist = effect_histogram(n, arcs, rules.self);
+    const auto lights = static_cast<std::uint32_t>(rng() & ((1U << n) - 1));
+    int fewest = 64;
+    for (std::uint32_t e = 0; e < hist.size(); ++e) {
+      if (hist[e] != 0) fewest = std::min(fewest, std::popcount(lights ^ e));
+    }
+    std::vector<std::uint8_t> values(n);
+    for (unsigned i = 0; i < n; ++i) values[i] = static_cast<std::uint8_t>((lights >> i) & 1U);
+    const std::optional<SolvableFix> fix =
+        fewest_changes_to_solvable(rules, Grid::from_values(n, 1, 2, values));
+    ASSERT_TRUE(fix.has_value());
+    ASSERT_TRUE(fix->exact);
+    ASSERT_EQ(static_cast<int>(fix->changes.size()), fewest) << to_string(rules);
+  }
+}
+
+}  // namespace
+}  // namespace lightsout
