@@ -276,6 +276,65 @@ TEST(Digraph, WordCountMatchesSolverUpTo28) {
   }
 }
 
+// POJ 1830's sample: 3 switches each flipping the others, 000 -> 111 in 4 ways; with only 1 and 2
+// joined (both ways), 000 -> 101 is impossible.
+TEST(Digraph, Poj1830Sample) {
+  const Rules all = parse_rules("digraph=[3:0>1/0>2/1>0/1>2/2>0/2>1]");
+  const auto all_columns = graph_press_columns(all);
+  const WordSystemCount four = count_word_system(std::span(all_columns).first(3), 0b111);
+  EXPECT_EQ(four, (WordSystemCount{true, 2}));
+  const Rules pair = parse_rules("digraph=[3:0>1/1>0]");
+  const auto pair_columns = graph_press_columns(pair);
+  EXPECT_FALSE(count_word_system(std::span(pair_columns).first(3), 0b101).reachable);
+  const Result r =
+      Solver(all, 3, 1).solve(Grid::from_values(3, 1, 2, std::vector<std::uint8_t>{1, 1, 1}));
+  EXPECT_EQ(r.solutions.value(), 4U);
+  EXPECT_THROW(count_word_system(std::vector<std::uint64_t>(65, 1), 0), std::invalid_argument);
+  EXPECT_THROW(graph_press_columns(parse_rules("digraph=[65:]")), std::invalid_argument);
+  EXPECT_THROW(graph_press_columns(parse_rules("digraph=[3:],states=3")), std::invalid_argument);
+}
+
+// Past the tables (over 64 nodes): the automatic choice (banded for arcs of short reach) against
+// dense elimination, and its solution checked with the arcs.
+TEST(Digraph, LargeDigraphsAutomaticMatchesDense) {
+  std::mt19937_64 rng(64);
+  for (int trial = 0; trial < 40; ++trial) {
+    const unsigned n = 65 + static_cast<unsigned>(rng() % 300);
+    const unsigned k = trial % 2 == 0 ? 2 : 3;
+    const unsigned reach = trial % 4 < 2 ? 3 : n;  // short arcs: banded; any arcs: dense
+    Arcs arcs;
+    for (unsigned u = 0; u < n; ++u) {
+      for (int a = 0; a < 2; ++a) {
+        const unsigned v = static_cast<unsigned>((u + 1 + rng() % std::min(reach, n - 1)) % n);
+        if (v != u && (reach == n || (v > u ? v - u : u - v) <= reach)) arcs.emplace_back(u, v);
+      }
+    }
+    std::sort(arcs.begin(), arcs.end());  // an arc drawn twice counts once
+    arcs.erase(std::unique(arcs.begin(), arcs.end()), arcs.end());
+    const Rules rules = parse_rules(digraph_text(n, arcs) + ",states=" + std::to_string(k));
+    std::vector<std::uint8_t> lights(n, 0);
+    for (auto& v : lights) v = static_cast<std::uint8_t>(rng() % k);
+    const Grid grid = Grid::from_values(n, 1, k, lights);
+    const Solver automatic(rules, n, 1);
+    const Result a = automatic.solve(grid);
+    const Result d = Solver(rules, n, 1, k == 2 ? Method::gf2 : Method::zk).solve(grid);
+    const std::string what =
+        to_string(rules) + " by " + std::string(method_name(automatic.method()));
+    ASSERT_EQ(a.solvable, d.solvable) << what;
+    ASSERT_EQ(a.solutions, d.solutions) << what;
+    ASSERT_EQ(a.nullity, d.nullity) << what;
+    if (reach == 3) {
+      EXPECT_EQ(automatic.method(), Method::banded) << what;
+    }
+    if (!a.solvable) continue;
+    const std::vector<std::uint8_t> x = a.presses.to_values();
+    std::vector<unsigned> end(lights.begin(), lights.end());
+    for (unsigned u = 0; u < n; ++u) end[u] += x[u];
+    for (const auto& [u, v] : arcs) end[v] += x[u];
+    for (const unsigned value : end) ASSERT_EQ(value % k, 0U) << what;
+  }
+}
+
 // An undirected graph and the digraph of both arcs of each edge: one press matrix, one answer.
 TEST(Digraph, BothArcsSolveLikeTheUndirectedGraph) {
   std::mt19937_64 rng(5);
