@@ -20,6 +20,9 @@ graph="$work/graph.txt"  # 7 nodes: a 6-cycle, a chord, node 6 joined to 0 and 3
 printf '7\n# a comment\n0 1\n1 2\n2 3\n3 4\n4 5\n5 0\n1 4\n6 0\n6 3\n0 1\n' >"$graph"
 petersen="$work/petersen.txt"
 printf '10\n0 1\n1 2\n2 3\n3 4\n4 0\n0 5\n1 6\n2 7\n3 8\n4 9\n5 7\n7 9\n9 6\n6 8\n8 5\n' >"$petersen"
+# A directed graph (digraph=): a press of u changes u and v for each arc "u v"; 0>1>2>0 is singular.
+digraph="$work/switches.txt"
+printf '6\n0 1\n1 2\n2 0\n3 4\n4 5\n0 3\n0 3\n' >"$digraph"
 
 # roundtrip NAME RULES ROWS COLS [MINIMAL]: solvable boards all solved; random boards solved or
 # proven unsolvable (brute force when K^cells <= 2^16); every press block re-checked.
@@ -84,6 +87,9 @@ roundtrip graph "graph=$graph" 7 1 --minimal
 roundtrip graph_states3 "graph=$graph,states=3" 7 1 --minimal
 roundtrip petersen "graph=$petersen" 10 1 --minimal
 roundtrip petersen_self0 "graph=$petersen,self=0,states=7" 10 1
+roundtrip digraph "digraph=$digraph" 6 1 --minimal
+roundtrip digraph_states3 "digraph=$digraph,states=3,target=on" 6 1
+roundtrip digraph_inline "digraph=[5:0>1/1>2/2>3/3>4/4>0]" 5 1 --minimal
 
 # --- judge layouts: single puzzle, graph size implied, holes print 0 ---
 printf '1\n2\n0\n1\n2\n0\n1\n' >"$work/g1.in"
@@ -169,7 +175,8 @@ for spec in "torus 4 4" "torus 3 3" "cylinder 3 5" "states=3 3 3" "states=3 3 4"
             "torus,states=6 3 3" "nbhd=x 4 4" "nbhd=knight 4 4" "nbhd=010/101/010 4 4" \
             "self=0 4 4" "self=0,states=4 3 3" "target=on,states=3 3 3" "nbhd=rowcol 4 4" \
             "torus,nbhd=square,states=3 3 3" "holes=$holes 4 5" "graph=$graph 7 1" \
-            "graph=$graph,states=5 7 1" "graph=$petersen 10 1" "graph=$petersen,states=4 10 1"; do
+            "graph=$graph,states=5 7 1" "graph=$petersen 10 1" "graph=$petersen,states=4 10 1" \
+            "digraph=$digraph 6 1" "digraph=$digraph,states=4,self=0 6 1"; do
   read -r rules rows cols <<<"$spec"
   want=$("$verify" info "$rules" "$rows" "$cols")
   expect_line "info_json[$rules ${rows}x$cols]" 0 "$want" -- "$bin" info "${rows}x$cols" --rules "$rules" --json
@@ -234,6 +241,8 @@ truncate -s 65M "$work/big.txt"
 expect_error big_file 2 "lightsout: --rules: token 'graph=$work/big.txt': '$work/big.txt' is larger than 64 MiB" "" -- info --rules "graph=$work/big.txt"
 printf '3\n0 1\n1 1\n' >"$work/loop.txt"
 expect_error graph_loop 2 "lightsout: --rules: token 'graph=$work/loop.txt': line 3: self-loop on node 1" "" -- solve --rules "graph=$work/loop.txt"
+expect_error digraph_loop 2 "lightsout: --rules: token 'digraph=$work/loop.txt': line 3: self-loop on node 1" "" -- solve --rules "digraph=$work/loop.txt"
+expect_error digraph_range 2 "lightsout: --rules: token 'digraph=[3:0>3]': line 2: node 3 is out of range 0..2" "" -- info --rules "digraph=[3:0>3]"
 expect_error holes_size 2 "lightsout: --rules: token 'holes=$holes': the holes grid is 4x5, the board is 5x5" "" -- solve --rules "holes=$holes" --size 5x5
 expect_error holes_size_info 2 "lightsout: --rules: token 'holes=$holes': the holes grid is 4x5, the board is 3x3" "" -- info 3x3 --rules "holes=$holes"
 expect_error holes_size_generate 2 "lightsout: --rules: token 'holes=$holes': the holes grid is 4x5, the board is 4x4" "" -- generate 4x4 --rules "holes=$holes"
