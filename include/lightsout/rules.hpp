@@ -66,10 +66,10 @@ struct Rules {
   // a press of u changes besides u, with no symmetry required (the press matrix need not be
   // symmetric: A[v][u] = 1 for v in graph[u]).
   std::vector<std::vector<std::uint32_t>> graph;
-  bool directed = false;  // graph holds directed out-lists (the text's digraph=)
+  bool directed = false;  // graph holds directed out-lists (the text's digraph=); false for a grid
   // How error messages name the holes and the graph (the text parser stores its token, such as
-  // "holes=h.txt"; empty means "holes" / "graph"). Labels only: never read as paths, and not
-  // compared by ==.
+  // "holes=h.txt"; empty means "holes" / "graph" or "digraph"). Labels only: never read as paths,
+  // and not compared by ==.
   std::string holes_label;
   std::string graph_label;
 
