@@ -59,12 +59,13 @@ struct GridCase {
 
 // One case of the switch problem (poj1830): n switches; pressing switch i flips the switches of
 // presses[i] (bit j = switch j, itself always among them); the goal is to flip exactly the
-// switches of `change` (start xor end).
+// switches of `change` (start xor end). The columns are those of the directed graph rules
+// `digraph=[n:I-1>J-1/...]` (graph_press_columns), ready for count_word_system.
 struct SwitchCase {
   static constexpr std::size_t kMaxSwitches = 28;
   std::size_t n = 0;
-  std::array<std::uint32_t, kMaxSwitches> presses{};
-  std::uint32_t change = 0;
+  std::array<std::uint64_t, kMaxSwitches> presses{};
+  std::uint64_t change = 0;
 };
 
 // Reads one problem's input from a byte stream in fixed-size chunks. Tokens may be separated by

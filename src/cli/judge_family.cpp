@@ -12,8 +12,8 @@
 
 #include "command_inputs.hpp"
 #include "file_io.hpp"
-#include "lightsout/press_graph.hpp"
 #include "lightsout/row_solver.hpp"
+#include "lightsout/word_system.hpp"
 
 namespace lightsout::cli {
 
@@ -158,10 +158,9 @@ int run_judge_family(JudgeProblem problem, const std::string& input_name, bool s
     if (problem == JudgeProblem::poj1830) {
       SwitchCase c;
       while (reader.next(c)) {
-        const std::optional<std::size_t> nullity =
-            press_graph_nullity(std::span(c.presses).first(c.n), c.change);
-        if (nullity) {
-          out.number(std::uint64_t{1} << *nullity);
+        const WordSystemCount count = count_word_system(std::span(c.presses).first(c.n), c.change);
+        if (count.reachable) {
+          out.number(std::uint64_t{1} << count.nullity);
         } else {
           out.line("Oh,it's impossible~!!");
           ++without;

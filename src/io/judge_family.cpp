@@ -269,10 +269,10 @@ bool JudgeCaseReader::next(SwitchCase& out) {
   }
   if (!start_case()) return false;
   out.n = read_number(1, SwitchCase::kMaxSwitches, "N (the switches)");
-  const std::uint32_t start = static_cast<std::uint32_t>(read_bit_row(out.n, "a start state"));
-  const std::uint32_t end = static_cast<std::uint32_t>(read_bit_row(out.n, "an end state"));
+  const std::uint64_t start = read_bit_row(out.n, "a start state");
+  const std::uint64_t end = read_bit_row(out.n, "an end state");
   out.change = start ^ end;
-  for (std::size_t i = 0; i < out.n; ++i) out.presses[i] = std::uint32_t{1} << i;
+  for (std::size_t i = 0; i < out.n; ++i) out.presses[i] = std::uint64_t{1} << i;
   const auto high = static_cast<std::uint32_t>(out.n);
   for (;;) {
     if (skip_space() < 0) fail("the input ends before this case's closing '0 0'");
@@ -282,7 +282,7 @@ bool JudgeCaseReader::next(SwitchCase& out) {
     if (i == 0 || j == 0) {
       fail("a link needs two switches 1.." + std::to_string(high) + " (only '0 0' ends the case)");
     }
-    out.presses[i - 1] |= std::uint32_t{1} << (j - 1);
+    out.presses[i - 1] |= std::uint64_t{1} << (j - 1);
   }
   ++cases_read_;
   return true;

@@ -14,6 +14,7 @@
 #include <vector>
 
 #include "api/fix_solvable.hpp"
+#include "lightsout/judge_family.hpp"
 #include "lightsout/rules.hpp"
 #include "lightsout/rules_text.hpp"
 #include "lightsout/solver.hpp"
@@ -394,6 +395,43 @@ TEST(Digraph, FixSolvableUsesTheReversedArcs) {
     ASSERT_TRUE(fix.has_value());
     ASSERT_TRUE(fix->exact);
     ASSERT_EQ(static_cast<int>(fix->changes.size()), fewest) << to_string(rules);
+  }
+}
+
+// The switch problem's reader builds the press columns of the digraph its links spell (I J is the
+// arc I-1 > J-1; a repeated link or I I changes nothing): the judge's answer is that rule's count.
+TEST(Digraph, Poj1830ReaderColumnsAreTheDigraphRules) {
+  std::mt19937_64 rng(1830);
+  for (int trial = 0; trial < 500; ++trial) {
+    const unsigned n = 1 + static_cast<unsigned>(rng() % 28);
+    std::string text = "1\n" + std::to_string(n) + "\n";
+    for (int row = 0; row < 2; ++row) {
+      for (unsigned i = 0; i < n; ++i) text += (i != 0 ? " " : "") + std::to_string(rng() & 1U);
+      text += "\n";
+    }
+    Arcs arcs;
+    const unsigned links = static_cast<unsigned>(rng() % (3 * n + 1));
+    for (unsigned k = 0; k < links; ++k) {
+      const unsigned u = 1 + static_cast<unsigned>(rng() % n);
+      const unsigned v = 1 + static_cast<unsigned>(rng() % n);
+      text += std::to_string(u) + " " + std::to_string(v) + "\n";
+      if (u != v) arcs.emplace_back(u - 1, v - 1);
+    }
+    text += "0 0\n";
+    std::sort(arcs.begin(), arcs.end());
+    arcs.erase(std::unique(arcs.begin(), arcs.end()), arcs.end());
+    std::size_t at = 0;
+    JudgeCaseReader reader(JudgeProblem::poj1830, [&](char* buf, std::size_t cap) {
+      const std::size_t k = std::min(cap, text.size() - at);
+      std::copy_n(text.data() + at, k, buf);
+      at += k;
+      return k;
+    });
+    SwitchCase c;
+    ASSERT_TRUE(reader.next(c));
+    const auto columns = graph_press_columns(parse_rules(digraph_text(n, arcs)));
+    for (unsigned i = 0; i < n; ++i) ASSERT_EQ(c.presses[i], columns[i]) << text;
+    ASSERT_FALSE(reader.next(c));
   }
 }
 
