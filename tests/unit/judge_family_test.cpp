@@ -1,0 +1,520 @@
+// The judge family (solve --judge poj3279, poj1681, poj1753, poj3185, poj1830) against oracles of
+// its own: random cases written as text, answered through JudgeCaseReader and the solver calls the
+// CLI makes, and by the built lightsout on the whole file, each compared with plain enumeration.
+#include <gtest/gtest.h>
+
+#include <sys/wait.h>
+#include <unistd.h>
+#include <array>
+#include <bit>
+#include <cstdint>
+#include <cstdio>
+#include <cstdlib>
+#include <fstream>
+#include <optional>
+#include <random>
+#include <sstream>
+#include <string>
+#include <vector>
+
+#include "lightsout/judge_family.hpp"
+#include "lightsout/press_graph.hpp"
+#include "lightsout/row_solver.hpp"
+
+namespace lightsout {
+namespace {
+
+// --- the oracles: no code shared with the library ---
+
+// The fewest presses of a grid found by chasing every one of the 2^cols first rows; the answer
+// text of the lightest (the lexicographically least text among them), and how many tie.
+struct GridOracle {
+  bool solvable = false;
+  int presses = 0;
+  std::string text;  // the press rows as poj3279 prints them
+  int lightest = 0;  // how many solutions have the fewest presses
+};
+
+std::string press_text(const std::vector<std::uint32_t>& p, int cols) {
+  std::string s;
+  for (std::uint32_t row : p) {
+    for (int c = 0; c < cols; ++c) {
+      if (c != 0) s += ' ';
+      s += ((row >> c) & 1U) != 0 ? '1' : '0';
+    }
+    s += '\n';
+  }
+  return s;
+}
+
+GridOracle enumerate_first_rows(const std::vector<std::uint32_t>& lights, int cols) {
+  const int rows = static_cast<int>(lights.size());
+  const std::uint32_t mask = (std::uint32_t{1} << cols) - 1;
+  GridOracle best;
+  std::vector<std::uint32_t> state(rows);
+  std::vector<std::uint32_t> p(rows);
+  for (std::uint32_t first = 0; first <= mask; ++first) {
+    state = lights;
+    int n = 0;
+    for (int r = 0; r < rows; ++r) {
+      p[r] = r == 0 ? first : state[r - 1];  // press under every light left on above
+      n += std::popcount(p[r]);
+      if (r > 0) state[r - 1] ^= p[r];
+      state[r] ^= (p[r] ^ (p[r] << 1) ^ (p[r] >> 1)) & mask;
+      if (r + 1 < rows) state[r + 1] ^= p[r];
+    }
+    if (state[rows - 1] != 0) continue;
+    if (!best.solvable || n < best.presses) {
+      best = {true, n, press_text(p, cols), 1};
+    } else if (n == best.presses) {
+      ++best.lightest;
+      std::string t = press_text(p, cols);
+      if (t < best.text) best.text = std::move(t);
+    }
+  }
+  return best;
+}
+
+// For a 1-row or 4 x 4 board: the fewest presses reaching each of the 2^cells light patterns from
+// all dark, over every press set (255: none reaches it).
+std::vector<std::uint8_t> fewest_table(int rows, int cols) {
+  const int cells = rows * cols;
+  std::vector<std::uint32_t> effect(cells, 0);
+  for (int r = 0; r < rows; ++r) {
+    for (int c = 0; c < cols; ++c) {
+      std::uint32_t e = 0;
+      for (auto [dr, dc] : {std::pair{0, 0}, {1, 0}, {-1, 0}, {0, 1}, {0, -1}}) {
+        const int rr = r + dr;
+        const int cc = c + dc;
+        if (rr >= 0 && rr < rows && cc >= 0 && cc < cols) e |= std::uint32_t{1} << (rr * cols + cc);
+      }
+      effect[r * cols + c] = e;
+    }
+  }
+  std::vector<std::uint8_t> best(std::size_t{1} << cells, 255);
+  for (std::uint32_t set = 0; set < (std::uint32_t{1} << cells); ++set) {
+    std::uint32_t lit = 0;
+    for (int k = 0; k < cells; ++k) {
+      if ((set >> k) & 1U) lit ^= effect[k];
+    }
+    best[lit] = std::min<std::uint8_t>(best[lit], static_cast<std::uint8_t>(std::popcount(set)));
+  }
+  return best;
+}
+
+// The switch problem's matrix as plain booleans: flips[j][i] when pressing switch j flips i.
+struct Switches {
+  int n = 0;
+  std::vector<std::vector<bool>> flips;
+  std::vector<bool> change;
+};
+
+// How many press sets flip exactly `change`, by trying all 2^n of them.
+std::uint64_t count_by_brute_force(const Switches& s) {
+  std::uint64_t count = 0;
+  for (std::uint32_t set = 0; set < (std::uint32_t{1} << s.n); ++set) {
+    std::vector<bool> flipped(s.n, false);
+    for (int j = 0; j < s.n; ++j) {
+      if (((set >> j) & 1U) == 0) continue;
+      for (int i = 0; i < s.n; ++i) flipped[i] = flipped[i] != s.flips[j][i];
+    }
+    if (flipped == s.change) ++count;
+  }
+  return count;
+}
+
+// The rank of a dense 0/1 matrix by row reduction.
+int dense_rank(std::vector<std::vector<int>> m) {
+  int rank = 0;
+  const int cols = m.empty() ? 0 : static_cast<int>(m[0].size());
+  for (int c = 0; c < cols && rank < static_cast<int>(m.size()); ++c) {
+    int pivot = rank;
+    while (pivot < static_cast<int>(m.size()) && m[pivot][c] == 0) ++pivot;
+    if (pivot == static_cast<int>(m.size())) continue;
+    std::swap(m[pivot], m[rank]);
+    for (int r = 0; r < static_cast<int>(m.size()); ++r) {
+      if (r != rank && m[r][c] != 0) {
+        for (int k = 0; k < cols; ++k) m[r][k] ^= m[rank][k];
+      }
+    }
+    ++rank;
+  }
+  return rank;
+}
+
+// The count from ranks: 2^(n - rank A) when rank [A | change] = rank A, else none (0).
+std::uint64_t count_by_rank(const Switches& s) {
+  std::vector<std::vector<int>> a(s.n, std::vector<int>(s.n));
+  std::vector<std::vector<int>> augmented(s.n, std::vector<int>(s.n + 1));
+  for (int i = 0; i < s.n; ++i) {
+    for (int j = 0; j < s.n; ++j) a[i][j] = augmented[i][j] = s.flips[j][i] ? 1 : 0;
+    augmented[i][s.n] = s.change[i] ? 1 : 0;
+  }
+  const int rank = dense_rank(a);
+  if (dense_rank(augmented) != rank) return 0;
+  return std::uint64_t{1} << (s.n - rank);
+}
+
+// --- writing cases as text, with the whitespace a judge's scanf accepts ---
+
+class TextWriter {
+ public:
+  explicit TextWriter(std::mt19937_64& rng) : rng_(rng) {}
+  // Between two values: mostly one space, now and then tabs, several blanks or a line break.
+  std::string gap() {
+    switch (rng_() % 40) {
+      case 0:
+        return "\t";
+      case 1:
+        return "  ";
+      case 2:
+        return "\n";
+      case 3:
+        return " \r\n ";
+      default:
+        return " ";
+    }
+  }
+  // After a row: mostly "\n", now and then CRLF, a trailing blank or a blank line.
+  std::string row_end() {
+    switch (rng_() % 40) {
+      case 0:
+        return "\r\n";
+      case 1:
+        return " \n";
+      case 2:
+        return "\n\n";
+      case 3:
+        return "\t\n";
+      default:
+        return "\n";
+    }
+  }
+  std::string bits(std::uint32_t row, int n) {
+    std::string s;
+    for (int c = 0; c < n; ++c) {
+      if (c != 0) s += gap();
+      s += ((row >> c) & 1U) != 0 ? '1' : '0';
+    }
+    return s + row_end();
+  }
+  // Letters mostly together; sometimes blanks between them.
+  std::string letters(std::uint32_t row, int n, char zero, char one) {
+    const bool spaced = rng_() % 20 == 0;
+    std::string s;
+    for (int c = 0; c < n; ++c) {
+      if (c != 0 && spaced) s += gap();
+      s += ((row >> c) & 1U) != 0 ? one : zero;
+    }
+    return s + row_end();
+  }
+
+ private:
+  std::mt19937_64& rng_;
+};
+
+std::uint32_t random_row(std::mt19937_64& rng, int n, int density_percent) {
+  std::uint32_t row = 0;
+  for (int c = 0; c < n; ++c) {
+    if (static_cast<int>(rng() % 100) < density_percent) row |= std::uint32_t{1} << c;
+  }
+  return row;
+}
+
+// --- the tool's answers: the library calls of `solve --judge`, and the binary itself ---
+
+// The reader over a string, handing it out in pieces of random length.
+JudgeCaseReader reader_over(JudgeProblem problem, const std::string& text, std::uint64_t seed) {
+  auto rng = std::make_shared<std::mt19937_64>(seed);
+  auto at = std::make_shared<std::size_t>(0);
+  return JudgeCaseReader(
+      problem,
+      [&text, rng, at](char* buf, std::size_t cap) {
+        const std::size_t n = std::min({cap, text.size() - *at, std::size_t{1} + (*rng)() % 5000});
+        std::copy_n(text.data() + *at, n, buf);
+        *at += n;
+        return n;
+      },
+      4096);
+}
+
+// What the CLI answers, through the same calls.
+std::string library_answers(JudgeProblem problem, const std::string& text) {
+  std::ostringstream out;
+  JudgeCaseReader reader = reader_over(problem, text, text.size());
+  if (problem == JudgeProblem::poj1830) {
+    SwitchCase c;
+    while (reader.next(c)) {
+      const std::optional<std::size_t> nullity =
+          press_graph_nullity(std::span(c.presses).first(c.n), c.change);
+      if (nullity) {
+        out << (std::uint64_t{1} << *nullity) << '\n';
+      } else {
+        out << "Oh,it's impossible~!!\n";
+      }
+    }
+    return out.str();
+  }
+  GridCase c;
+  while (reader.next(c)) {
+    const RowSolver solver(c.rows, c.cols);
+    std::array<std::uint64_t, GridCase::kMaxRows> p{};
+    const auto lights = std::span(c.lights).first(c.rows);
+    const auto presses = std::span(p).first(c.rows);
+    auto weight = [&] {
+      int n = 0;
+      for (std::uint64_t r : presses) n += std::popcount(r);
+      return n;
+    };
+    if (problem == JudgeProblem::poj3279) {
+      if (solver.solve_fewest(lights, presses, RowSolver::Tie::lexicographic)) {
+        out << press_text(std::vector<std::uint32_t>(p.begin(), p.begin() + c.rows),
+                          static_cast<int>(c.cols));
+      } else {
+        out << "IMPOSSIBLE\n";
+      }
+    } else if (problem == JudgeProblem::poj1753) {
+      std::optional<int> best;
+      for (int colour = 0; colour < 2; ++colour) {
+        if (colour == 1) {
+          for (std::size_t r = 0; r < 4; ++r) c.lights[r] ^= 0xF;
+        }
+        if (solver.solve_fewest(lights, presses) && (!best || weight() < *best)) best = weight();
+      }
+      if (best) {
+        out << *best << '\n';
+      } else {
+        out << "Impossible\n";
+      }
+    } else if (solver.solve_fewest(lights, presses)) {
+      out << weight() << '\n';
+    } else {
+      out << (problem == JudgeProblem::poj1681 ? "inf\n" : "impossible\n");
+    }
+  }
+  return out.str();
+}
+
+struct CliRun {
+  int status = -1;
+  std::string out;
+};
+
+// `lightsout solve --judge NAME FILE` on the text, its stdout and exit status.
+CliRun cli_answers(JudgeProblem problem, const std::string& text) {
+  char dir[] = "/tmp/judge_family_test.XXXXXX";
+  if (mkdtemp(dir) == nullptr) return {};
+  const std::string in = std::string(dir) + "/in.txt";
+  const std::string out = std::string(dir) + "/out.txt";
+  std::ofstream(in, std::ios::binary) << text;
+  const std::string command = std::string(LIGHTSOUT_BINARY) + " solve --judge " +
+                              std::string(judge_problem_name(problem)) + " " + in + " >" + out +
+                              " 2>/dev/null";
+  CliRun run;
+  const int status = std::system(command.c_str());
+  run.status = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
+  std::ifstream f(out, std::ios::binary);
+  run.out.assign(std::istreambuf_iterator<char>(f), std::istreambuf_iterator<char>());
+  std::remove(in.c_str());
+  std::remove(out.c_str());
+  rmdir(dir);
+  return run;
+}
+
+// The first line where two answer texts differ, with the case's place, for failure messages.
+std::string first_difference(const std::string& want, const std::string& got) {
+  std::istringstream a(want);
+  std::istringstream b(got);
+  std::string x;
+  std::string y;
+  for (int line = 1;; ++line) {
+    const bool more_a = static_cast<bool>(std::getline(a, x));
+    const bool more_b = static_cast<bool>(std::getline(b, y));
+    if (!more_a && !more_b) return "no difference";
+    if (!more_a || !more_b || x != y) {
+      return "answer line " + std::to_string(line) + ": wanted '" + (more_a ? x : "<end>") +
+             "', got '" + (more_b ? y : "<end>") + "'";
+    }
+  }
+}
+
+// The oracle's answers against the library's and the binary's (with its exit status).
+void expect_answers(JudgeProblem problem, const std::string& text, const std::string& want,
+                    int status = 0) {
+  const std::string library = library_answers(problem, text);
+  EXPECT_TRUE(library == want) << "library: " << first_difference(want, library);
+  const CliRun cli = cli_answers(problem, text);
+  EXPECT_EQ(cli.status, status);
+  EXPECT_TRUE(cli.out == want) << "lightsout: " << first_difference(want, cli.out);
+}
+
+// --- the tests ---
+
+TEST(JudgeFamily, FliptileFewestAndLexicographicallyLeast) {
+  std::mt19937_64 rng(3279);
+  TextWriter w(rng);
+  std::vector<std::pair<int, int>> sizes;
+  // Sizes with many lightest solutions (1 x 5, 4 x 4, 5 x 5, 2 x 3 ...), then random ones.
+  for (auto s : {std::pair{1, 5},
+                 {4, 4},
+                 {5, 5},
+                 {2, 3},
+                 {3, 2},
+                 {1, 2},
+                 {4, 5},
+                 {5, 4},
+                 {9, 9},
+                 {1, 1},
+                 {15, 15},
+                 {1, 15},
+                 {15, 1},
+                 {3, 3},
+                 {11, 11}}) {
+    for (int k = 0; k < 60; ++k) sizes.push_back(s);
+  }
+  for (int k = 0; k < 1500; ++k) sizes.emplace_back(1 + rng() % 15, 1 + rng() % 15);
+  std::string text;
+  std::string want;
+  int ties = 0;
+  int impossible = 0;
+  for (auto [rows, cols] : sizes) {
+    const int density = static_cast<int>(rng() % 101);
+    std::vector<std::uint32_t> lights(rows);
+    for (auto& r : lights) r = random_row(rng, cols, density);
+    text += std::to_string(rows) + w.gap() + std::to_string(cols) + w.row_end();
+    for (auto r : lights) text += w.bits(r, cols);
+    const GridOracle o = enumerate_first_rows(lights, cols);
+    want += o.solvable ? o.text : "IMPOSSIBLE\n";
+    ties += o.lightest > 1 ? 1 : 0;
+    impossible += o.solvable ? 0 : 1;
+  }
+  EXPECT_GT(ties, 100);  // the lexicographic choice was tested
+  EXPECT_GT(impossible, 300);
+  expect_answers(JudgeProblem::poj3279, text, want);
+}
+
+TEST(JudgeFamily, PainterFewestOrInf) {
+  std::mt19937_64 rng(1681);
+  TextWriter w(rng);
+  std::vector<int> sides;
+  for (int n = 1; n <= 15; ++n) {
+    for (int k = 0; k < 40; ++k) sides.push_back(n);
+  }
+  for (int k = 0; k < 300; ++k) sides.push_back(4 + static_cast<int>(rng() % 2));  // nullity 4, 2
+  std::string text = std::to_string(sides.size()) + "\n";
+  std::string want;
+  int inf = 0;
+  int ties = 0;
+  for (int n : sides) {
+    const int density = static_cast<int>(rng() % 101);
+    std::vector<std::uint32_t> lit(n);  // the 'w' bricks
+    for (auto& r : lit) r = random_row(rng, n, density);
+    text += std::to_string(n) + w.row_end();
+    for (auto r : lit) text += w.letters(r, n, 'y', 'w');
+    const GridOracle o = enumerate_first_rows(lit, n);
+    want += o.solvable ? std::to_string(o.presses) + "\n" : "inf\n";
+    inf += o.solvable ? 0 : 1;
+    ties += o.lightest > 1 ? 1 : 0;
+  }
+  EXPECT_GT(inf, 200);
+  EXPECT_GT(ties, 50);
+  expect_answers(JudgeProblem::poj1681, text, want);
+}
+
+TEST(JudgeFamily, FlipGameEveryBoard) {
+  // All 2^16 boards back to back, against the fewest presses over all 2^16 press sets.
+  const std::vector<std::uint8_t> best = fewest_table(4, 4);
+  std::mt19937_64 rng(1753);
+  TextWriter w(rng);
+  std::string text;
+  std::string want;
+  int impossible = 0;
+  for (std::uint32_t board = 0; board < (1U << 16); ++board) {  // bit r*4+c: 'b' at (r, c)
+    for (int r = 0; r < 4; ++r) text += w.letters((board >> (4 * r)) & 0xF, 4, 'w', 'b');
+    const int n = std::min(best[board], best[board ^ 0xFFFF]);
+    want += n == 255 ? "Impossible\n" : std::to_string(n) + "\n";
+    impossible += n == 255 ? 1 : 0;
+  }
+  EXPECT_GT(impossible, 0);
+  expect_answers(JudgeProblem::poj1753, text, want);
+}
+
+TEST(JudgeFamily, WaterBowlsAgainstEveryPressSet) {
+  const std::vector<std::uint8_t> best = fewest_table(1, 20);
+  std::mt19937_64 rng(3185);
+  TextWriter w(rng);
+  // The statement's sample first (3), then bowls made solvable by random presses, then random.
+  std::string text = "0 0 1 1 1 0 0 1 1 0 1 1 0 0 0 0 0 0 0 0\n";
+  std::string want = "3\n";
+  int unsolvable = 0;
+  for (int k = 0; k < 400; ++k) {
+    std::uint32_t bowls = random_row(rng, 20, static_cast<int>(rng() % 101));
+    if (k < 200) {  // the effect of random presses: solvable by construction
+      const std::uint32_t presses = bowls;
+      bowls = (presses ^ (presses << 1) ^ (presses >> 1)) & 0xFFFFF;
+    }
+    text += w.bits(bowls, 20);
+    want += best[bowls] == 255 ? "impossible\n" : std::to_string(best[bowls]) + "\n";
+    unsolvable += best[bowls] == 255 ? 1 : 0;
+  }
+  EXPECT_GT(unsolvable, 50);
+  expect_answers(JudgeProblem::poj3185, text, want, 1);  // some have no solution: exit 1
+}
+
+TEST(JudgeFamily, SwitchProblemCounts) {
+  std::mt19937_64 rng(1830);
+  TextWriter w(rng);
+  std::vector<int> ns;
+  for (int k = 0; k < 2000; ++k) ns.push_back(1 + static_cast<int>(rng() % 12));
+  for (int k = 0; k < 600; ++k) ns.push_back(13 + static_cast<int>(rng() % 16));
+  for (int k = 0; k < 20; ++k) ns.push_back(28);
+  std::string text = std::to_string(ns.size()) + "\n";
+  std::string want;
+  int impossible = 0;
+  int large_impossible = 0;
+  int many = 0;
+  for (int n : ns) {
+    Switches s{n, std::vector<std::vector<bool>>(n, std::vector<bool>(n, false)),
+               std::vector<bool>(n, false)};
+    for (int i = 0; i < n; ++i) s.flips[i][i] = true;
+    std::string links;
+    const int count = static_cast<int>(rng() % (3 * n + 1));
+    for (int k = 0; k < count; ++k) {
+      const int i = static_cast<int>(rng() % n);
+      // Now and then a repeated link (it does not cancel) or a switch linked to itself.
+      const int j = k > 0 && rng() % 10 == 0 ? i : static_cast<int>(rng() % n);
+      const std::string line =
+          std::to_string(i + 1) + w.gap() + std::to_string(j + 1) + w.row_end();
+      links += line;
+      if (rng() % 10 == 0) links += line;
+      s.flips[i][j] = true;
+    }
+    std::uint32_t start = random_row(rng, n, 50);
+    std::uint32_t end = random_row(rng, n, 50);
+    if (rng() % 2 == 0) {  // an end the presses reach: some press set applied to the start
+      end = start;
+      for (int j = 0; j < n; ++j) {
+        if (rng() % 2 == 0) continue;
+        for (int i = 0; i < n; ++i) end ^= s.flips[j][i] ? std::uint32_t{1} << i : 0;
+      }
+    }
+    for (int i = 0; i < n; ++i) s.change[i] = (((start ^ end) >> i) & 1U) != 0;
+    text += std::to_string(n) + w.row_end() + w.bits(start, n) + w.bits(end, n) + links + "0" +
+            w.gap() + "0" + w.row_end();
+    const std::uint64_t ways = n <= 12 ? count_by_brute_force(s) : count_by_rank(s);
+    if (n <= 12) {
+      EXPECT_EQ(ways, count_by_rank(s));  // the two oracles agree
+    }
+    want += ways == 0 ? "Oh,it's impossible~!!\n" : std::to_string(ways) + "\n";
+    impossible += ways == 0 ? 1 : 0;
+    large_impossible += ways == 0 && n > 12 ? 1 : 0;
+    many += ways > 1 ? 1 : 0;
+  }
+  EXPECT_GT(impossible, 200);
+  EXPECT_GT(large_impossible, 50);
+  EXPECT_GT(many, 300);
+  expect_answers(JudgeProblem::poj1830, text, want);
+}
+
+}  // namespace
+}  // namespace lightsout
