@@ -225,8 +225,10 @@ bool JudgeCaseReader::start_case() {
     if (cases_read_ == 0) fail("the input is empty");
     return false;
   }
-  if (counted) {
-    fail("text after the last of the " + std::to_string(expected_) + " cases: " + token_here());
+  if (counted) {  // named after the last case, as solve names text after its last puzzle
+    throw JudgeCaseError(line_, column(), cases_read_,
+                         "unexpected " + token_here() + " after the last case; the count said " +
+                             std::to_string(expected_));
   }
   return true;
 }
@@ -276,11 +278,15 @@ bool JudgeCaseReader::next(SwitchCase& out) {
   const auto high = static_cast<std::uint32_t>(out.n);
   for (;;) {
     if (skip_space() < 0) fail("the input ends before this case's closing '0 0'");
+    const std::size_t link_line = line_;  // a half-zero link is named where it starts
+    const std::size_t link_column = column();
     const std::uint32_t i = read_number(0, high, "I (a switch, or 0 0 to end the case)");
     const std::uint32_t j = read_number(0, high, "J (a switch, or 0 0 to end the case)");
     if (i == 0 && j == 0) break;
     if (i == 0 || j == 0) {
-      fail("a link needs two switches 1.." + std::to_string(high) + " (only '0 0' ends the case)");
+      throw JudgeCaseError(
+          link_line, link_column, cases_read_ + 1,
+          "a link needs two switches 1.." + std::to_string(high) + " (only '0 0' ends the case)");
     }
     out.presses[i - 1] |= std::uint64_t{1} << (j - 1);
   }
