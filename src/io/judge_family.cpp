@@ -183,18 +183,47 @@ bool JudgeCaseReader::fast_bit_row(std::size_t n, std::uint64_t& row) {
   return true;
 }
 
+// Random letters would mispredict a branch a letter: each letter is tested without one.
 bool JudgeCaseReader::fast_letter_row(std::size_t n, char zero, char one, std::uint64_t& row) {
   if (!ensure(n + 1) || pos_[n] != '\n') return false;
   std::uint64_t bits = 0;
+  unsigned bad = 0;
   for (std::size_t i = 0; i < n; ++i) {
     const char c = pos_[i];
-    if (c != zero && c != one) return false;
+    bad |= static_cast<unsigned>(c != zero) & static_cast<unsigned>(c != one);
     bits |= std::uint64_t{c == one} << i;
   }
+  if (bad != 0) return false;
   pos_ += n + 1;
   ++line_;
   line_start_ = buffer_offset_ + static_cast<std::size_t>(pos_ - buffer_.data());
   row = bits;
+  return true;
+}
+
+// "I J\n" of one or two digits each, in range, whole in the buffer: read without a branch on
+// the digits (their count varies at random). Anything else is left to read_number.
+bool JudgeCaseReader::fast_link(std::uint32_t high, std::uint32_t& i, std::uint32_t& j) {
+  if (end_ - pos_ < 8 && !ensure(8)) return false;
+  const auto* p = reinterpret_cast<const unsigned char*>(pos_);
+  const unsigned i0 = p[0] - 0x30U;
+  const unsigned i1 = p[1] - 0x30U;
+  const unsigned i_two = i1 <= 9 ? 1 : 0;
+  const unsigned iv = i_two != 0 ? i0 * 10 + i1 : i0;
+  const unsigned char* q = p + 1 + i_two;  // the blank between
+  const unsigned j0 = q[1] - 0x30U;
+  const unsigned j1 = q[2] - 0x30U;
+  const unsigned j_two = j1 <= 9 ? 1 : 0;
+  const unsigned jv = j_two != 0 ? j0 * 10 + j1 : j0;
+  const unsigned char* r = q + 2 + j_two;  // the line break
+  const bool ok = (i0 <= 9) & (j0 <= 9) & (*q == ' ') & (*r == '\n') & (iv <= high) & (jv <= high) &
+                  ((iv == 0) == (jv == 0));
+  if (!ok) return false;
+  pos_ = reinterpret_cast<const char*>(r + 1);
+  ++line_;
+  line_start_ = buffer_offset_ + static_cast<std::size_t>(pos_ - buffer_.data());
+  i = iv;
+  j = jv;
   return true;
 }
 
@@ -277,11 +306,17 @@ bool JudgeCaseReader::next(SwitchCase& out) {
   for (std::size_t i = 0; i < out.n; ++i) out.presses[i] = std::uint64_t{1} << i;
   const auto high = static_cast<std::uint32_t>(out.n);
   for (;;) {
-    if (skip_space() < 0) fail("the input ends before this case's closing '0 0'");
+    // A link at the start of its line (the common case) needs no skipping.
+    const bool at_digit = pos_ != end_ && static_cast<unsigned>(*pos_ - '0') <= 9;
+    if (!at_digit && skip_space() < 0) fail("the input ends before this case's closing '0 0'");
     const std::size_t link_line = line_;  // a half-zero link is named where it starts
     const std::size_t link_column = column();
-    const std::uint32_t i = read_number(0, high, "I (a switch, or 0 0 to end the case)");
-    const std::uint32_t j = read_number(0, high, "J (a switch, or 0 0 to end the case)");
+    std::uint32_t i = 0;
+    std::uint32_t j = 0;
+    if (!fast_link(high, i, j)) {
+      i = read_number(0, high, "I (a switch, or 0 0 to end the case)");
+      j = read_number(0, high, "J (a switch, or 0 0 to end the case)");
+    }
     if (i == 0 && j == 0) break;
     if (i == 0 || j == 0) {
       throw JudgeCaseError(
