@@ -92,6 +92,7 @@ class JudgeCaseReader {
  private:
   bool ensure(std::size_t bytes);  // at least `bytes` buffered unless the input ends first
   int skip_space();                // past blanks and line breaks; the next byte or -1 at the end
+  bool at_token();                 // skip_space() >= 0, without the call when at a token
   std::size_t column() const;
   [[noreturn]] void fail(const std::string& message) const;
   // A whole decimal token in [low, high], named `what` in errors.

@@ -104,6 +104,12 @@ int JudgeCaseReader::skip_space() {
   }
 }
 
+// Past any blanks to a token, without a call when already at one (the usual row start).
+bool JudgeCaseReader::at_token() {
+  if (pos_ != end_ && !is_space(static_cast<unsigned char>(*pos_))) return true;
+  return skip_space() >= 0;
+}
+
 std::size_t JudgeCaseReader::column() const {
   return buffer_offset_ + static_cast<std::size_t>(pos_ - buffer_.data()) - line_start_ + 1;
 }
@@ -168,7 +174,7 @@ bool JudgeCaseReader::read_letter(char zero, char one, std::string_view what) {
 
 // "v v ... v\n" whole in the buffer: checked and packed in one pass, the line counted.
 bool JudgeCaseReader::fast_bit_row(std::size_t n, std::uint64_t& row) {
-  if (!ensure(2 * n)) return false;
+  if (static_cast<std::size_t>(end_ - pos_) < 2 * n && !ensure(2 * n)) return false;
   const char* p = pos_;
   std::uint64_t bits = 0;
   for (std::size_t i = 0; i < n; ++i) {
@@ -204,7 +210,8 @@ std::uint64_t gather_high_bits(std::uint64_t m) { return ((m >> 7) * 0x010204081
 // two): the letter row and its line break whole in the buffer, 8 bytes readable past each word.
 bool JudgeCaseReader::fast_letter_row(std::size_t n, char zero, char one, std::uint64_t& row) {
   if constexpr (std::endian::native != std::endian::little) return false;
-  if (!ensure(n + 8) || pos_[n] != '\n') return false;
+  if (static_cast<std::size_t>(end_ - pos_) < n + 8 && !ensure(n + 8)) return false;
+  if (pos_[n] != '\n') return false;
   std::uint64_t bits = 0;
   for (std::size_t i = 0; i < n; i += 8) {
     std::uint64_t x;
@@ -250,7 +257,7 @@ bool JudgeCaseReader::fast_link(std::uint32_t high, std::uint32_t& i, std::uint3
 
 std::uint64_t JudgeCaseReader::read_bit_row(std::size_t n, std::string_view what) {
   std::uint64_t row = 0;
-  if (skip_space() >= 0 && fast_bit_row(n, row)) return row;
+  if (at_token() && fast_bit_row(n, row)) return row;
   for (std::size_t i = 0; i < n; ++i) row |= std::uint64_t{read_bit(what)} << i;
   return row;
 }
@@ -258,7 +265,7 @@ std::uint64_t JudgeCaseReader::read_bit_row(std::size_t n, std::string_view what
 std::uint64_t JudgeCaseReader::read_letter_row(std::size_t n, char zero, char one,
                                                std::string_view what) {
   std::uint64_t row = 0;
-  if (skip_space() >= 0 && fast_letter_row(n, zero, one, row)) return row;
+  if (at_token() && fast_letter_row(n, zero, one, row)) return row;
   for (std::size_t i = 0; i < n; ++i) row |= std::uint64_t{read_letter(zero, one, what)} << i;
   return row;
 }
