@@ -229,30 +229,49 @@ bool JudgeCaseReader::fast_letter_row(std::size_t n, char zero, char one, std::u
   return true;
 }
 
-// "I J\n" of one or two digits each, in range, whole in the buffer: read without a branch on
-// the digits (their count varies at random). Anything else is left to read_number.
-bool JudgeCaseReader::fast_link(std::uint32_t high, std::uint32_t& i, std::uint32_t& j) {
-  if (end_ - pos_ < 8 && !ensure(8)) return false;
-  const auto* p = reinterpret_cast<const unsigned char*>(pos_);
-  const unsigned i0 = p[0] - 0x30U;
-  const unsigned i1 = p[1] - 0x30U;
-  const unsigned i_two = i1 <= 9 ? 1 : 0;
-  const unsigned iv = i_two != 0 ? i0 * 10 + i1 : i0;
-  const unsigned char* q = p + 1 + i_two;  // the blank between
-  const unsigned j0 = q[1] - 0x30U;
-  const unsigned j1 = q[2] - 0x30U;
-  const unsigned j_two = j1 <= 9 ? 1 : 0;
-  const unsigned jv = j_two != 0 ? j0 * 10 + j1 : j0;
-  const unsigned char* r = q + 2 + j_two;  // the line break
-  const bool ok = (i0 <= 9) & (j0 <= 9) & (*q == ' ') & (*r == '\n') & (iv <= high) & (jv <= high) &
-                  ((iv == 0) == (jv == 0));
-  if (!ok) return false;
-  pos_ = reinterpret_cast<const char*>(r + 1);
-  ++line_;
-  line_start_ = buffer_offset_ + static_cast<std::size_t>(pos_ - buffer_.data());
-  i = iv;
-  j = jv;
-  return true;
+// Links "I J\n" of one or two digits each, in range, read in one tight loop while they come in
+// that form, without a branch on the digits (their count varies at random); each is set in
+// `presses`. True when the case's "0 0\n" was read too; anything else (other blanks, an error, the
+// end of the input) is left to the general loop, at the start of its line.
+bool JudgeCaseReader::fast_links(std::uint32_t high, std::uint32_t* presses) {
+  for (;;) {
+    if (end_ - pos_ < 8 && !ensure(8)) return false;
+    // The links whole in the buffer, with locals (the members written once at the end); a digit
+    // count is a 0/1 factor, not a branch (compilers made the conditional form one).
+    const auto* p = reinterpret_cast<const unsigned char*>(pos_);
+    const auto* stop = reinterpret_cast<const unsigned char*>(end_) - 8;
+    std::size_t lines = 0;
+    int closed = -1;  // -1: left for the general path; 1: "0 0" read
+    while (p <= stop) {
+      const unsigned i0 = p[0] - 0x30U;
+      const unsigned i1 = p[1] - 0x30U;
+      const unsigned i_two = i1 <= 9 ? 1U : 0U;
+      const unsigned i = i0 + i_two * (9 * i0 + i1);
+      const unsigned char* q = p + 1 + i_two;  // the blank between
+      const unsigned j0 = q[1] - 0x30U;
+      const unsigned j1 = q[2] - 0x30U;
+      const unsigned j_two = j1 <= 9 ? 1U : 0U;
+      const unsigned j = j0 + j_two * (9 * j0 + j1);
+      const unsigned char* r = q + 2 + j_two;  // the line break
+      const bool ok = (i0 <= 9) & (j0 <= 9) & (*q == ' ') & (*r == '\n') & (i <= high) &
+                      (j <= high) & ((i == 0) == (j == 0));
+      if (!ok) break;
+      p = r + 1;
+      ++lines;
+      if (i == 0) {
+        closed = 1;
+        break;
+      }
+      presses[i - 1] |= std::uint32_t{1} << (j - 1);
+    }
+    if (lines != 0) {
+      pos_ = reinterpret_cast<const char*>(p);
+      line_ += lines;
+      line_start_ = buffer_offset_ + static_cast<std::size_t>(pos_ - buffer_.data());
+    }
+    if (closed == 1) return true;
+    if (p <= stop) return false;  // a line in another form
+  }
 }
 
 std::uint64_t JudgeCaseReader::read_bit_row(std::size_t n, std::string_view what) {
@@ -334,17 +353,13 @@ bool JudgeCaseReader::next(SwitchCase& out) {
   for (std::size_t i = 0; i < out.n; ++i) out.presses[i] = std::uint64_t{1} << i;
   const auto high = static_cast<std::uint32_t>(out.n);
   for (;;) {
-    // A link at the start of its line (the common case) needs no skipping.
-    const bool at_digit = pos_ != end_ && static_cast<unsigned>(*pos_ - '0') <= 9;
-    if (!at_digit && skip_space() < 0) fail("the input ends before this case's closing '0 0'");
+    if (fast_links(high, out.presses.data())) break;
+    // One link in another form (or an error) read by the general path.
+    if (skip_space() < 0) fail("the input ends before this case's closing '0 0'");
     const std::size_t link_line = line_;  // a half-zero link is named where it starts
     const std::size_t link_column = column();
-    std::uint32_t i = 0;
-    std::uint32_t j = 0;
-    if (!fast_link(high, i, j)) {
-      i = read_number(0, high, "I (a switch, or 0 0 to end the case)");
-      j = read_number(0, high, "J (a switch, or 0 0 to end the case)");
-    }
+    const std::uint32_t i = read_number(0, high, "I (a switch, or 0 0 to end the case)");
+    const std::uint32_t j = read_number(0, high, "J (a switch, or 0 0 to end the case)");
     if (i == 0 && j == 0) break;
     if (i == 0 || j == 0) {
       throw JudgeCaseError(
