@@ -81,7 +81,9 @@ bool JudgeCaseReader::ensure(std::size_t bytes) {
   pos_ = buffer_.data();
   end_ = pos_ + kept;
   while (!eof_ && static_cast<std::size_t>(end_ - pos_) < bytes) {
-    const std::size_t n = read_(buffer_.data() + (end_ - pos_), buffer_.size() - kept);
+    // The room left behind what is buffered (after a short read, less than behind `kept`).
+    const std::size_t held = static_cast<std::size_t>(end_ - pos_);
+    const std::size_t n = read_(buffer_.data() + held, buffer_.size() - held);
     if (n == 0) eof_ = true;
     end_ += n;
   }

@@ -10,6 +10,7 @@
 #include <cstdint>
 #include <cstdio>
 #include <cstdlib>
+#include <filesystem>
 #include <fstream>
 #include <optional>
 #include <random>
@@ -302,10 +303,13 @@ struct CliRun {
 
 // `lightsout solve --judge NAME FILE` on the text, its stdout and exit status.
 CliRun cli_answers(JudgeProblem problem, const std::string& text) {
-  char dir[] = "/tmp/judge_family_test.XXXXXX";
-  if (mkdtemp(dir) == nullptr) return {};
-  const std::string in = std::string(dir) + "/in.txt";
-  const std::string out = std::string(dir) + "/out.txt";
+  std::string pattern =
+      (std::filesystem::temp_directory_path() / "judge_family_test.XXXXXX").string();
+  std::vector<char> dir(pattern.begin(), pattern.end());
+  dir.push_back('\0');
+  if (mkdtemp(dir.data()) == nullptr) return {};
+  const std::string in = std::string(dir.data()) + "/in.txt";
+  const std::string out = std::string(dir.data()) + "/out.txt";
   std::ofstream(in, std::ios::binary) << text;
   const std::string command = std::string(LIGHTSOUT_BINARY) + " solve --judge " +
                               std::string(judge_problem_name(problem)) + " " + in + " >" + out +
@@ -317,7 +321,7 @@ CliRun cli_answers(JudgeProblem problem, const std::string& text) {
   run.out.assign(std::istreambuf_iterator<char>(f), std::istreambuf_iterator<char>());
   std::remove(in.c_str());
   std::remove(out.c_str());
-  rmdir(dir);
+  rmdir(dir.data());
   return run;
 }
 
@@ -349,6 +353,40 @@ void expect_answers(JudgeProblem problem, const std::string& text, const std::st
 }
 
 // --- the tests ---
+
+// Reads that return a few bytes at a time: each read is given only the room the buffer has left
+// (after a short read the reader once offered the whole free space again, past the buffer's end).
+TEST(JudgeFamily, ShortReadsStayInTheBuffer) {
+  std::string row;
+  for (int i = 0; i < 28; ++i) row += i == 0 ? "1" : " 0";
+  std::string text = "1000\n";
+  for (int k = 0; k < 1000; ++k) text += "28\n" + row + "\n" + row + "\n1 2\n2 3\n0 0\n";
+  const std::size_t capacity = 4096;
+  const char* base = nullptr;
+  std::size_t at = 0;
+  bool overrun = false;
+  JudgeCaseReader reader(
+      JudgeProblem::poj1830,
+      [&](char* buf, std::size_t cap) {
+        if (base == nullptr) base = buf;  // the first read fills the buffer from its start
+        overrun = overrun || buf + cap > base + capacity;
+        const std::size_t n = std::min({cap, text.size() - at, std::size_t{3}});
+        std::copy_n(text.data() + at, n, buf);
+        at += n;
+        return n;
+      },
+      capacity);
+  SwitchCase c;
+  std::size_t cases = 0;
+  while (reader.next(c)) {
+    ++cases;
+    EXPECT_EQ(c.change, 0U);
+    EXPECT_EQ(c.presses[0], 0b11U);
+    EXPECT_EQ(c.presses[1], 0b110U);
+  }
+  EXPECT_EQ(cases, 1000U);
+  EXPECT_FALSE(overrun);
+}
 
 TEST(JudgeFamily, FliptileFewestAndLexicographicallyLeast) {
   std::mt19937_64 rng(3279);
