@@ -288,6 +288,10 @@ std::uint64_t JudgeCaseReader::read_letter_row(std::size_t n, char zero, char on
   std::uint64_t row = 0;
   if (at_token() && fast_letter_row(n, zero, one, row)) return row;
   for (std::size_t i = 0; i < n; ++i) row |= std::uint64_t{read_letter(zero, one, what)} << i;
+  // Letters standing together end with their row: more would be taken for the next row's.
+  if (ensure(1) && !is_space(static_cast<unsigned char>(*pos_))) {
+    fail("expected " + std::to_string(n) + " letters in this row, found more: " + token_here());
+  }
   return row;
 }
 

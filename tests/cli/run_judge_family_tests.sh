@@ -81,6 +81,9 @@ bad poj1753 "${p1753}bwwb\nbbwb\nbwbb\nbbwB\n" "8:4: expected a piece ('w' or 'b
 bad poj3185 "${p3185}0 0 1 1 1 0 0 1 1 0 1 1 0 0 0 0 0 0 0 10\n" \
   "2:39: expected a bowl (0 or 1), found '10' (case 2)" '3'
 bad poj1830 "2\n${p1830}2\n0 1\n1 x\n" "8:3: expected an end state (0 or 1), found 'x' (case 2)" '1'
+# A row with more letters than the side (they would silently start the next row).
+bad poj1681 "1\n3\nyyy\nywyy\nyyy\n" "4:4: expected 3 letters in this row, found more: 'y' (case 1)" ''
+bad poj1753 "bwwbb\nbbwb\nbwwb\nbwww\n" "1:5: expected 4 letters in this row, found more: 'b' (case 1)" ''
 # Sizes out of range.
 bad poj3279 "${p3279}16 3\n" "3:1: M (the rows) must be 1..15, found '16' (case 2)" '1'
 bad poj3279 "3 0\n" "1:3: N (the columns) must be 1..15, found '0' (case 1)" ''
