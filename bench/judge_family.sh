@@ -91,7 +91,7 @@ intro = ("`solve --judge NAME` for the judge problem's siblings reads each case 
          "light chase per Painter's board, a word-sized elimination per switch system) and writes "
          "the answers in 1 MiB blocks. The answers are a few bytes a case, so the floor is "
          "almost all reading the input: `cat` moves the page cache at several GB/s and does "
-         "nothing per case. Where the time goes (perf, on commit `72b4d6d`; the reader's "
+         "nothing per case. Where the time goes (perf, on commit `19cb0af`; the reader's "
          "branch-free rows and links and the solvers' branch-free reductions had already taken "
          "the Painter's run from 0.12 s to 0.02 s of user time and the switch run from 0.21 s to "
          "0.07 s): Painter's, the letter rows 41% (about 20 cycles a row of 15), the light chase "
