@@ -11,7 +11,7 @@ build=$(cd "$1" && pwd)
 seconds=${2:-${LIGHTSOUT_FUZZ_SECONDS:-20}}
 shift $(($# >= 2 ? 2 : 1))
 targets=("$@")
-[[ ${#targets[@]} -eq 0 ]] && targets=(fuzz_judge fuzz_board fuzz_rules fuzz_solvers fuzz_api)
+[[ ${#targets[@]} -eq 0 ]] && targets=(fuzz_judge fuzz_family fuzz_board fuzz_rules fuzz_solvers fuzz_api)
 
 scratch=$(mktemp -d)
 trap 'rm -rf "$scratch"' EXIT
