@@ -135,11 +135,19 @@ std::string JudgeCaseReader::token_here() {
 std::uint32_t JudgeCaseReader::read_number(std::uint32_t low, std::uint32_t high,
                                            std::string_view what) {
   if (skip_space() < 0) fail("the input ends where " + std::string(what) + " should be");
-  ensure(12);
+  // Byte by byte, asking for more input only while the token has not ended: reading ahead of it
+  // would wait on a pipe for input the answer does not need.
   std::uint64_t value = 0;
-  const char* p = pos_;
-  while (p != end_ && *p >= '0' && *p <= '9' && p - pos_ < 11) value = value * 10 + (*p++ - '0');
-  if (p == pos_ || p - pos_ >= 11 || (p != end_ && !is_space(static_cast<unsigned char>(*p)))) {
+  std::size_t digits = 0;
+  for (;;) {
+    if (digits == static_cast<std::size_t>(end_ - pos_) && !ensure(digits + 1)) break;
+    const char c = pos_[digits];
+    if (c < '0' || c > '9' || digits >= 11) break;
+    value = value * 10 + static_cast<std::uint64_t>(c - '0');
+    ++digits;
+  }
+  const char* p = pos_ + digits;
+  if (digits == 0 || digits >= 11 || (p != end_ && !is_space(static_cast<unsigned char>(*p)))) {
     fail("expected " + std::string(what) + " (a number " + std::to_string(low) + ".." +
          std::to_string(high) + "), found " + token_here());
   }
@@ -212,8 +220,11 @@ std::uint64_t gather_high_bits(std::uint64_t m) { return ((m >> 7) * 0x010204081
 // two): the letter row and its line break whole in the buffer, 8 bytes readable past each word.
 bool JudgeCaseReader::fast_letter_row(std::size_t n, char zero, char one, std::uint64_t& row) {
   if constexpr (std::endian::native != std::endian::little) return false;
-  if (static_cast<std::size_t>(end_ - pos_) < n + 8 && !ensure(n + 8)) return false;
+  // The row and its line break from the input (no more: a pipe would wait for the next row);
+  // the word loads may pass them by up to 7 bytes of the buffer's memory, masked off.
+  if (static_cast<std::size_t>(end_ - pos_) < n + 1 && !ensure(n + 1)) return false;
   if (pos_[n] != '\n') return false;
+  if (pos_ + n + 8 > buffer_.data() + buffer_.size()) return false;
   std::uint64_t bits = 0;
   for (std::size_t i = 0; i < n; i += 8) {
     std::uint64_t x;
@@ -236,44 +247,42 @@ bool JudgeCaseReader::fast_letter_row(std::size_t n, char zero, char one, std::u
 // `presses`. True when the case's "0 0\n" was read too; anything else (other blanks, an error, the
 // end of the input) is left to the general loop, at the start of its line.
 bool JudgeCaseReader::fast_links(std::uint32_t high, std::uint32_t* presses) {
-  for (;;) {
-    if (end_ - pos_ < 8 && !ensure(8)) return false;
-    // The links whole in the buffer, with locals (the members written once at the end); a digit
-    // count is a 0/1 factor, not a branch (compilers made the conditional form one).
-    const auto* p = reinterpret_cast<const unsigned char*>(pos_);
-    const auto* stop = reinterpret_cast<const unsigned char*>(end_) - 8;
-    std::size_t lines = 0;
-    int closed = -1;  // -1: left for the general path; 1: "0 0" read
-    while (p <= stop) {
-      const unsigned i0 = p[0] - 0x30U;
-      const unsigned i1 = p[1] - 0x30U;
-      const unsigned i_two = i1 <= 9 ? 1U : 0U;
-      const unsigned i = i0 + i_two * (9 * i0 + i1);
-      const unsigned char* q = p + 1 + i_two;  // the blank between
-      const unsigned j0 = q[1] - 0x30U;
-      const unsigned j1 = q[2] - 0x30U;
-      const unsigned j_two = j1 <= 9 ? 1U : 0U;
-      const unsigned j = j0 + j_two * (9 * j0 + j1);
-      const unsigned char* r = q + 2 + j_two;  // the line break
-      const bool ok = (i0 <= 9) & (j0 <= 9) & (*q == ' ') & (*r == '\n') & (i <= high) &
-                      (j <= high) & ((i == 0) == (j == 0));
-      if (!ok) break;
-      p = r + 1;
-      ++lines;
-      if (i == 0) {
-        closed = 1;
-        break;
-      }
-      presses[i - 1] |= std::uint32_t{1} << (j - 1);
+  // Only what is buffered: a line is taken while 6 bytes (the longest, "28 28\n") are there, so
+  // no read waits on a pipe for input the case does not need; the general path reads the rest and
+  // refills. Locals, the members written once at the end; a digit count is a 0/1 factor, not a
+  // branch (compilers made the conditional form one).
+  const auto* p = reinterpret_cast<const unsigned char*>(pos_);
+  const auto* end = reinterpret_cast<const unsigned char*>(end_);
+  std::size_t lines = 0;
+  bool closed = false;
+  while (end - p >= 6) {
+    const unsigned i0 = p[0] - 0x30U;
+    const unsigned i1 = p[1] - 0x30U;
+    const unsigned i_two = i1 <= 9 ? 1U : 0U;
+    const unsigned i = i0 + i_two * (9 * i0 + i1);
+    const unsigned char* q = p + 1 + i_two;  // the blank between
+    const unsigned j0 = q[1] - 0x30U;
+    const unsigned j1 = q[2] - 0x30U;
+    const unsigned j_two = j1 <= 9 ? 1U : 0U;
+    const unsigned j = j0 + j_two * (9 * j0 + j1);
+    const unsigned char* r = q + 2 + j_two;  // the line break
+    const bool ok = (i0 <= 9) & (j0 <= 9) & (*q == ' ') & (*r == '\n') & (i <= high) & (j <= high) &
+                    ((i == 0) == (j == 0));
+    if (!ok) break;
+    p = r + 1;
+    ++lines;
+    if (i == 0) {
+      closed = true;
+      break;
     }
-    if (lines != 0) {
-      pos_ = reinterpret_cast<const char*>(p);
-      line_ += lines;
-      line_start_ = buffer_offset_ + static_cast<std::size_t>(pos_ - buffer_.data());
-    }
-    if (closed == 1) return true;
-    if (p <= stop) return false;  // a line in another form
+    presses[i - 1] |= std::uint32_t{1} << (j - 1);
   }
+  if (lines != 0) {
+    pos_ = reinterpret_cast<const char*>(p);
+    line_ += lines;
+    line_start_ = buffer_offset_ + static_cast<std::size_t>(pos_ - buffer_.data());
+  }
+  return closed;
 }
 
 std::uint64_t JudgeCaseReader::read_bit_row(std::size_t n, std::string_view what) {

@@ -57,6 +57,28 @@ expect_stdout "oj2811 --trailing-space" "$golden/oj2811-trailing.out" 0 -- \
 expect_stdout "poj1222 10^6 puzzles" "$work/million.plain" 0 -- "$bin" solve --judge poj1222 "$work/million.in"
 rm -f "$work/million.in" "$work/million.plain"
 
+# --- from a pipe, each case is answered before more input is waited for ---
+# answered_live NAME PATTERN INPUT: the writer keeps the pipe open until PATTERN is in the answers
+# (10 s at most), then closes it; an answer that waited for more input would come too late.
+answered_live() {
+  local name=$1 pattern=$2
+  rm -f "$work/live.out" "$work/live.flag"
+  {
+    printf '%b' "$3"
+    for ((i = 0; i < 1000; i++)); do
+      grep -qE "$pattern" "$work/live.out" 2>/dev/null && break
+      sleep 0.01
+    done
+    grep -qE "$pattern" "$work/live.out" 2>/dev/null && echo answered >"$work/live.flag"
+  } | "$bin" solve --judge "$name" >"$work/live.out" 2>/dev/null
+  if [[ -s $work/live.flag ]]; then pass; else fail "$name: no answer before the end of input"; fi
+}
+answered_live poj3279 '^0 0 0 0$' '4 4\n1 0 0 1\n0 1 1 0\n0 1 1 0\n1 0 0 1\n'
+answered_live poj1681 '^15$' '2\n5\nwwwww\nwwwww\nwwwww\nwwwww\nwwwww\n'
+answered_live poj1753 '^4$' 'bwwb\nbbwb\nbwwb\nbwww\n'
+answered_live poj3185 '^3$' '0 0 1 1 1 0 0 1 1 0 1 1 0 0 0 0 0 0 0 0\n'
+answered_live poj1830 '^4$' '2\n3\n0 0 0\n1 1 1\n1 2\n1 3\n2 1\n2 3\n3 1\n3 2\n0 0\n'
+
 # --- bad input: one line with the place and the case, exit 2, the answers before it delivered ---
 # bad NAME INPUT STDERR_MESSAGE ANSWERS_BEFORE: the message (after "lightsout: <stdin>:") and the
 # stdout up to the error.
