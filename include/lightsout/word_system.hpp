@@ -26,11 +26,10 @@ struct WordSystemCount {
 // when pressing j changes light i. Returns whether some set S of unknowns has the xor of its
 // columns equal to `target`, and columns.size() - rank. Throws std::invalid_argument past 64
 // columns; never allocates.
-// How: Gauss-Jordan elimination over GF(2) in words, on the columns: the basis is kept reduced
-// (one word per pivot bit, on the stack, no other pivot bit in it), so a column is reduced by one
-// independent xor per pivot bit it has, and joins the basis when something is left; the target is
-// reduced the same way and is reachable iff nothing is left. O(columns * rank) word operations:
-// about 2 * 28^2 / 2 xors for a 28-switch case.
+// How: Gaussian elimination over GF(2) in words, on the columns in order, each reduced by the
+// pivots before it without a branch on their bits, two at a time; the target reduced by each pivot
+// as it is added. O(columns * rank) word operations: about 28^2 / 2 masked xors for a 28-switch
+// case.
 WordSystemCount count_word_system(std::span<const std::uint64_t> columns, std::uint64_t target);
 
 // The press columns of a graph rules set (Rules::graph, directed or not) of at most 64 nodes and

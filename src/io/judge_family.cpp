@@ -246,7 +246,7 @@ bool JudgeCaseReader::fast_letter_row(std::size_t n, char zero, char one, std::u
 // that form, without a branch on the digits (their count varies at random); each is set in
 // `presses`. True when the case's "0 0\n" was read too; anything else (other blanks, an error, the
 // end of the input) is left to the general loop, at the start of its line.
-bool JudgeCaseReader::fast_links(std::uint32_t high, std::uint32_t* presses) {
+bool JudgeCaseReader::fast_links(std::uint32_t high, std::uint64_t* presses) {
   // Only what is buffered: a line is taken while 6 bytes (the longest, "28 28\n") are there, so
   // no read waits on a pipe for input the case does not need; the general path reads the rest and
   // refills. Locals, the members written once at the end; a digit count is a 0/1 factor, not a
@@ -275,7 +275,7 @@ bool JudgeCaseReader::fast_links(std::uint32_t high, std::uint32_t* presses) {
       closed = true;
       break;
     }
-    presses[i - 1] |= std::uint32_t{1} << (j - 1);
+    presses[i - 1] |= std::uint64_t{1} << (j - 1);
   }
   if (lines != 0) {
     pos_ = reinterpret_cast<const char*>(p);

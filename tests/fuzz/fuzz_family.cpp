@@ -14,8 +14,8 @@
 
 #include "fuzz_support.hpp"
 #include "lightsout/judge_family.hpp"
-#include "lightsout/press_graph.hpp"
 #include "lightsout/row_solver.hpp"
+#include "lightsout/word_system.hpp"
 
 using namespace lightsout;
 using namespace lightsout::fuzz;  // fuzz_support.hpp
@@ -60,19 +60,20 @@ void check_grid(JudgeProblem problem, const GridCase& c) {
 
 void check_switches(const SwitchCase& c) {
   if (c.n == 0 || c.n > SwitchCase::kMaxSwitches) finding("switch count out of range");
-  const std::uint32_t all = (std::uint32_t{1} << c.n) - 1;
+  const std::uint64_t all = (std::uint64_t{1} << c.n) - 1;
   if ((c.change & ~all) != 0) finding("a change past the last switch");
   for (std::size_t i = 0; i < c.n; ++i) {
     if ((c.presses[i] & ~all) != 0) finding("a link past the last switch");
     if (((c.presses[i] >> i) & 1U) == 0) finding("a switch that does not flip itself");
   }
+  const WordSystemCount count = count_word_system(std::span(c.presses).first(c.n), c.change);
   const std::optional<std::size_t> nullity =
-      press_graph_nullity(std::span(c.presses).first(c.n), c.change);
+      count.reachable ? std::optional<std::size_t>(count.nullity) : std::nullopt;
   if (c.n > 12) return;
   // Few switches: count the press sets that do the change, by trying them all.
   std::uint64_t ways = 0;
-  for (std::uint32_t set = 0; set <= all; ++set) {
-    std::uint32_t flipped = 0;
+  for (std::uint64_t set = 0; set <= all; ++set) {
+    std::uint64_t flipped = 0;
     for (std::size_t j = 0; j < c.n; ++j) {
       if (((set >> j) & 1U) != 0) flipped ^= c.presses[j];
     }

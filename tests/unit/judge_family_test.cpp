@@ -19,8 +19,8 @@
 #include <vector>
 
 #include "lightsout/judge_family.hpp"
-#include "lightsout/press_graph.hpp"
 #include "lightsout/row_solver.hpp"
+#include "lightsout/word_system.hpp"
 
 namespace lightsout {
 namespace {
@@ -246,8 +246,9 @@ std::string library_answers(JudgeProblem problem, const std::string& text) {
   if (problem == JudgeProblem::poj1830) {
     SwitchCase c;
     while (reader.next(c)) {
+      const WordSystemCount count = count_word_system(std::span(c.presses).first(c.n), c.change);
       const std::optional<std::size_t> nullity =
-          press_graph_nullity(std::span(c.presses).first(c.n), c.change);
+          count.reachable ? std::optional<std::size_t>(count.nullity) : std::nullopt;
       if (nullity) {
         out << (std::uint64_t{1} << *nullity) << '\n';
       } else {
