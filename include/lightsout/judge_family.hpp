@@ -12,7 +12,10 @@
 #include <stdexcept>
 #include <string>
 #include <string_view>
+#include <utility>
 #include <vector>
+
+#include "lightsout/judge_format.hpp"
 
 namespace lightsout {
 
@@ -32,19 +35,12 @@ std::string_view judge_problem_name(JudgeProblem problem);
 // 20 bowls), for the hint of an error where --judge was not given; nullopt when none fits.
 std::optional<JudgeProblem> guess_judge_problem(std::string_view head);
 
-// Malformed input. what() is "<line>:<column>: <message> (case <k>)", the fields 1-based.
-class JudgeCaseError : public std::runtime_error {
+// Malformed input of a sibling: what() is "<line>:<column>: <message> (case <k>)".
+class JudgeCaseError : public JudgeTextError {
  public:
-  JudgeCaseError(std::size_t line, std::size_t column, std::size_t case_number,
-                 std::string message);
-  std::size_t line() const { return line_; }
-  std::size_t column() const { return column_; }
-  std::size_t case_number() const { return case_; }
-  const std::string& message() const { return message_; }
-
- private:
-  std::size_t line_, column_, case_;
-  std::string message_;
+  JudgeCaseError(std::size_t line, std::size_t column, std::size_t case_number, std::string message)
+      : JudgeTextError(line, column, "case", case_number, std::move(message)) {}
+  std::size_t case_number() const { return index(); }
 };
 
 // One board of a grid problem: rows x cols lights, a word a row, bit c the cell in column c.

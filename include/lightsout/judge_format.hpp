@@ -10,6 +10,8 @@
 #include <span>
 #include <stdexcept>
 #include <string>
+#include <string_view>
+#include <utility>
 #include <vector>
 
 #include "lightsout/board.hpp"
@@ -22,18 +24,30 @@ enum class JudgeLayout {
   single,  // OpenJudge 2811: one puzzle, no count
 };
 
-// Malformed input. what() is "<line>:<column>: <message> (puzzle <k>)"; the fields are 1-based.
-class JudgeParseError : public std::runtime_error {
+// Malformed judge text, at a place: what() is "<line>:<column>: <message> (<unit> <k>)", the
+// fields 1-based; `unit` names what the text is made of ("puzzle", "case").
+class JudgeTextError : public std::runtime_error {
  public:
-  JudgeParseError(std::size_t line, std::size_t column, std::size_t puzzle, std::string message);
+  JudgeTextError(std::size_t line, std::size_t column, std::string_view unit, std::size_t index,
+                 std::string message);
   std::size_t line() const { return line_; }
   std::size_t column() const { return column_; }
-  std::size_t puzzle() const { return puzzle_; }
   const std::string& message() const { return message_; }
 
+ protected:
+  std::size_t index() const { return index_; }
+
  private:
-  std::size_t line_, column_, puzzle_;
+  std::size_t line_, column_, index_;
   std::string message_;
+};
+
+// Malformed POJ 1222 / OpenJudge 2811 input: what() ends "(puzzle <k>)".
+class JudgeParseError : public JudgeTextError {
+ public:
+  JudgeParseError(std::size_t line, std::size_t column, std::size_t puzzle, std::string message)
+      : JudgeTextError(line, column, "puzzle", puzzle, std::move(message)) {}
+  std::size_t puzzle() const { return index(); }
 };
 
 // Reads puzzles of rows x cols values 0/1 one at a time from a byte stream, in fixed-size chunks

@@ -55,15 +55,6 @@ std::string_view judge_problem_name(JudgeProblem problem) {
   return kProblems[static_cast<std::size_t>(problem)].name;
 }
 
-JudgeCaseError::JudgeCaseError(std::size_t line, std::size_t column, std::size_t case_number,
-                               std::string message)
-    : std::runtime_error(std::to_string(line) + ":" + std::to_string(column) + ": " + message +
-                         " (case " + std::to_string(case_number) + ")"),
-      line_(line),
-      column_(column),
-      case_(case_number),
-      message_(std::move(message)) {}
-
 JudgeCaseReader::JudgeCaseReader(JudgeProblem problem, ReadFn read, std::size_t chunk_bytes)
     : problem_(problem), read_(std::move(read)), buffer_(std::max<std::size_t>(chunk_bytes, 4096)) {
   if (problem == JudgeProblem::poj1222 || problem == JudgeProblem::oj2811) {

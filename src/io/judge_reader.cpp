@@ -18,13 +18,13 @@ namespace {
 constexpr std::size_t kDetectScanBytes = std::size_t{1} << 16;
 }  // namespace
 
-JudgeParseError::JudgeParseError(std::size_t line, std::size_t column, std::size_t puzzle,
-                                 std::string message)
+JudgeTextError::JudgeTextError(std::size_t line, std::size_t column, std::string_view unit,
+                               std::size_t index, std::string message)
     : std::runtime_error(std::to_string(line) + ":" + std::to_string(column) + ": " + message +
-                         " (puzzle " + std::to_string(puzzle) + ")"),
+                         " (" + std::string(unit) + " " + std::to_string(index) + ")"),
       line_(line),
       column_(column),
-      puzzle_(puzzle),
+      index_(index),
       message_(std::move(message)) {}
 
 JudgeReader::JudgeReader(ReadFn read, std::size_t rows, std::size_t cols, JudgeLayout layout,
