@@ -297,6 +297,7 @@ std::string library_answers(JudgeProblem problem, const std::string& text) {
   return out.str();
 }
 
+#ifdef LIGHTSOUT_BINARY
 struct CliRun {
   int status = -1;
   std::string out;
@@ -326,6 +327,8 @@ CliRun cli_answers(JudgeProblem problem, const std::string& text) {
   return run;
 }
 
+#endif
+
 // The first line where two answer texts differ, with the case's place, for failure messages.
 std::string first_difference(const std::string& want, const std::string& got) {
   std::istringstream a(want);
@@ -348,9 +351,13 @@ void expect_answers(JudgeProblem problem, const std::string& text, const std::st
                     int status = 0) {
   const std::string library = library_answers(problem, text);
   EXPECT_TRUE(library == want) << "library: " << first_difference(want, library);
+#ifdef LIGHTSOUT_BINARY
   const CliRun cli = cli_answers(problem, text);
   EXPECT_EQ(cli.status, status);
   EXPECT_TRUE(cli.out == want) << "lightsout: " << first_difference(want, cli.out);
+#else
+  static_cast<void>(status);  // the sanitizer tree: the library's answers only
+#endif
 }
 
 // --- the tests ---
