@@ -222,9 +222,10 @@ TEST(RulesParse, Errors) {
   EXPECT_EQ(error_of("nbhd=1,self=0"), "rules: token 'self=0': the neighbourhood would be empty");
   EXPECT_EQ(error_of("self=2"), "rules: token 'self=2': self must be 0 or 1");
   // A control byte is escaped: a NUL cut the message where it travels as a C string.
-  EXPECT_EQ(error_of(std::string("torus,fo\0o", 10)),
-            "rules: token 'fo\\x00o': unknown token (expected plane, torus, cylinder, states=K, "
-            "nbhd=..., self=0, target=on, holes=[...]/FILE, graph=[...]/FILE or digraph=[...]/FILE)");
+  EXPECT_EQ(
+      error_of(std::string("torus,fo\0o", 10)),
+      "rules: token 'fo\\x00o': unknown token (expected plane, torus, cylinder, states=K, "
+      "nbhd=..., self=0, target=on, holes=[...]/FILE, graph=[...]/FILE or digraph=[...]/FILE)");
   EXPECT_EQ(error_of("target=lit"), "rules: token 'target=lit': target must be on or off");
   // Repeats.
   EXPECT_EQ(error_of("torus,plane"),
