@@ -69,11 +69,12 @@ std::uint64_t family_presses_of(std::span<const std::uint64_t> rows) {
   return n;
 }
 
-// The fewest presses of a grid case to all dark, when it has a solution.
+// The fewest presses of a grid case to all dark, ties broken by `tie`, when it has a solution.
 std::optional<std::uint64_t> family_fewest(FamilyRowSolvers& solvers, const GridCase& c,
-                                           std::span<std::uint64_t> presses) {
+                                           std::span<std::uint64_t> presses,
+                                           RowSolver::Tie tie = RowSolver::Tie::any) {
   const RowSolver& solver = solvers.get(c.rows, c.cols);
-  if (!solver.solve_fewest(std::span(c.lights).first(c.rows), presses.first(c.rows))) {
+  if (!solver.solve_fewest(std::span(c.lights).first(c.rows), presses.first(c.rows), tie)) {
     return std::nullopt;
   }
   return family_presses_of(presses.first(c.rows));
@@ -97,10 +98,7 @@ bool answer_family_grid(JudgeProblem problem, FamilyRowSolvers& solvers, GridCas
   std::array<std::uint64_t, GridCase::kMaxRows> presses{};
   switch (problem) {
     case JudgeProblem::poj3279: {
-      const RowSolver& solver = solvers.get(c.rows, c.cols);
-      const bool ok =
-          solver.solve_fewest(std::span(c.lights).first(c.rows), std::span(presses).first(c.rows),
-                              RowSolver::Tie::lexicographic);
+      const bool ok = family_fewest(solvers, c, presses, RowSolver::Tie::lexicographic).has_value();
       if (ok) {
         write_family_grid(out, c, presses);
       } else {

@@ -5,6 +5,8 @@
 #include <bit>
 #include <stdexcept>
 
+#include "lex_order.hpp"
+
 namespace lightsout {
 
 namespace {
@@ -18,15 +20,6 @@ std::uint64_t weight(const std::uint64_t* rows, std::size_t n) {
   std::uint64_t w = 0;
   for (std::size_t r = 0; r < n; ++r) w += static_cast<std::uint64_t>(std::popcount(rows[r]));
   return w;
-}
-
-// Whether a comes before b read row by row, bit 0 (column 0) first, 0 before 1.
-bool lexicographically_less(const std::uint64_t* a, const std::uint64_t* b, std::size_t n) {
-  for (std::size_t r = 0; r < n; ++r) {
-    const std::uint64_t diff = a[r] ^ b[r];
-    if (diff != 0) return (a[r] & diff & (~diff + 1)) == 0;
-  }
-  return false;
 }
 
 }  // namespace
@@ -113,8 +106,8 @@ bool RowSolver::solve_fewest(std::span<const std::uint64_t> lights,
     const std::uint64_t* q = quiet_.data() + std::countr_zero(step) * rows_;
     for (std::size_t r = 0; r < rows_; ++r) current[r] ^= q[r];
     const std::uint64_t w = weight(current.data(), rows_);
-    if (w < best || (w == best && tie == Tie::lexicographic &&
-                     lexicographically_less(current.data(), presses.data(), rows_))) {
+    if (w < best ||
+        (w == best && tie == Tie::lexicographic && detail::lex_less(current, presses))) {
       best = w;
       std::copy(current.begin(), current.end(), presses.begin());
     }
