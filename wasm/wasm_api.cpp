@@ -4,7 +4,7 @@
 #include <string>
 #include <string_view>
 
-#include "api.hpp"
+#include "api/api.hpp"
 
 #ifdef __EMSCRIPTEN__
 #include <emscripten/emscripten.h>

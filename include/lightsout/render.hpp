@@ -99,7 +99,6 @@ class Picture {
   // Where panel p starts, in pixels.
   std::size_t panel_x(std::size_t p) const;
   std::size_t panel_y(std::size_t p) const;
-  std::size_t panel_columns() const { return grid_cols_; }
 
  private:
   std::uint8_t cell_index(const Panel& panel, std::size_t r, std::size_t c, std::size_t i,

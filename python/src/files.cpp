@@ -19,11 +19,11 @@ BoardFormat named_board_format(const std::string& name) {
 
 Grid read_grid_file(const std::string& path, std::optional<BoardFormat> format, unsigned states,
                     std::uint64_t max_cells) {
-  return api::read_board_file(path, {.format = format,
-                                     .states = states,
-                                     .thin = false,
-                                     .max_cells = max_cells,
-                                     .max_cells_option = "max_cells="})
+  return read_board_file(path, {.format = format,
+                                .states = states,
+                                .thin = false,
+                                .max_cells = max_cells,
+                                .max_cells_option = "max_cells="})
       .grid;
 }
 

@@ -11,6 +11,7 @@
 #include <exception>
 #include <functional>
 #include <future>
+#include <limits>
 #include <memory>
 #include <optional>
 #include <stdexcept>
@@ -22,20 +23,20 @@
 
 #include <fmt/core.h>
 
-#include "api/board_files.hpp"
 #include "api/json_schema.hpp"
 #include "api/solver_cache.hpp"
-#include "api/streamed_files.hpp"
-#include "api/work_estimate.hpp"
 #include "cells.hpp"
 #include "files.hpp"
 #include "lightsout/atomic_file.hpp"
+#include "lightsout/board_files.hpp"
 #include "lightsout/board_size.hpp"
 #include "lightsout/info.hpp"
+#include "lightsout/plan.hpp"
 #include "lightsout/render.hpp"
 #include "lightsout/rules.hpp"
 #include "lightsout/rules_text.hpp"
 #include "lightsout/solver.hpp"
+#include "lightsout/streamed_files.hpp"
 #include "research.hpp"
 
 namespace py = pybind11;
@@ -53,8 +54,7 @@ constexpr std::size_t kMaxInfoSide = 1'000'000'000;
 struct PyRules {
   std::shared_ptr<const Rules> rules;
   explicit PyRules(const std::optional<std::string>& text)
-      : rules(std::make_shared<const Rules>(text ? api::rules_with_files(*text)
-                                                 : Rules::classic())) {}
+      : rules(std::make_shared<const Rules>(text ? rules_with_files(*text) : Rules::classic())) {}
 };
 
 std::pair<std::size_t, std::size_t> shape2(const py::array& a, const char* what) {
@@ -302,9 +302,9 @@ T interruptible(std::function<T()> work) {
 constexpr double kInterruptibleWork = 1e8;
 
 // `lightsout info RxC --rules TEXT`: the same checks, and the same weighing before any work
-// (estimate_facts: past `memory` bytes, 0 for a quarter of physical memory, or past the work
-// limit without `force`, a ValueError naming the method); with `kernel`, a basis of the quiet
-// patterns too (up to the library's kernel limits: std::length_error, a ValueError).
+// (plan_facts, refused by refuse_plan: past `memory` bytes, 0 for a quarter of physical memory, or
+// past the work limit without `force`, a ValueError naming the method); with `kernel`, a basis of
+// the quiet patterns too (up to the library's kernel limits: std::length_error, a ValueError).
 PyFacts py_facts(const PyRules& rules, std::size_t rows, std::size_t cols, bool kernel, bool force,
                  std::uint64_t memory) {
   if (rows == 0 || cols == 0 || rows > kMaxInfoSide || cols > kMaxInfoSide) {
@@ -314,26 +314,16 @@ PyFacts py_facts(const PyRules& rules, std::size_t rows, std::size_t cols, bool 
   }
   const std::shared_ptr<const Rules> chosen = rules.rules;
   if (!is_classic(*chosen)) check_board_size(*chosen, rows, cols);
-  const SolveEstimate cost = estimate_facts(*chosen, rows, cols, kernel);
-  const std::uint64_t budget = memory != 0 ? memory : api::default_memory_budget();
-  const std::string board = fmt::format("a {}x{} board", rows, cols);
-  const Method dense = chosen->states == 2 ? Method::gf2 : Method::zk;
-  const bool past_dense = !is_classic(*chosen) && cost.method == dense &&
-                          existing_cells(*chosen, rows, cols) > Solver::max_cells(*chosen, dense);
-  const bool refused =
-      cost.bytes > static_cast<double>(budget) || (cost.work > kMaxInfoWork && !force);
-  // Past the dense elimination's cell limit the Solver's own refusal names each method's limit.
-  if (refused && past_dense) Solver check(*chosen, rows, cols, dense);  // throws
-  if (cost.bytes > static_cast<double>(budget)) {
-    throw std::invalid_argument(fmt::format(
-        "{} needs about {:.2g} bytes for {}, over memory={} (pass a larger memory to try it)",
-        board, cost.bytes, cost.method_text, budget));
-  }
-  if (cost.work > kMaxInfoWork && !force) {
-    throw std::invalid_argument(
-        fmt::format("{} is estimated at {:.2g} units of work for {} (about {:.2g} hours at a "
-                    "nanosecond a unit), over the limit of {:.0e} (pass force=True to run it)",
-                    board, cost.work, cost.method_text, cost.work * 1e-9 / 3600, kMaxInfoWork));
+  const SolvePlan cost = plan_facts(*chosen, rows, cols, kernel);
+  const std::uint64_t budget = memory != 0 ? memory : default_memory_budget();
+  const PlanLimits limits{force ? std::numeric_limits<double>::infinity() : kMaxInfoWork,
+                          static_cast<double>(budget)};
+  // Past the dense elimination's cell limit refuse_plan throws the Solver's own refusal.
+  if (std::optional<PlanRefusal> refusal = refuse_plan(cost, *chosen, rows, cols, limits,
+                                                       fmt::format("a {}x{} board", rows, cols))) {
+    refusal->text += refusal->limit == PlanLimit::bytes ? " (pass a larger memory to try it)"
+                                                        : " (pass force=True to run it)";
+    throw std::invalid_argument(refusal->text);
   }
   PyFacts out{{}, chosen, kernel};
   if (cost.work < kInterruptibleWork) {
@@ -376,11 +366,11 @@ void py_write_board(const std::string& path, const Bytes2& values,
 }
 
 // A classic board file too large for memory, solved in two passes (api/streamed_files.hpp).
-api::StreamedSolve py_solve_file(const std::string& board, const std::string& presses,
-                                 const std::optional<std::string>& format,
-                                 const std::optional<std::string>& presses_format,
-                                 std::uint64_t max_cells) {
-  api::StreamedSolveOptions options;
+StreamedSolve py_solve_file(const std::string& board, const std::string& presses,
+                            const std::optional<std::string>& format,
+                            const std::optional<std::string>& presses_format,
+                            std::uint64_t max_cells) {
+  StreamedSolveOptions options;
   options.in_format = format_of(format);
   options.out_format = format_of(presses_format);
   if (!options.out_format) options.out_format = board_format_for_path(presses);
@@ -388,7 +378,7 @@ api::StreamedSolve py_solve_file(const std::string& board, const std::string& pr
   options.max_cells = max_cells;
   py::gil_scoped_release release;
   try {
-    return api::solve_board_file_streamed(board, presses, options);
+    return solve_board_file_streamed(board, presses, options);
   } catch (const FileWriteError& e) {
     throw FileError(e.what(), e.error());
   }
@@ -576,23 +566,23 @@ PYBIND11_MODULE(_core, m) {
         py::arg("minimal_time") = 10.0, py::arg("kernel") = false);
   m.def("facts", &py_facts, py::arg("rules"), py::arg("rows"), py::arg("cols"),
         py::arg("kernel") = false, py::arg("force") = false, py::arg("memory") = 0);
-  py::class_<api::StreamedSolve>(m, "StreamedSolve")
+  py::class_<StreamedSolve>(m, "StreamedSolve")
       .def_property_readonly("outcome",
-                             [](const api::StreamedSolve& s) {
+                             [](const StreamedSolve& s) {
                                switch (s.outcome) {
-                                 case api::StreamedSolve::Outcome::solved:
+                                 case StreamedSolve::Outcome::solved:
                                    return "solved";
-                                 case api::StreamedSolve::Outcome::unsolvable:
+                                 case StreamedSolve::Outcome::unsolvable:
                                    return "unsolvable";
-                                 case api::StreamedSolve::Outcome::wide:
+                                 case StreamedSolve::Outcome::wide:
                                    break;
                                }
                                return "wide";
                              })
-      .def_readonly("rows", &api::StreamedSolve::rows)
-      .def_readonly("cols", &api::StreamedSolve::cols)
-      .def_readonly("nullity", &api::StreamedSolve::nullity)
-      .def_readonly("presses", &api::StreamedSolve::presses);
+      .def_readonly("rows", &StreamedSolve::rows)
+      .def_readonly("cols", &StreamedSolve::cols)
+      .def_readonly("nullity", &StreamedSolve::nullity)
+      .def_readonly("presses", &StreamedSolve::presses);
   m.def("solve_file", &py_solve_file, py::arg("board"), py::arg("presses"), py::arg("format"),
         py::arg("presses_format"), py::arg("max_cells"));
   m.def("read_board", &py_read_board, py::arg("path"), py::arg("format"), py::arg("states"),

@@ -20,10 +20,10 @@
 #include <utility>
 #include <vector>
 
-#include "api/board_files.hpp"
 #include "cells.hpp"
 #include "core/fewest_presses.hpp"
 #include "core/solution_symmetry.hpp"
+#include "lightsout/board_files.hpp"
 #include "lightsout/rules.hpp"
 #include "lightsout/rules_text.hpp"
 #include "lightsout/solver.hpp"
@@ -194,8 +194,8 @@ class ResearchBoard {
     std::vector<Board> kernel;
     for (const std::vector<std::uint8_t>& k : kernel_) kernel.push_back(board_of(k));
     const auto dim = static_cast<unsigned>(d);
-    frame_ = detail::SymmetricFrame::build(detail::board_symmetries(board_of(x0_), kernel), dim,
-                                           8, std::min(kSymmetricSubtree, dim - 4));
+    frame_ = detail::SymmetricFrame::build(detail::board_symmetries(board_of(x0_), kernel), dim, 8,
+                                           std::min(kSymmetricSubtree, dim - 4));
     if (!frame_) return;
     std::vector<std::vector<std::uint8_t>> adapted(d, std::vector<std::uint8_t>(rows_ * cols_));
     for (std::size_t i = 0; i < d; ++i) {
@@ -341,7 +341,7 @@ void bind_research(py::module_& m) {
              const auto cols = static_cast<std::size_t>(lights.shape(1));
              const std::uint8_t* data = lights.data();
              py::gil_scoped_release release;
-             const Rules r = rules ? api::rules_with_files(*rules) : Rules::classic();
+             const Rules r = rules ? rules_with_files(*rules) : Rules::classic();
              return std::make_shared<ResearchBoard>(r, data, rows, cols);
            }),
            py::arg("rules"), py::arg("lights"))

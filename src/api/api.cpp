@@ -19,20 +19,20 @@
 
 #include <nlohmann/json.hpp>
 
-#include "fix_solvable.hpp"
 #include "json_schema.hpp"
 #include "lightsout/board.hpp"
 #include "lightsout/board_format.hpp"
 #include "lightsout/board_size.hpp"
 #include "lightsout/chase_trace.hpp"
+#include "lightsout/fix_solvable.hpp"
 #include "lightsout/info.hpp"
+#include "lightsout/plan.hpp"
+#include "lightsout/press_cells.hpp"
 #include "lightsout/random_board.hpp"
 #include "lightsout/rules.hpp"
 #include "lightsout/rules_text.hpp"
 #include "lightsout/solver.hpp"
-#include "press_cells.hpp"
 #include "solver_cache.hpp"
-#include "work_estimate.hpp"
 
 namespace lightsout::api {
 
@@ -421,7 +421,7 @@ std::size_t rules_memory(const Shape& shape, const Limits& limits) {
     const Rules rules = parse_rules_or_fail(shape.rules_text, limits.max_rules_cells);
     check_board_size(rules, shape.rows, shape.cols);
     return static_cast<std::size_t>(
-        std::min(estimated_solve_bytes(rules, shape.rows, shape.cols), limits.max_rules_bytes));
+        std::min(plan_solve(rules, shape.rows, shape.cols).bytes, limits.max_rules_bytes));
   } catch (const ClientError&) {
     return 0;
   } catch (const RulesError&) {
@@ -592,19 +592,12 @@ json rules_json(const Rules& rules) {
 std::optional<std::string> rules_work_refusal(const Rules& rules, std::size_t rows,
                                               std::size_t cols, const Limits& limits) {
   if (is_classic(rules)) return std::nullopt;
-  const double work = estimated_solve_work(rules, rows, cols);
-  if (work > limits.max_rules_work) {
-    return std::to_string(rows) + " x " + std::to_string(cols) +
-           " with these rules is estimated at " + short_number(work) +
-           " units of work, over the limit of " + short_number(limits.max_rules_work);
-  }
-  const double bytes = estimated_solve_bytes(rules, rows, cols);
-  if (bytes > limits.max_rules_bytes) {
-    return std::to_string(rows) + " x " + std::to_string(cols) + " with these rules needs about " +
-           short_number(bytes) + " bytes, over the limit of " +
-           short_number(limits.max_rules_bytes);
-  }
-  return std::nullopt;
+  const std::string board = std::to_string(rows) + " x " + std::to_string(cols);
+  std::optional<PlanRefusal> refusal =
+      refuse_plan(plan_solve(rules, rows, cols), rules, rows, cols,
+                  {limits.max_rules_work, limits.max_rules_bytes}, board + " with these rules");
+  if (!refusal) return std::nullopt;
+  return std::move(refusal->text);
 }
 
 std::optional<std::string> board_refusal(const Rules& rules, std::size_t rows, std::size_t cols,
@@ -800,19 +793,12 @@ ApiResponse api_info(std::string_view size, std::string_view rules_text, const L
     // Every rules set is weighed by what board_facts will run (polynomials or a Solver), before
     // it starts: the classic and torus polynomials too (a torus with 230 states on
     // 1000000 x 999999 held a worker for seconds).
-    const SolveEstimate cost = estimate_facts(rules, rows, cols, !kernel_too_big);
-    if (cost.work > limits.max_rules_work) {
-      fail(413, "size: " + std::to_string(rows) + " x " + std::to_string(cols) +
-                    (classic ? "" : " with these rules") + " is estimated at " +
-                    short_number(cost.work) + " units of work for " +
-                    std::string(cost.method_text) + ", over the limit of " +
-                    short_number(limits.max_rules_work));
-    }
-    if (cost.bytes > limits.max_rules_bytes) {
-      fail(413, "size: " + std::to_string(rows) + " x " + std::to_string(cols) +
-                    (classic ? "" : " with these rules") + " needs about " +
-                    short_number(cost.bytes) + " bytes for " + std::string(cost.method_text) +
-                    ", over the limit of " + short_number(limits.max_rules_bytes));
+    const SolvePlan cost = plan_facts(rules, rows, cols, !kernel_too_big);
+    const std::string board = std::to_string(rows) + " x " + std::to_string(cols);
+    if (const std::optional<PlanRefusal> refusal =
+            refuse_plan(cost, rules, rows, cols, {limits.max_rules_work, limits.max_rules_bytes},
+                        classic ? board : board + " with these rules")) {
+      fail(413, "size: " + refusal->text);
     }
     const Facts facts = board_facts(rules, rows, cols, !kernel_too_big);
     return ApiResponse{200, facts_json(facts, rules, true, kernel_too_big)};

@@ -1,20 +1,21 @@
 // --rules and --method on the command line: one-line errors, the Solver.
 #include "cli_rules.hpp"
 
-#include "io/suggest.hpp"
+#include "lightsout/suggest.hpp"
 
 #include <algorithm>
 #include <charconv>
 #include <cstdint>
+#include <limits>
 #include <stdexcept>
 #include <string_view>
 #include <vector>
 
 #include <fmt/core.h>
 
-#include "api/board_files.hpp"
-#include "api/work_estimate.hpp"
 #include "command_inputs.hpp"
+#include "lightsout/board_files.hpp"
+#include "lightsout/plan.hpp"
 #include "lightsout/rules_text.hpp"
 #include "solve_streamed.hpp"
 
@@ -34,7 +35,7 @@ std::optional<Rules> parse_cli_rules(const std::string& text) {
   std::vector<std::string> files;  // holes= and graph= files: the command's inputs too
   std::optional<Rules> rules;
   try {
-    rules = api::rules_with_files(text, &files);
+    rules = rules_with_files(text, &files);
   } catch (const std::exception& e) {
     print_rules_error(e);
   }
@@ -62,17 +63,6 @@ bool transpose_invariant(const Rules& rules) {
   return flipped == offsets;
 }
 
-std::string format_bytes(double bytes) {
-  double v = bytes / 0x1p10;
-  const char* unit = "K";
-  for (const char* next : {"M", "G", "T"}) {
-    if (v < 1024) break;
-    v /= 1024;
-    unit = next;
-  }
-  return v < 10 ? fmt::format("{:.1f}{}", v, unit) : fmt::format("{:.0f}{}", v, unit);
-}
-
 void add_memory_option(CLI::App& cmd, std::uint64_t& memory, const std::string& help) {
   // 0 and negative sizes were taken in silence (0 as the default, -1 as 2^64 - 1). The check
   // sees the value in bytes, after the suffix was applied (CLI11 runs transforms first).
@@ -94,26 +84,22 @@ void add_memory_option(CLI::App& cmd, std::uint64_t& memory, const std::string& 
       ->type_name("BYTES");
 }
 
-std::optional<std::string> budget_refusal(const SolveEstimate& cost, std::size_t rows,
-                                          std::size_t cols, const RulesBudget& budget) {
+std::optional<std::string> budget_refusal(const SolvePlan& plan, const Rules& rules,
+                                          std::size_t rows, std::size_t cols,
+                                          const RulesBudget& budget) {
   const std::uint64_t memory = budget.memory != 0 ? budget.memory : default_memory_budget();
   const std::string shape =
       budget.transposed ? fmt::format("{}x{}", cols, rows) : fmt::format("{}x{}", rows, cols);
   const std::string board = budget.text.empty()
                                 ? fmt::format("a {} board", shape)
                                 : fmt::format("a {} board under {}", shape, budget.text);
-  if (cost.bytes > static_cast<double>(memory)) {
-    return fmt::format(
-        "{} needs about {} for {}, over --memory {} (give a larger --memory to try it)", board,
-        format_bytes(cost.bytes), cost.method_text, format_bytes(static_cast<double>(memory)));
-  }
-  if (cost.work > budget.max_work && !budget.force) {
-    return fmt::format(
-        "{} is estimated at {:.2g} units of work for {} (about {:.2g} hours at a nanosecond a "
-        "unit), over the limit of {:.0e} (give --force to run it)",
-        board, cost.work, cost.method_text, cost.work * 1e-9 / 3600, budget.max_work);
-  }
-  return std::nullopt;
+  const PlanLimits limits{budget.force ? std::numeric_limits<double>::infinity() : budget.max_work,
+                          static_cast<double>(memory)};
+  std::optional<PlanRefusal> refusal = refuse_plan(plan, rules, rows, cols, limits, board);
+  if (!refusal) return std::nullopt;
+  refusal->text += refusal->limit == PlanLimit::bytes ? " (give a larger --memory to try it)"
+                                                      : " (give --force to run it)";
+  return std::move(refusal->text);
 }
 
 std::optional<Solver> make_solver(const Rules& rules, std::size_t rows, std::size_t cols,
@@ -131,15 +117,9 @@ std::optional<Solver> make_solver(const Rules& rules, std::size_t rows, std::siz
   try {
     check_board_size(rules, rows, cols);  // the estimate reads the holes and graph of this size
     if (!is_classic(rules)) {
-      const SolveEstimate cost = estimate_solve(rules, rows, cols);
-      if (const std::optional<std::string> refusal = budget_refusal(cost, rows, cols, budget)) {
-        // Past the dense elimination's cell limit the Solver's own refusal says more (each
-        // method's limit); with that method named it builds nothing before refusing.
-        const Method dense = rules.states == 2 ? Method::gf2 : Method::zk;
-        if (*m == Method::automatic && cost.method == dense &&
-            existing_cells(rules, rows, cols) > Solver::max_cells(rules, dense)) {
-          [[maybe_unused]] const Solver refused(rules, rows, cols, dense);  // throws
-        }
+      const std::optional<std::string> refusal =
+          budget_refusal(plan_solve(rules, rows, cols), rules, rows, cols, budget);
+      if (refusal) {
         fmt::print(stderr, "lightsout: --rules: {}\n", *refusal);
         return std::nullopt;
       }

@@ -11,13 +11,13 @@
 
 #include <CLI/CLI.hpp>
 
-#include "api/work_estimate.hpp"
+#include "lightsout/plan.hpp"
 #include "lightsout/rules.hpp"
 #include "lightsout/solver.hpp"
 
 namespace lightsout::cli {
 
-// The rules of --rules TEXT (classic rules when not given), as api::rules_with_files reads them;
+// The rules of --rules TEXT (classic rules when not given), as rules_with_files reads them;
 // on an error prints "lightsout: --rules: <message>" and returns nullopt.
 std::optional<Rules> parse_cli_rules(const std::string& text);
 
@@ -31,7 +31,7 @@ std::optional<std::pair<std::size_t, std::size_t>> implied_size(const Rules& rul
 // and written transposed, at a bit a cell.
 bool transpose_invariant(const Rules& rules);
 
-// Work past this (api/work_estimate.hpp: about a nanosecond a unit, so some 3 hours) is
+// Work past this (plan_solve: about a nanosecond a unit, so some 3 hours) is
 // refused unless --force is given.
 inline constexpr double kMaxRulesWork = 1e13;
 
@@ -45,25 +45,26 @@ struct RulesBudget {
   double max_work = kMaxRulesWork;  // the work limit --force lifts
 };
 
-// "5.9G", "300M", "12K": bytes in the suffixes --memory takes (K = 1024).
-std::string format_bytes(double bytes);
-
 // The `--memory BYTES` option (K, M, G suffixes) with its help text.
 void add_memory_option(CLI::App& cmd, std::uint64_t& memory, const std::string& help);
 
-// Why work of this estimate is refused under `budget` (past --memory, or past budget.max_work
-// without --force), in one line naming the method, or nullopt.
-std::optional<std::string> budget_refusal(const SolveEstimate& cost, std::size_t rows,
-                                          std::size_t cols, const RulesBudget& budget);
+// Why `plan` (of plan_solve or plan_facts for these rules and size) is refused under `budget`
+// (refuse_plan with --memory, and budget.max_work unless --force), in one line naming the method
+// and how to lift the limit, or nullopt. Throws the Solver's refusal past the dense elimination's
+// cell limit (see refuse_plan).
+std::optional<std::string> budget_refusal(const SolvePlan& plan, const Rules& rules,
+                                          std::size_t rows, std::size_t cols,
+                                          const RulesBudget& budget);
 
 // Contract: the Solver for the rules, size and --method text; on a problem prints one line and
 // returns nullopt: "lightsout: --method: ..." for a method that does not suit the rules,
 // "lightsout: --rules: ..." for rules that do not fit the size, and, before anything is built,
-// for rules other than the classic whose estimate (estimate_solve, the server's too: it reads
-// only the rules, a graph's edges, and the size) is past the budget: "a RxC board under TEXT needs
-// about N for METHOD, over --memory M (...)" or "... is estimated at W units of work ... (give
-// --force ...)". When that estimate is dense elimination past its cell limit, the Solver's own
-// refusal (naming each method's limit) is printed instead.
+// for rules other than the classic whose plan (plan_solve, refused by refuse_plan as the
+// server refuses it: it reads only the rules, a graph's edges, and the size) is past the budget:
+// "a RxC board under TEXT needs about N for METHOD, over the limit of M (give a larger --memory
+// ...)" or "... is estimated at W units of work ... (give --force ...)". When that plan is dense
+// elimination past its cell limit, the Solver's own refusal (naming each method's limit) is
+// printed instead.
 std::optional<Solver> make_solver(const Rules& rules, std::size_t rows, std::size_t cols,
                                   const std::string& method, const RulesBudget& budget);
 

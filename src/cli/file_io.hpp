@@ -6,17 +6,14 @@
 #include <optional>
 #include <string>
 
-#include "api/input_file.hpp"
-#include "io/input_shape.hpp"
 #include "lightsout/atomic_file.hpp"  // file outputs: AtomicFile
+#include "lightsout/input_file.hpp"
+#include "lightsout/input_shape.hpp"
 
 namespace lightsout::cli {
 
-// Input files are the API layer's (api/input_file.hpp): the board and rules readers use them too.
-using api::InputFile;
-
-// The shape of a regular file from its first bytes (io/input_shape.hpp): 64 KiB, and when its
-// first line holds two or more values, the whole file 64 KiB at a time (SinglePuzzleScan), so
+// The shape of a regular file from its first bytes (lightsout/input_shape.hpp): 64 KiB, and when
+// its first line holds two or more values, the whole file 64 KiB at a time (SinglePuzzleScan), so
 // that one judge puzzle is read as one at any size while a count layout is told from its first
 // line. {} for "-", a pipe or a file that cannot be read (the solve then reports it).
 InputShape shape_of_file(const std::string& path);

@@ -11,13 +11,13 @@
 
 #include <fmt/core.h>
 
-#include "api/work_estimate.hpp"
 #include "cli_rules.hpp"
 #include "command_inputs.hpp"
 #include "commands.hpp"
 #include "file_io.hpp"
 #include "lightsout/board_format.hpp"
 #include "lightsout/board_size.hpp"
+#include "lightsout/plan.hpp"
 #include "lightsout/random_board.hpp"
 #include "lightsout/rules.hpp"
 #include "solve_streamed.hpp"
@@ -52,15 +52,12 @@ bool rules_board_fits(const GenerateArgs& args, const Rules& rules, std::size_t 
   const double system = !args.solvable ? 0
                         : rowcol       ? 2 * cells
                                        : estimated_press_system_bytes(rules, rows, cols);
-  const double bytes = 3 * cells + system;
-  const std::uint64_t memory = args.memory != 0 ? args.memory : default_memory_budget();
-  if (bytes <= static_cast<double>(memory)) return true;
-  fmt::print(stderr,
-             "lightsout: --rules: a {}x{} board under {} needs about {}{}, over --memory {} (give "
-             "a larger --memory to try it)\n",
-             rows, cols, args.rules, format_bytes(bytes),
-             args.solvable ? " for the presses of --solvable" : "",
-             format_bytes(static_cast<double>(memory)));
+  const SolvePlan plan{Method::automatic, 0, 3 * cells + system,
+                       args.solvable ? "the presses of --solvable" : "its values"};
+  const RulesBudget budget{args.memory, false, args.rules};
+  const std::optional<std::string> refusal = budget_refusal(plan, rules, rows, cols, budget);
+  if (!refusal) return true;
+  fmt::print(stderr, "lightsout: --rules: {}\n", *refusal);
   return false;
 }
 

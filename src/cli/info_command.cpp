@@ -19,7 +19,6 @@
 #include <fmt/core.h>
 
 #include "api/json_schema.hpp"
-#include "api/work_estimate.hpp"
 #include "cli_rules.hpp"
 #include "command_inputs.hpp"
 #include "commands.hpp"
@@ -28,6 +27,7 @@
 #include "lightsout/board_format.hpp"
 #include "lightsout/board_size.hpp"
 #include "lightsout/info.hpp"
+#include "lightsout/plan.hpp"
 #include "lightsout/render.hpp"
 #include "lightsout/rules.hpp"
 #include "lightsout/rules_text.hpp"
@@ -184,16 +184,12 @@ int run_info(const InfoArgs& args, const std::vector<std::string>& extras) {
     if (!is_classic(chosen)) check_board_size(chosen, rows, cols);  // the estimate reads them
     // Weighed before anything is built, whatever the rules and method: --memory, and the work
     // limit --force lifts.
-    const SolveEstimate cost = estimate_facts(chosen, rows, cols, args.kernel);
+    const SolvePlan cost = plan_facts(chosen, rows, cols, args.kernel);
     const RulesBudget budget{args.memory, args.force, args.rules, false, kMaxInfoWork};
-    if (const std::optional<std::string> refusal = budget_refusal(cost, rows, cols, budget)) {
-      // Past the dense elimination's cell limit the Solver's own refusal names each method's
-      // real limit (light chasing's unknowns too); it builds nothing before refusing.
-      const Method dense = chosen.states == 2 ? Method::gf2 : Method::zk;
-      if (cost.method == dense &&
-          existing_cells(chosen, rows, cols) > Solver::max_cells(chosen, dense)) {
-        [[maybe_unused]] const Solver refused(chosen, rows, cols, dense);  // throws
-      }
+    // Past the dense elimination's cell limit the Solver's own refusal names each method's real
+    // limit (light chasing's unknowns too): refuse_plan throws it.
+    if (const std::optional<std::string> refusal =
+            budget_refusal(cost, chosen, rows, cols, budget)) {
       print_refusal(*refusal);
       return kExitBadInput;
     }

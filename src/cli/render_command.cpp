@@ -11,12 +11,12 @@
 
 #include <fmt/core.h>
 
-#include "api/board_files.hpp"
 #include "cli_rules.hpp"
 #include "command_inputs.hpp"
 #include "commands.hpp"
 #include "fewest_report.hpp"
 #include "file_io.hpp"
+#include "lightsout/board_files.hpp"
 #include "lightsout/board_format.hpp"
 #include "lightsout/board_size.hpp"
 #include "lightsout/info.hpp"
@@ -62,18 +62,18 @@ struct ReadGrid {
 // Reads a board file of K states as `solve` reads it: two states thin (read_board_file), so a
 // thin board comes back by columns, a bit a cell (one past the cell limit, an endless pipe, is
 // refused within 8 MiB). On a parse error prints "lightsout: FILE:LINE:COL: message" and returns
-// nullopt. Unopenable files throw api::FileError (main prints it, exit 2).
+// nullopt. Unopenable files throw FileError (main prints it, exit 2).
 std::optional<ReadGrid> read_grid_file(const std::string& path, std::optional<BoardFormat> format,
                                        unsigned states, std::uint64_t max_cells) {
   set_activity("reading '" + path + "'");
   try {
-    api::BoardFile file = api::read_board_file(path, {.format = format,
-                                                      .states = states,
-                                                      .thin = true,
-                                                      .max_cells = max_cells,
-                                                      .max_cells_option = "--max-cells"});
+    BoardFile file = lightsout::read_board_file(path, {.format = format,
+                                                       .states = states,
+                                                       .thin = true,
+                                                       .max_cells = max_cells,
+                                                       .max_cells_option = "--max-cells"});
     return ReadGrid{std::move(file.grid), file.transposed};
-  } catch (const api::BoardFileError& e) {
+  } catch (const BoardFileError& e) {
     fmt::print(stderr, "lightsout: {}\n", e.what());
     return std::nullopt;
   }

@@ -6,14 +6,14 @@
 
 #include <fmt/core.h>
 
-#include "api/board_files.hpp"
-#include "api/work_estimate.hpp"
 #include "cli_rules.hpp"
 #include "command_inputs.hpp"
 #include "commands.hpp"
 #include "fewest_report.hpp"
 #include "file_io.hpp"
+#include "lightsout/board_files.hpp"
 #include "lightsout/board_format.hpp"
+#include "lightsout/plan.hpp"
 #include "lightsout/solver.hpp"
 #include "progress.hpp"
 #include "solve_streamed.hpp"
@@ -98,7 +98,7 @@ int run_board_solve(const BoardSolveArgs& args, const Rules& rules, const RulesB
     // symmetric neighbourhood on the plane or torus, kept transposed when light chasing takes
     // them (it runs along the longer side either way). Not for the lexicographic tie-break, whose
     // order is the board's own rows.
-    api::BoardFile file = api::read_board_file(
+    BoardFile file = lightsout::read_board_file(
         args.input, {.format = in_format,
                      .states = k,
                      .thin = (is_classic(rules) || transpose_invariant(rules)) &&
@@ -109,11 +109,11 @@ int run_board_solve(const BoardSolveArgs& args, const Rules& rules, const RulesB
     detected = file.detected;
     transposed = file.transposed;
     if (transposed && !is_classic(rules) &&
-        estimate_solve(rules, lights.cols(), lights.rows()).method != Method::chase) {
+        plan_solve(rules, lights.cols(), lights.rows()).method != Method::chase) {
       lights = Grid(lights.bits().transposed());
       transposed = false;
     }
-  } catch (const api::BoardFileError& e) {
+  } catch (const BoardFileError& e) {
     clock.finish();
     // `solve poj.in -o out.txt`: judge puzzles after a count, read as one board.
     const bool puzzles = args.judge_text_hint && shape_of_file(args.input).count_first;

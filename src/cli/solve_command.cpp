@@ -9,20 +9,18 @@
 
 #include <fmt/core.h>
 
-#include "api/work_estimate.hpp"
 #include "cli_rules.hpp"
 #include "command_inputs.hpp"
 #include "commands.hpp"
-#include "core/small_solver.hpp"
-#include "core/solve.hpp"
 #include "fewest_report.hpp"
 #include "file_io.hpp"
-#include "io/input_shape.hpp"
 #include "judge_family.hpp"
 #include "judge_pipeline.hpp"
 #include "lightsout/board_format.hpp"
 #include "lightsout/board_size.hpp"
+#include "lightsout/input_shape.hpp"
 #include "lightsout/judge_format.hpp"
+#include "lightsout/plan.hpp"
 #include "solve_board_file.hpp"
 
 namespace lightsout::cli {
@@ -128,7 +126,7 @@ int run_judge_solve(const SolveArgs& args, const Rules& rules, const RulesBudget
       thin_shape &&
       (is_classic(rules) ? args.method != "dense"
                          : transpose_invariant(rules) &&
-                               estimate_solve(rules, size.rows, size.cols).method == Method::chase);
+                               plan_solve(rules, size.rows, size.cols).method == Method::chase);
   const std::optional<Solver> solver =
       thin ? make_solver(rules, size.cols, size.rows, args.method,
                          {budget.memory, budget.force, budget.text, true})

@@ -4,9 +4,9 @@
 
 #include <fmt/core.h>
 
-#include "api/board_files.hpp"
 #include "commands.hpp"
 #include "file_io.hpp"
+#include "lightsout/board_files.hpp"
 
 namespace lightsout::cli {
 
@@ -24,7 +24,7 @@ std::optional<int> try_streamed_solve(const BoardSolveArgs& args,
       return std::nullopt;
     }
   }
-  api::StreamedSolveOptions options;
+  StreamedSolveOptions options;
   options.in_format = in_format;
   options.out_format = out_format;
   options.plain_answer_to_plain_input = args.output_format.empty();
@@ -33,29 +33,29 @@ std::optional<int> try_streamed_solve(const BoardSolveArgs& args,
   options.before_writing = [&args](BoardFormat format) {
     refuse_p4_to_terminal(args.output, format);
   };
-  api::StreamedSolve solved;
+  StreamedSolve solved;
   try {
-    solved = api::solve_board_file_streamed(args.input, args.output, options);
-  } catch (const api::BoardFileError& e) {
+    solved = solve_board_file_streamed(args.input, args.output, options);
+  } catch (const BoardFileError& e) {
     fmt::print(stderr, "lightsout: {}\n", e.what());
     return kExitBadInput;
   }
   switch (solved.outcome) {
-    case api::StreamedSolve::Outcome::wide:
+    case StreamedSolve::Outcome::wide:
       fmt::print(stderr,
                  "lightsout: note: {}x{} is wider than tall, which does not stream: solving it in "
                  "memory (about {} MB)\n",
                  solved.rows, solved.cols,
                  (std::uint64_t{solved.rows} * solved.cols / 4 >> 20) + 1);
       return std::nullopt;
-    case api::StreamedSolve::Outcome::unsolvable:
+    case StreamedSolve::Outcome::unsolvable:
       fmt::print(stderr,
                  "lightsout: no solution: this {}x{} board is not solvable (nullity {}: 2^{} of "
                  "the 2^{} boards of this size are solvable)\n",
                  solved.rows, solved.cols, solved.nullity,
                  solved.rows * solved.cols - solved.nullity, solved.rows * solved.cols);
       return kExitUnsolvable;
-    case api::StreamedSolve::Outcome::solved:
+    case StreamedSolve::Outcome::solved:
       break;
   }
   if (args.stats) {

@@ -6,7 +6,7 @@
 
 #include <fmt/core.h>
 
-#include "io/suggest.hpp"
+#include "lightsout/suggest.hpp"
 
 namespace lightsout::cli {
 

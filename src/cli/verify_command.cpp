@@ -8,14 +8,14 @@
 
 #include <fmt/core.h>
 
-#include "api/board_files.hpp"
-#include "api/rules_verify.hpp"
 #include "cli_rules.hpp"
 #include "command_inputs.hpp"
 #include "commands.hpp"
 #include "file_io.hpp"
+#include "lightsout/board_files.hpp"
 #include "lightsout/board_format.hpp"
 #include "lightsout/rules.hpp"
+#include "lightsout/rules_verify.hpp"
 #include "verify_streamed.hpp"
 
 namespace lightsout::cli {
@@ -42,18 +42,18 @@ struct ReadBoard {
 };
 
 // Reads one board file; on a parse error prints "lightsout: FILE:LINE:COL: message" and returns
-// nullopt. Unopenable files throw api::FileError (main prints it, exit 2).
+// nullopt. Unopenable files throw FileError (main prints it, exit 2).
 std::optional<ReadBoard> read_board_file(const std::string& path, std::optional<BoardFormat> format,
                                          std::uint64_t max_cells) {
   set_activity("reading '" + path + "'");
   try {
-    api::BoardFile file = api::read_board_file(path, {.format = format,
-                                                      .states = 2,
-                                                      .thin = true,
-                                                      .max_cells = max_cells,
-                                                      .max_cells_option = "--max-cells"});
+    BoardFile file = lightsout::read_board_file(path, {.format = format,
+                                                       .states = 2,
+                                                       .thin = true,
+                                                       .max_cells = max_cells,
+                                                       .max_cells_option = "--max-cells"});
     return ReadBoard{std::move(file.grid).take_bits(), file.transposed};
-  } catch (const api::BoardFileError& e) {
+  } catch (const BoardFileError& e) {
     fmt::print(stderr, "lightsout: {}\n", e.what());
     return std::nullopt;
   }
@@ -82,20 +82,20 @@ int report_left(std::uint64_t left) {
   return kExitUnsolvable;
 }
 
-// Contract: verify --rules for rules other than the classic: api::verify_rules_files, its errors
+// Contract: verify --rules for rules other than the classic: verify_rules_files, its errors
 // as one line and exit 2 (a malformed file as "lightsout: F:LINE:COL: ...", sizes that differ as
 // the classic verify says them, a size the holes or graph do not fit as "lightsout: --rules: ...").
 int run_rules_verify(const VerifyArgs& args, const Rules& rules,
                      std::optional<BoardFormat> board_format,
                      std::optional<BoardFormat> presses_format) {
   set_activity("checking '" + args.presses + "' against '" + args.board + "'");
-  api::RulesVerify checked;
+  RulesVerify checked;
   try {
-    checked = api::verify_rules_files(args.board, args.presses, rules,
-                                      {.board_format = board_format,
-                                       .presses_format = presses_format,
-                                       .max_cells = args.max_cells});
-  } catch (const api::BoardFileError& e) {
+    checked = verify_rules_files(args.board, args.presses, rules,
+                                 {.board_format = board_format,
+                                  .presses_format = presses_format,
+                                  .max_cells = args.max_cells});
+  } catch (const BoardFileError& e) {
     fmt::print(stderr, "lightsout: {}\n", e.what());
     return kExitBadInput;
   } catch (const RulesError& e) {

@@ -6,27 +6,27 @@
 
 #include <fmt/core.h>
 
-#include "api/board_files.hpp"
-#include "api/streamed_files.hpp"
 #include "commands.hpp"
 #include "file_io.hpp"
+#include "lightsout/board_files.hpp"
+#include "lightsout/streamed_files.hpp"
 
 namespace lightsout::cli {
 
 std::optional<int> try_streamed_verify(const StreamedVerifyArgs& args) {
   if (args.board == "-") return std::nullopt;
-  const std::uint64_t budget = args.memory != 0 ? args.memory : api::default_memory_budget();
+  const std::uint64_t budget = args.memory != 0 ? args.memory : default_memory_budget();
   {
     const InputFile board_file(args.board);
     if (!board_file.regular_file_size() || *board_file.regular_file_size() <= budget / 2) {
       return std::nullopt;
     }
   }
-  api::StreamedVerify checked;
+  StreamedVerify checked;
   try {
-    checked = api::verify_board_files_streamed(args.board, args.presses, args.board_format,
-                                               args.presses_format, args.max_cells);
-  } catch (const api::BoardFileError& e) {
+    checked = verify_board_files_streamed(args.board, args.presses, args.board_format,
+                                          args.presses_format, args.max_cells);
+  } catch (const BoardFileError& e) {
     fmt::print(stderr, "lightsout: {}\n", e.what());
     return kExitBadInput;
   }

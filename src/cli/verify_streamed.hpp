@@ -17,7 +17,7 @@ struct StreamedVerifyArgs {
 };
 
 // Contract: when the board is a regular file larger than half of --memory, checks the presses
-// without holding either board (api::verify_board_files_streamed). Prints "ok" or
+// without holding either board (verify_board_files_streamed). Prints "ok" or
 // "N lights left" and returns 0 or 1; 2 with the reader's message for a malformed file, or the
 // two sizes when they differ. nullopt when the boards are small enough to verify in memory.
 std::optional<int> try_streamed_verify(const StreamedVerifyArgs& args);

@@ -2,6 +2,8 @@
 #include <stdexcept>
 
 #include "lightsout/info.hpp"
+
+#include "classic_info.hpp"
 #include "wrap_facts.hpp"
 
 namespace lightsout {

@@ -1,5 +1,5 @@
 // board_info and quiet_patterns: the nullity from the size alone, by NTL polynomial arithmetic.
-#include "lightsout/info.hpp"
+#include "classic_info.hpp"
 
 #include <NTL/GF2X.h>
 

@@ -1,6 +1,8 @@
 // Solver: one rules set on one size, the method chosen once, every method's answer as a Result.
 #include "lightsout/solver.hpp"
 
+#include "lightsout/plan.hpp"
+
 #include <algorithm>
 #include <limits>
 #include <numeric>
@@ -118,18 +120,14 @@ std::optional<detail::BandPlan> banded_plan(const PressSystem& sys) {
   return plan;
 }
 
-// The automatic choice. Weighing the banded method needs the press system: it is left in
-// `system` for the banded and gf2 methods to use.
+// The automatic choice: the plan's method (plan_solve), but for elimination, where the plan
+// judges the band from the rules and the Solver weighs the banded method on the press system
+// itself (left in `system` for the banded and gf2 methods to use).
 Method choose(const Rules& rules, std::size_t rows, std::size_t cols,
               std::optional<PressSystem>& system) {
-  if (rules.states == 2 && !rules.has_holes() && rows * cols <= kMaxTableCells) {
-    return Method::tables;
-  }
-  if (detail::RowColClosed::applies(rules)) return Method::rowcol;
-  if (is_classic(rules)) return choose_method(rows, cols);
-  if (detail::RulesChase::fits(rules, rows, cols)) return Method::chase;
-  if (detail::MaskChase::preferred(rules, rows, cols)) return Method::chase;
+  const Method planned = plan_solve(rules, rows, cols).method;
   const Method dense = rules.states == 2 ? Method::gf2 : Method::zk;
+  if (planned != Method::banded && planned != dense) return planned;
   if (existing_cells(rules, rows, cols) > kMaxBandedCells) return dense;
   system = build_press_system(rules, rows, cols);
   return banded_plan(*system) ? Method::banded : dense;

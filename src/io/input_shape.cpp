@@ -1,5 +1,5 @@
 // input_shape: grid boards and lone judge puzzles told apart from the count layout by their text.
-#include "input_shape.hpp"
+#include "lightsout/input_shape.hpp"
 
 #include <charconv>
 #include <vector>

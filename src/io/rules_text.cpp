@@ -11,7 +11,7 @@
 #include <utility>
 
 #include "board_io.hpp"
-#include "suggest.hpp"
+#include "lightsout/suggest.hpp"
 
 namespace lightsout {
 

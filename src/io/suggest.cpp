@@ -1,5 +1,5 @@
 // closest_name: edit distance over the real names, for "did you mean" in every error.
-#include "suggest.hpp"
+#include "lightsout/suggest.hpp"
 
 #include <algorithm>
 #include <cctype>

@@ -212,11 +212,6 @@ struct WebServer::Impl {
   MHD_Result send(MHD_Connection* c, int status, std::string_view body,
                   const char* content_type = "application/json", unsigned retry_after = 0,
                   const char* allow = nullptr, bool close = false);
-  MHD_Result send_error(MHD_Connection* c, int status, std::string_view message,
-                        unsigned retry_after = 0, const char* allow = nullptr, bool close = false) {
-    return send(c, status, api::api_error(status, message).body, "application/json", retry_after,
-                allow, close);
-  }
   // Takes one chunk of the body into req.body, growing its buffer (and the budget it holds);
   // false when the budget cannot hold it: the body is dropped, and the caller refuses.
   bool take_body(Request& req, const char* data, std::size_t size);

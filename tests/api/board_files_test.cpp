@@ -13,7 +13,7 @@
 
 #include <gtest/gtest.h>
 
-#include "api/board_files.hpp"
+#include "lightsout/board_files.hpp"
 #include "lightsout/board_format.hpp"
 #include "lightsout/rules_text.hpp"
 

@@ -1,7 +1,7 @@
 // fewest_changes_to_solvable against brute force on tiny boards: every press vector gives the
 // solvable boards (the image of the press matrix, from the cell-by-cell model of page_oracle.hpp),
 // and the fewest changes are the least distance from the board to one of them.
-#include "fix_solvable.hpp"
+#include "lightsout/fix_solvable.hpp"
 
 #include <gtest/gtest.h>
 

@@ -1,5 +1,5 @@
 // press_cells and apply_presses against the cell-by-cell model of tests/api/page_oracle.hpp.
-#include "press_cells.hpp"
+#include "lightsout/press_cells.hpp"
 
 #include <gtest/gtest.h>
 

@@ -1,7 +1,12 @@
 // The API's cost-based limit for rules other than the classic: large plus-neighbourhood boards
 // (256 x 256 torus, 255 states) are solved, boards whose estimated work is too large are refused.
+#include <array>
 #include <chrono>
 #include <cstdint>
+#include <cstdio>
+#include <fstream>
+#include <memory>
+#include <stdexcept>
 #include <string>
 #include <vector>
 
@@ -9,7 +14,8 @@
 #include <nlohmann/json.hpp>
 
 #include "api/api.hpp"
-#include "api/work_estimate.hpp"
+#include "lightsout/board_files.hpp"
+#include "lightsout/plan.hpp"
 #include "lightsout/rules_text.hpp"
 
 namespace lightsout::api {
@@ -80,7 +86,7 @@ std::string with_grid(const std::string& rules, std::size_t rows, std::size_t co
 
 TEST(RulesWork, EstimatesOrderTheBoards) {
   const auto work = [](const char* rules, std::size_t rows, std::size_t cols) {
-    return estimated_solve_work(parse_rules(rules), rows, cols);
+    return plan_solve(parse_rules(rules), rows, cols).work;
   };
   const Limits limits;
   EXPECT_LT(work("torus,states=255", 256, 256), limits.max_rules_work);
@@ -113,13 +119,11 @@ TEST(RulesWork, EstimatesOrderTheBoards) {
   // elimination, far below dense elimination's n^2 w.
   EXPECT_LT(work("nbhd=x,states=3,torus", 256, 256), 1e11);
   EXPECT_GT(work(with_grid("nbhd=rowcol,states=3", 256, 256).c_str(), 256, 256), 1e13);
-  EXPECT_EQ(lightsout::estimate_solve(parse_rules("nbhd=x,states=5,torus"), 256, 256).method,
+  EXPECT_EQ(lightsout::plan_solve(parse_rules("nbhd=x,states=5,torus"), 256, 256).method,
             Method::banded);
-  EXPECT_EQ(lightsout::estimate_solve(parse_rules("nbhd=x,states=5"), 256, 256).method,
-            Method::chase);
+  EXPECT_EQ(lightsout::plan_solve(parse_rules("nbhd=x,states=5"), 256, 256).method, Method::chase);
   // K with a square factor: the Solver may fall back to dense elimination, so the estimate does.
-  EXPECT_EQ(lightsout::estimate_solve(parse_rules("nbhd=x,states=4,torus"), 64, 64).method,
-            Method::zk);
+  EXPECT_EQ(lightsout::plan_solve(parse_rules("nbhd=x,states=4,torus"), 64, 64).method, Method::zk);
 }
 
 TEST(RulesWork, TooMuchWorkIsRefusedWithTheEstimate) {
@@ -131,11 +135,17 @@ TEST(RulesWork, TooMuchWorkIsRefusedWithTheEstimate) {
                      {"lights", rows}};
   ApiResponse res = api_solve(body.dump(), Limits{});
   EXPECT_EQ(res.status, 413);
-  EXPECT_NE(res.body.find("units of work, over the limit of 3e+09"), std::string::npos) << res.body;
+  EXPECT_NE(res.body.find("units of work for dense elimination (about 0.039 hours at a "
+                          "nanosecond a unit), over the limit of 3e+09"),
+            std::string::npos)
+      << res.body;
   // 4 has a square factor: no polynomial facts, and a torus mask other than plus: elimination.
   res = api_info("512x512", "torus,nbhd=square,states=4", Limits{});
   EXPECT_EQ(res.status, 413);
-  EXPECT_NE(res.body.find("size: 512 x 512 with these rules is estimated at"), std::string::npos)
+  // Dense elimination past its cell limit: the Solver's own refusal, as the CLI and Python say it.
+  EXPECT_NE(res.body.find("a 512x512 board has 262144 cells; the rules solver (dense elimination) "
+                          "takes at most 65536 cells for 4 states"),
+            std::string::npos)
       << res.body;
   // The facts of the large torus, without the quiet patterns (past max_kernel_cells).
   res = api_info("256x256", "torus,states=252", Limits{});
@@ -175,7 +185,8 @@ TEST(RulesWork, InfoWeighsThePolynomialsToo) {
   ApiResponse res = api_info("1000000x999999", "torus,states=230", Limits{});
   EXPECT_EQ(res.status, 413) << res.body;
   EXPECT_NE(res.body.find("with these rules is estimated at"), std::string::npos) << res.body;
-  EXPECT_NE(res.body.find("for the torus and cylinder polynomials, over the limit of 3e+09"),
+  EXPECT_NE(res.body.find("for the torus and cylinder polynomials (about 0.01 hours at a "
+                          "nanosecond a unit), over the limit of 3e+09"),
             std::string::npos)
       << res.body;
   EXPECT_LT(std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count(), 0.5);
@@ -191,18 +202,20 @@ TEST(RulesWork, InfoWeighsThePolynomialsToo) {
   wide.max_info_side = std::size_t{1} << 20;
   res = api_info("1048575x1048575", "", wide);
   EXPECT_EQ(res.status, 200) << res.body;
-  EXPECT_LT(estimate_facts(parse_rules(""), 1048575, 1048575, false).work,
-            estimate_facts(parse_rules(""), 1000000, 1000000, false).work / 1000);
+  EXPECT_LT(plan_facts(parse_rules(""), 1048575, 1048575, false).work,
+            plan_facts(parse_rules(""), 1000000, 1000000, false).work / 1000);
   // info's own limit: the hour of 10^9 x 10^9 is past it, x on the plane at 8000 x 8000 (light
   // chasing, 25 s to a minute) within it.
-  EXPECT_GT(estimate_facts(parse_rules(""), 1000000000, 1000000000, false).work, kMaxInfoWork);
-  EXPECT_LT(estimate_facts(parse_rules("nbhd=x"), 8000, 8000, false).work, kMaxInfoWork);
-  EXPECT_EQ(estimate_facts(parse_rules("nbhd=x"), 8000, 8000, false).method, Method::chase);
+  EXPECT_GT(plan_facts(parse_rules(""), 1000000000, 1000000000, false).work, kMaxInfoWork);
+  EXPECT_LT(plan_facts(parse_rules("nbhd=x"), 8000, 8000, false).work, kMaxInfoWork);
+  EXPECT_EQ(plan_facts(parse_rules("nbhd=x"), 8000, 8000, false).method, Method::chase);
   Limits small_memory;
   small_memory.max_rules_bytes = 1e6;
   res = api_info("1000x1000", "torus,states=23", small_memory);
   EXPECT_EQ(res.status, 413) << res.body;
-  EXPECT_NE(res.body.find("bytes for the torus and cylinder polynomials"), std::string::npos)
+  EXPECT_NE(res.body.find("needs about 1.1M for the torus and cylinder polynomials, over the limit "
+                          "of 977K"),
+            std::string::npos)
       << res.body;
 }
 
@@ -239,8 +252,87 @@ TEST(RulesWork, AdmissionReservesTheMatricesOfOtherRules) {
             limits.max_rules_bytes);
   // Two states, banded elimination: the band of the press matrix in bits, at least n w / 8 bytes
   // (square neighbourhood on the 100 x 100 torus: w at least 2 rows of 100 and 3 more).
-  EXPECT_GE(estimated_solve_bytes(parse_rules("nbhd=square,torus"), 100, 100), 10000.0 * 203 / 8);
+  EXPECT_GE(plan_solve(parse_rules("nbhd=square,torus"), 100, 100).bytes, 10000.0 * 203 / 8);
 }
+
+#ifdef LIGHTSOUT_BINARY
+// The built CLI's one line on standard error for `solve --size RxC --rules TEXT ARGS`, without
+// its "lightsout: --rules: " prefix.
+std::string cli_refusal(const std::string& size, const std::string& rules,
+                        const std::string& args) {
+  const std::string command = std::string(LIGHTSOUT_BINARY) + " solve --size " + size +
+                              " --rules '" + rules + "' " + args + " </dev/null 2>&1 >/dev/null";
+  const std::unique_ptr<FILE, int (*)(FILE*)> pipe(popen(command.c_str(), "r"), pclose);
+  std::string out;
+  std::array<char, 512> chunk{};
+  while (pipe && std::fgets(chunk.data(), static_cast<int>(chunk.size()), pipe.get()) != nullptr) {
+    out += chunk.data();
+  }
+  const std::string prefix = "lightsout: --rules: ";
+  EXPECT_EQ(out.rfind(prefix, 0), 0U) << out;
+  if (out.rfind(prefix, 0) == 0) out.erase(0, prefix.size());
+  if (!out.empty() && out.back() == '\n') out.pop_back();
+  return out;
+}
+
+// What follows the board's words (the CLI says "a RxC board under TEXT", the server "R x C with
+// these rules"), up to the CLI's hint in parentheses at the end.
+std::string after(const std::string& text, const std::string& board) {
+  EXPECT_EQ(text.rfind(board, 0), 0U) << text;
+  std::string rest = text.substr(std::min(board.size(), text.size()));
+  const std::size_t hint = rest.rfind(" (give ");
+  if (hint != std::string::npos) rest.erase(hint);
+  return rest;
+}
+
+// The CLI and the server refuse through one function (refuse_plan): for the same rules, size and
+// limits both give the same method, figures and limit, past memory, past the work limit, and
+// past the dense elimination's cell limit (the Solver's own refusal, word for word).
+TEST(RulesWork, TheCliAndTheServerRefuseAlike) {
+  Limits limits;
+  limits.max_rules_work = 1e13;  // the CLI's limit without --force
+
+  limits.max_rules_bytes = 256.0 * 1024 * 1024;  // --memory 256M
+  const std::optional<std::string> memory =
+      rules_work_refusal(rules_with_files("nbhd=x"), 8000, 8000, limits);
+  ASSERT_TRUE(memory);
+  const std::string cli_memory = cli_refusal("8000x8000", "nbhd=x", "--memory 256M");
+  EXPECT_EQ(after(*memory, "8000 x 8000 with these rules"),
+            after(cli_memory, "a 8000x8000 board under nbhd=x"));
+  EXPECT_NE(cli_memory.find(" needs about 1.0G for light chasing, over the limit of 256M"),
+            std::string::npos)
+      << cli_memory;
+
+  // rowcol with a holes grid (no hole in it): dense elimination, past 1e13 units of work.
+  const std::string holes = testing::TempDir() + "refuse_alike_z256.grid";
+  {
+    std::ofstream grid(holes);
+    for (int r = 0; r < 256; ++r) grid << std::string(256, '0') << '\n';
+  }
+  const std::string rowcol = "nbhd=rowcol,states=3,holes=" + holes;
+  limits.max_rules_bytes = 64.0 * 1024 * 1024 * 1024;  // --memory 64G
+  const std::optional<std::string> work =
+      rules_work_refusal(rules_with_files(rowcol), 256, 256, limits);
+  ASSERT_TRUE(work);
+  const std::string cli_work = cli_refusal("256x256", rowcol, "--memory 64G");
+  EXPECT_EQ(after(*work, "256 x 256 with these rules"),
+            after(cli_work, "a 256x256 board under " + rowcol));
+  EXPECT_NE(cli_work.find(" units of work for dense elimination ("), std::string::npos) << cli_work;
+  EXPECT_NE(cli_work.find("), over the limit of 1e+13 (give --force to run it)"), std::string::npos)
+      << cli_work;
+
+  // Dense elimination past its cell limit: the Solver's refusal, the same words from both.
+  std::string solver_refusal;
+  try {
+    rules_work_refusal(rules_with_files("torus,nbhd=square,states=4"), 512, 512, limits);
+  } catch (const std::length_error& e) {
+    solver_refusal = e.what();
+  }
+  EXPECT_EQ(solver_refusal, cli_refusal("512x512", "torus,nbhd=square,states=4", ""));
+  EXPECT_NE(solver_refusal.find("takes at most 65536 cells for 4 states"), std::string::npos)
+      << solver_refusal;
+}
+#endif
 
 }  // namespace
 }  // namespace lightsout::api

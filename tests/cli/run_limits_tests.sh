@@ -134,9 +134,9 @@ rules_small=65536   # KB of peak RSS
 graph_fast=5
 awk 'BEGIN { n = 200000; print n; for (i = 0; i < n; i++) { j = (i * 7919 + 104729) % n; if (j != i) print i, j } }' >"$work/g200k.txt"
 awk 'BEGIN { n = 262144; print n; for (i = 0; i < n; i++) for (k = 1; k <= 3; k++) { j = (i * 7919 * k + 104729 * k) % n; if (j != i) print i, j } }' >"$work/g262k.txt"
-bounded rules_graph_200k $graph_fast $rules_small "lightsout: --rules: a 200000x1 board under graph=$work/g200k.txt needs about 9.3G for dense elimination, over --memory 4.0G (give a larger --memory to try it)" /dev/null -- info --rules "graph=$work/g200k.txt" --memory 4G
-bounded rules_graph_262k $graph_fast $rules_small "lightsout: --rules: a 262144x1 board under graph=$work/g262k.txt needs about 16G for dense elimination, over --memory 4.0G (give a larger --memory to try it)" /dev/null -- info --rules "graph=$work/g262k.txt" --memory 4G
-bounded rules_graph_solve $graph_fast $rules_small "lightsout: --rules: a 200000x1 board under graph=$work/g200k.txt needs about 9.3G for dense elimination, over --memory 4.0G (give a larger --memory to try it)" /dev/null -- solve --rules "graph=$work/g200k.txt" --memory 4G /dev/null
+bounded rules_graph_200k $graph_fast $rules_small "lightsout: --rules: a 200000x1 board under graph=$work/g200k.txt needs about 9.3G for dense elimination, over the limit of 4.0G (give a larger --memory to try it)" /dev/null -- info --rules "graph=$work/g200k.txt" --memory 4G
+bounded rules_graph_262k $graph_fast $rules_small "lightsout: --rules: a 262144x1 board under graph=$work/g262k.txt needs about 16G for dense elimination, over the limit of 4.0G (give a larger --memory to try it)" /dev/null -- info --rules "graph=$work/g262k.txt" --memory 4G
+bounded rules_graph_solve $graph_fast $rules_small "lightsout: --rules: a 200000x1 board under graph=$work/g200k.txt needs about 9.3G for dense elimination, over the limit of 4.0G (give a larger --memory to try it)" /dev/null -- solve --rules "graph=$work/g200k.txt" --memory 4G /dev/null
 # Past the dense cell limit (2^18 cells for two states): the Solver's own line, at the default
 # --memory, in judge mode, board-file mode, info, render --solve (they used to build the press
 # system first: 106 s and 16.8 GB for rowcol, 5.4 s and 1.9 GB for 60000000x1). rowcol without
@@ -155,22 +155,22 @@ bounded rules_x_thin $rules_fast $rules_small "lightsout: --rules: a 60000000x1 
 x_chase="lightsout: --rules: a 20000x20000 board has 39999 unknowns for light chasing (the rows and columns the neighbourhood reaches from the edges), which takes at most 16384 for 2 states, and its 400000000 cells are past dense elimination's 262144"
 bounded rules_x_info $rules_fast $rules_small "$x_chase" /dev/null -- info 20000x20000 --rules nbhd=x
 bounded rules_x_quiet $rules_fast $rules_small "$x_chase" /dev/null -- render --rules nbhd=x --quiet-patterns 20000x20000 -o "$work/q.png"
-bounded rules_x_info_memory $rules_fast $rules_small "lightsout: --rules: a 8000x8000 board under nbhd=x needs about 1.0G for light chasing, over --memory 1.0M (give a larger --memory to try it)" /dev/null -- info 8000x8000 --rules nbhd=x --memory 1M
+bounded rules_x_info_memory $rules_fast $rules_small "lightsout: --rules: a 8000x8000 board under nbhd=x needs about 1.0G for light chasing, over the limit of 1.0M (give a larger --memory to try it)" /dev/null -- info 8000x8000 --rules nbhd=x --memory 1M
 # Within the cell limit but not --memory: 250 x 250, rowcol with a holes grid, 3 states (a 3.6 GiB
 # matrix and the press system).
 "$bin" generate 250x250 --density 0 -o "$work/z250.grid"
 rowcol250="nbhd=rowcol,states=3,holes=$work/z250.grid"
-bounded rules_memory $rules_fast $rules_small "lightsout: --rules: a 250x250 board under $rowcol250 needs about 4.1G for dense elimination, over --memory 1.0G (give a larger --memory to try it)" /dev/null -- info 250x250 --rules "$rowcol250" --memory 1G
+bounded rules_memory $rules_fast $rules_small "lightsout: --rules: a 250x250 board under $rowcol250 needs about 4.1G for dense elimination, over the limit of 1.0G (give a larger --memory to try it)" /dev/null -- info 250x250 --rules "$rowcol250" --memory 1G
 # The out-of-memory case below: a 35 x 35 mask of corners and centre, 3 states (a band past
 # 4096 in every order and too many unknowns to chase: dense elimination, from a small press system).
 corners=$(awk 'BEGIN { for (r = 0; r < 35; ++r) { s = ""; for (c = 0; c < 35; ++c) s = s ((r % 34 == 0 && c % 34 == 0) || (r == 17 && c == 17) ? "1" : "0"); printf "%s%s", (r ? "/" : ""), s } }')
 # generate --solvable goes through the press system: 8000 x 8000 under x needs 6.1 GB.
-bounded rules_generate $rules_fast $rules_small "lightsout: --rules: a 8000x8000 board under nbhd=x needs about 6.1G for the presses of --solvable, over --memory 1.0G (give a larger --memory to try it)" /dev/null -- generate 8000x8000 --rules nbhd=x --solvable --memory 1G -o "$work/g.txt"
+bounded rules_generate $rules_fast $rules_small "lightsout: --rules: a 8000x8000 board under nbhd=x needs about 6.1G for the presses of --solvable, over the limit of 1.0G (give a larger --memory to try it)" /dev/null -- generate 8000x8000 --rules nbhd=x --solvable --memory 1G -o "$work/g.txt"
 # Within memory but hours of work (rowcol with a holes grid over Z_3 on 256 x 256: n^3 = 2.8e14
 # units): --force runs it; --force never lifts --memory.
 rowcol3="nbhd=rowcol,states=3,holes=$work/z256.grid"
 bounded rules_work $rules_fast $rules_small "lightsout: --rules: a 256x256 board under $rowcol3 is estimated at 2.8e+14 units of work for dense elimination (about 78 hours at a nanosecond a unit), over the limit of 1e+13 (give --force to run it)" /dev/null -- solve --rules "$rowcol3" --size 256x256 --memory 8G /dev/null
-bounded rules_work_force $rules_fast $rules_small "lightsout: --rules: a 256x256 board under $rowcol3 needs about 4.5G for dense elimination, over --memory 1.0G (give a larger --memory to try it)" /dev/null -- solve --rules "$rowcol3" --size 256x256 --memory 1G --force /dev/null
+bounded rules_work_force $rules_fast $rules_small "lightsout: --rules: a 256x256 board under $rowcol3 needs about 4.5G for dense elimination, over the limit of 1.0G (give a larger --memory to try it)" /dev/null -- solve --rules "$rowcol3" --size 256x256 --memory 1G --force /dev/null
 # Memory running out anyway (here under the harness's ulimit) is main's one line, never a raw
 # std::bad_alloc (the corner mask above: dense elimination).
 bounded rules_out_of_memory 5 262144 "lightsout: out of memory while solving the dark 250x250 board" /dev/null -- info 250x250 --rules "nbhd=$corners,states=3" --memory 100G --force
@@ -180,8 +180,8 @@ bounded rules_out_of_memory 5 262144 "lightsout: out of memory while solving the
 info_huge="lightsout: info: a 1000000000x1000000000 board is estimated at 2.9e+12 units of work for the nullity polynomials (about 0.81 hours at a nanosecond a unit), over the limit of 1e+12 (give --force to run it)"
 bounded info_huge $rules_fast $rules_small "$info_huge" /dev/null -- info 1000000000x1000000000
 bounded info_huge_json $rules_fast $rules_small "$info_huge" /dev/null -- info 1000000000x1000000000 --json
-bounded info_huge_force $rules_fast $rules_small "lightsout: info: a 1000000000x1000000000 board needs about 1.4G for the nullity polynomials, over --memory 100M (give a larger --memory to try it)" /dev/null -- info 1000000000x1000000000 --force --memory 100M
-bounded info_torus_memory $rules_fast $rules_small "lightsout: --rules: a 1000000x999999 board under torus,states=230 needs about 192M for the torus and cylinder polynomials, over --memory 10M (give a larger --memory to try it)" /dev/null -- info 1000000x999999 --rules torus,states=230 --memory 10M
+bounded info_huge_force $rules_fast $rules_small "lightsout: info: a 1000000000x1000000000 board needs about 1.4G for the nullity polynomials, over the limit of 100M (give a larger --memory to try it)" /dev/null -- info 1000000000x1000000000 --force --memory 100M
+bounded info_torus_memory $rules_fast $rules_small "lightsout: --rules: a 1000000x999999 board under torus,states=230 needs about 192M for the torus and cylinder polynomials, over the limit of 10M (give a larger --memory to try it)" /dev/null -- info 1000000x999999 --rules torus,states=230 --memory 10M
 
 # --- thin boards cost about a bit a cell whichever way they stand: solved and verified within
 # 3x the packed board (2.5 MB here) + 16 MB of peak RSS ---

@@ -84,7 +84,7 @@ test('sizes beyond the limits are refused with a message, the board kept', async
   await page.fill('#cols', '80');
   await page.press('#cols', 'Enter');
   assert.match(await h.text(page, '#status'),
-    refused(/80 x 80 with these rules is estimated at [\d.e+]+ units of work, over the limit of 3e\+09/));
+    refused(/80 x 80 with these rules is estimated at [\d.e+]+ units of work for [a-z ]+ \(about [\d.e+-]+ hours at a nanosecond a unit\), over the limit of 3e\+09/));
   assert.equal((await dataset(page)).rows, '5');
   await h.useRules(page, 'torus,states=255');
   await page.fill('#rows', '256');

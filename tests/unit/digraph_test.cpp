@@ -13,7 +13,7 @@
 #include <utility>
 #include <vector>
 
-#include "api/fix_solvable.hpp"
+#include "lightsout/fix_solvable.hpp"
 #include "lightsout/judge_family.hpp"
 #include "lightsout/rules.hpp"
 #include "lightsout/rules_text.hpp"

@@ -1,5 +1,6 @@
 // board_info and quiet_patterns against elimination, nullity_poly and the plain gcd formula.
 #include "lightsout/info.hpp"
+#include "core/classic_info.hpp"
 #include "core/nullity_oracle.hpp"
 
 #include <gtest/gtest.h>

@@ -1,5 +1,5 @@
 // input_shape and judge_error_hint: what `solve` reads a file as when nothing says, and the hints.
-#include "io/input_shape.hpp"
+#include "lightsout/input_shape.hpp"
 
 #include <gtest/gtest.h>
 

@@ -11,14 +11,14 @@
 #include <string>
 #include <vector>
 
-#include "api/board_files.hpp"
-#include "api/rules_verify.hpp"
 #include "core/press_rows.hpp"
 #include "io/value_rows.hpp"
+#include "lightsout/board_files.hpp"
 #include "lightsout/board_format.hpp"
 #include "lightsout/grid.hpp"
 #include "lightsout/rules.hpp"
 #include "lightsout/rules_text.hpp"
+#include "lightsout/rules_verify.hpp"
 
 namespace lightsout {
 namespace {
@@ -170,8 +170,7 @@ TEST(VerifyRulesFiles, EveryPathMatchesPressSystemApply) {
         }
         const TempFile board(judge_text(lights, cols)), pressed(judge_text(presses, cols));
         SCOPED_TRACE(full + " " + std::to_string(rows) + "x" + std::to_string(cols));
-        const api::RulesVerify got =
-            api::verify_rules_files(board.path(), pressed.path(), rules, {});
+        const RulesVerify got = verify_rules_files(board.path(), pressed.path(), rules, {});
         ASSERT_TRUE(got.sizes_agree());
         EXPECT_EQ(got.rows, rows);
         EXPECT_EQ(got.cols, cols);
@@ -189,7 +188,7 @@ TEST(VerifyRulesFiles, EveryPathMatchesPressSystemApply) {
       const auto presses = random_values(rng, n, k);
       const TempFile board(judge_text(lights, 1)), pressed(judge_text(presses, 1));
       SCOPED_TRACE(full);
-      const api::RulesVerify got = api::verify_rules_files(board.path(), pressed.path(), rules, {});
+      const RulesVerify got = verify_rules_files(board.path(), pressed.path(), rules, {});
       ASSERT_TRUE(got.sizes_agree());
       EXPECT_EQ(got.off_goal, oracle_left(rules, n, 1, lights, presses));
     }
@@ -201,19 +200,19 @@ TEST(VerifyRulesFiles, RefusesPressesOnHolesAndSizesThatDiffer) {
   const TempFile board("0 0 0\n0 0 0\n"), on_hole("0 2 0\n0 0 0\n"), wide("0 0 0 0\n0 0 0 0\n"),
       tall("0 0 0\n0 0 0\n0 0 0\n");
   try {
-    api::verify_rules_files(board.path(), on_hole.path(), rules, {});
+    verify_rules_files(board.path(), on_hole.path(), rules, {});
     ADD_FAILURE() << "a press on a hole was taken";
-  } catch (const api::BoardFileError& e) {
+  } catch (const BoardFileError& e) {
     EXPECT_EQ(std::string(e.what()),
               on_hole.path() +
                   ": row 1, column 2 is a hole (holes=[010/000]) but its press count is 2, not 0");
   }
-  const api::RulesVerify differ = api::verify_rules_files(board.path(), wide.path(), rules, {});
+  const RulesVerify differ = verify_rules_files(board.path(), wide.path(), rules, {});
   EXPECT_FALSE(differ.sizes_agree());
   EXPECT_EQ(differ.press_cols, 4U);
   EXPECT_EQ(differ.press_rows, 2U);
   // Both files 3x3: they agree with each other but not with the holes.
-  EXPECT_THROW(api::verify_rules_files(tall.path(), tall.path(), rules, {}), RulesError);
+  EXPECT_THROW(verify_rules_files(tall.path(), tall.path(), rules, {}), RulesError);
 }
 
 // ValueRowReader's rows and errors are read_grid's, on valid and malformed text.

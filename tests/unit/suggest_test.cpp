@@ -1,5 +1,5 @@
 // edit_distance and closest_name: the "did you mean" of every usage and rules error.
-#include "io/suggest.hpp"
+#include "lightsout/suggest.hpp"
 
 #include <string_view>
 

@@ -13,13 +13,13 @@
 
 #include <fmt/core.h>
 
-#include "api/board_files.hpp"
-#include "api/input_file.hpp"
-#include "api/streamed_files.hpp"
 #include "lightsout/board.hpp"
+#include "lightsout/board_files.hpp"
 #include "lightsout/board_format.hpp"
+#include "lightsout/input_file.hpp"
+#include "lightsout/streamed_files.hpp"
 
-namespace lightsout::api {
+namespace lightsout {
 
 inline BoardReadLimits limits_for(const InputFile& input, std::uint64_t max_cells) {
   BoardReadLimits limits;
@@ -104,4 +104,4 @@ class RowQueue final : public RowSink {
   std::size_t index_ = 0;
 };
 
-}  // namespace lightsout::api
+}  // namespace lightsout

@@ -7,7 +7,7 @@
 #include <stdexcept>
 #include <string>
 
-namespace lightsout::api {
+namespace lightsout {
 
 // A file that cannot be opened or read, in one line: "cannot open 'F': <strerror>", "cannot
 // read 'F': it is a directory"; error() is the errno (0 when unknown), so that a front end can
@@ -54,4 +54,4 @@ class InputFile {
   std::optional<std::uint64_t> stored_;
 };
 
-}  // namespace lightsout::api
+}  // namespace lightsout

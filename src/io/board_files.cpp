@@ -1,5 +1,5 @@
 // read_board_file, load_rules_file and rules_with_files: an InputFile, its limits, one-line errors.
-#include "board_files.hpp"
+#include "lightsout/board_files.hpp"
 
 #include <sys/stat.h>
 
@@ -12,7 +12,7 @@
 #include "lightsout/rules_text.hpp"
 #include "lightsout/solver.hpp"
 
-namespace lightsout::api {
+namespace lightsout {
 
 BoardFile read_board_file(const std::string& path, const BoardFileOptions& options) {
   InputFile input(path);
@@ -99,4 +99,4 @@ Rules rules_with_files(std::string_view text, std::vector<std::string>* files_re
   return parse_rules(text, noting, max_file_graph_nodes);
 }
 
-}  // namespace lightsout::api
+}  // namespace lightsout

@@ -10,12 +10,12 @@
 #include <string_view>
 #include <vector>
 
-#include "api/input_file.hpp"  // FileError
 #include "lightsout/board_format.hpp"
 #include "lightsout/grid.hpp"
+#include "lightsout/input_file.hpp"  // FileError
 #include "lightsout/rules.hpp"
 
-namespace lightsout::api {
+namespace lightsout {
 
 // A malformed board file, in one line: "F:LINE:COL: message" (F is "<stdin>" for "-"), as the
 // CLI prints it after "lightsout: ".
@@ -76,4 +76,4 @@ std::size_t max_file_graph_nodes(unsigned states);
 // inputs no output of the caller may replace.
 Rules rules_with_files(std::string_view text, std::vector<std::string>* files_read = nullptr);
 
-}  // namespace lightsout::api
+}  // namespace lightsout

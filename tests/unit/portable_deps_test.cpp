@@ -1,13 +1,13 @@
-// The WebAssembly build's stand-ins for M4RI and NTL (wasm/shim/) against the library's own
+// The WebAssembly build's stand-ins for M4RI and NTL (src/deps/portable/) against the library's own
 // GF(2) matrix and polynomial code, natively: echelon forms, ranks, gcds and modular products.
 #include <gtest/gtest.h>
 
 // The stand-ins, renamed: the library itself links Debian's NTL, whose functions have the same
 // names and signatures (one definition each at link time).
 #define NTL shim_ntl
-#include <NTL/GF2X.h>  // wasm/shim (this test's include path), not Debian's NTL
+#include <NTL/GF2X.h>  // src/deps/portable (this test's include path), not Debian's NTL
 #undef NTL
-#include <m4ri/m4ri.h>  // wasm/shim, not Debian's M4RI
+#include <m4ri/m4ri.h>  // src/deps/portable, not Debian's M4RI
 
 #include <cstdint>
 #include <random>

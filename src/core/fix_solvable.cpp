@@ -1,5 +1,5 @@
 // fix_solvable: the fewest lights to change so that a board becomes solvable under its rules.
-#include "fix_solvable.hpp"
+#include "lightsout/fix_solvable.hpp"
 
 #include <algorithm>
 #include <cmath>

@@ -12,7 +12,7 @@
 
 #include "lightsout/board_format.hpp"
 
-namespace lightsout::api {
+namespace lightsout {
 
 // The largest board read when streaming (memory does not depend on it): 2^40 cells.
 inline constexpr std::uint64_t kMaxStreamedCells = std::uint64_t{1} << 40;
@@ -73,4 +73,4 @@ StreamedVerify verify_board_files_streamed(const std::string& board, const std::
                                            std::optional<BoardFormat> presses_format,
                                            std::uint64_t max_cells);
 
-}  // namespace lightsout::api
+}  // namespace lightsout

@@ -1,5 +1,5 @@
 // press_cells: what presses do to a board under any rules, for a front end that plays the game.
-#include "press_cells.hpp"
+#include "lightsout/press_cells.hpp"
 
 #include <stdexcept>
 

@@ -10,7 +10,7 @@
 #include "lightsout/board_format.hpp"
 #include "lightsout/rules.hpp"
 
-namespace lightsout::api {
+namespace lightsout {
 
 struct RulesVerifyOptions {
   std::optional<BoardFormat> board_format;    // nullopt: by the path's extension, else detected
@@ -42,4 +42,4 @@ struct RulesVerify {
 RulesVerify verify_rules_files(const std::string& board, const std::string& presses,
                                const Rules& rules, const RulesVerifyOptions& options);
 
-}  // namespace lightsout::api
+}  // namespace lightsout

@@ -1,6 +1,6 @@
 // The streamed solve and verify of streamed_files.hpp: two passes of StreamChase over one file,
 // or StreamVerify fed by a press file read on a second thread.
-#include "streamed_files.hpp"
+#include "lightsout/streamed_files.hpp"
 
 #include <unistd.h>
 
@@ -10,13 +10,13 @@
 
 #include <fmt/core.h>
 
-#include "board_files.hpp"
-#include "input_file.hpp"
 #include "lightsout/atomic_file.hpp"
+#include "lightsout/board_files.hpp"
+#include "lightsout/input_file.hpp"
 #include "lightsout/stream_solve.hpp"
 #include "streamed_rows.hpp"
 
-namespace lightsout::api {
+namespace lightsout {
 
 std::uint64_t default_memory_budget() {
   const long pages = sysconf(_SC_PHYS_PAGES);
@@ -125,4 +125,4 @@ StreamedVerify verify_board_files_streamed(const std::string& board, const std::
   return out;
 }
 
-}  // namespace lightsout::api
+}  // namespace lightsout

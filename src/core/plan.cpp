@@ -1,10 +1,12 @@
-// work_estimate: the cost model of the automatic method for any rules (see the header).
-#include "work_estimate.hpp"
+// The plan of a solve: the automatic method, its work and bytes, and the refusal rule (see the
+// header lightsout/plan.hpp).
+#include "lightsout/plan.hpp"
 
 #include <algorithm>
 #include <bit>
 #include <cmath>
 #include <cstdint>
+#include <cstdio>
 #include <cstdlib>
 
 #include "banded_gf2.hpp"
@@ -14,6 +16,7 @@
 #include "lightsout/info.hpp"
 #include "rowcol_closed.hpp"
 #include "small_system.hpp"
+#include "solve.hpp"
 #include "wrap_facts.hpp"
 #include "zk_matrix.hpp"
 
@@ -73,15 +76,20 @@ double estimated_press_system_bytes(const Rules& rules, std::size_t rows, std::s
   return 4 * board + 16 * n + 16 * touches(rules, rows, cols);
 }
 
-SolveEstimate estimate_solve(const Rules& rules, std::size_t rows, std::size_t cols) {
+SolvePlan plan_solve(const Rules& rules, std::size_t rows, std::size_t cols) {
   const auto cells = static_cast<double>(rows) * static_cast<double>(cols);
   const double boards = cells * 16;
-  if (is_classic(rules)) return {cells, boards, Method::automatic, "the classic methods"};
   const bool two = rules.states == 2;
+  // The Solver's order: tables, the closed form, the classic choice, the chases, elimination.
+  if (two && !rules.has_holes() &&
+      cells <= static_cast<double>(Solver::max_cells(rules, Method::tables))) {
+    return {Method::tables, cells, boards, "the classic methods"};
+  }
+  if (is_classic(rules)) return {choose_method(rows, cols), cells, boards, "the classic methods"};
   if (detail::RowColClosed::applies(rules)) {
     // The closed form: a dozen passes over the board (bytes; words of 64 cells for K = 2) and a
     // few copies of it (bits for K = 2, bytes for K > 2).
-    return {two ? cells / 4 : 12 * cells, two ? cells : 8 * cells, Method::rowcol,
+    return {Method::rowcol, two ? cells / 4 : 12 * cells, two ? cells : 8 * cells,
             "the closed form"};
   }
   if (detail::RulesChase::fits(rules, rows, cols)) {
@@ -89,12 +97,12 @@ SolveEstimate estimate_solve(const Rules& rules, std::size_t rows, std::size_t c
     const double work = (two ? u * cells / 16 : u * cells / 10) +
                         detail::SmallSystem::estimated_work(rules.states, u);
     // The reduced system and its factored copy: u x u bits for K = 2, bytes for K > 2.
-    return {work, boards + 2 * u * u / (two ? 8 : 1), Method::chase, "light chasing"};
+    return {Method::chase, work, boards + 2 * u * u / (two ? 8 : 1), "light chasing"};
   }
   if (detail::MaskChase::preferred(rules, rows, cols)) {
     const auto u = static_cast<double>(detail::MaskChase::unknowns(rules, rows, cols));
-    return {detail::MaskChase::estimated_work(rules, rows, cols),
-            boards + 2 * u * u / (two ? 8 : 1), Method::chase, "light chasing"};
+    return {Method::chase, detail::MaskChase::estimated_work(rules, rows, cols),
+            boards + 2 * u * u / (two ? 8 : 1), "light chasing"};
   }
   const auto n = static_cast<double>(existing_cells(rules, rows, cols));
   const double system = estimated_press_system_bytes(rules, rows, cols);
@@ -114,13 +122,13 @@ SolveEstimate estimate_solve(const Rules& rules, std::size_t rows, std::size_t c
       const auto bytes = static_cast<double>(detail::BandedZk::estimated_bytes(
           static_cast<std::size_t>(n), static_cast<std::size_t>(half_band), rules.states));
       if (bytes <= static_cast<double>(detail::BandedGf2::kMaxBytes)) {
-        return {primes_of(rules.states) * n * wide * wide / 16 + n, boards + system + bytes,
-                Method::banded, "banded elimination"};
+        return {Method::banded, primes_of(rules.states) * n * wide * wide / 16 + n,
+                boards + system + bytes, "banded elimination"};
       }
     }
     // The dense matrix over Z_K, a byte an entry.
-    return {primes_of(rules.states) * n * n * band(rules, rows, cols, n) + n,
-            boards + system + n * n, Method::zk, "dense elimination"};
+    return {Method::zk, primes_of(rules.states) * n * n * band(rules, rows, cols, n) + n,
+            boards + system + n * n, "dense elimination"};
   }
   double w = band(rules, rows, cols, n);
   // Banded elimination as the Solver chooses it (its caps on the band, the cells and the
@@ -137,12 +145,12 @@ SolveEstimate estimate_solve(const Rules& rules, std::size_t rows, std::size_t c
   if (!banded) w = n;
   const double factor = banded ? banded_bytes : n * n / 4;
   if (banded) {
-    return {n * w * w / 64 + n, boards + system + factor, Method::banded, "banded elimination"};
+    return {Method::banded, n * w * w / 64 + n, boards + system + factor, "banded elimination"};
   }
-  return {n * w * w / 64 + n, boards + system + factor, Method::gf2, "dense elimination"};
+  return {Method::gf2, n * w * w / 64 + n, boards + system + factor, "dense elimination"};
 }
 
-SolveEstimate estimate_facts(const Rules& rules, std::size_t rows, std::size_t cols, bool kernel) {
+SolvePlan plan_facts(const Rules& rules, std::size_t rows, std::size_t cols, bool kernel) {
   const double cells = static_cast<double>(rows) * static_cast<double>(cols);
   if (is_classic(rules)) {
     auto odd = [](std::uint64_t k) { return k >> std::countr_zero(k); };
@@ -150,8 +158,7 @@ SolveEstimate estimate_facts(const Rules& rules, std::size_t rows, std::size_t c
         std::min(odd(std::uint64_t{rows} + 1), odd(std::uint64_t{cols} + 1));
     const double d = std::max(2.0, static_cast<double>(small - 1) / 2);
     const double log_d = std::log2(d);
-    SolveEstimate cost{7 * d * log_d * log_d, 3 * d + 0x1p20, Method::poly,
-                       "the nullity polynomials"};
+    SolvePlan cost{Method::poly, 7 * d * log_d * log_d, 3 * d + 0x1p20, "the nullity polynomials"};
     // Past its cell limit quiet_patterns refuses before any work (after board_info).
     if (kernel && cells <= static_cast<double>(kMaxKernelCells)) {
       // solve_poly on the dark board (4864 x 4864, 4 patterns: 0.17 s and 19 MB, 7 ns and 0.6
@@ -166,18 +173,53 @@ SolveEstimate estimate_facts(const Rules& rules, std::size_t rows, std::size_t c
   }
   if (!kernel && facts_without_board(rules, rows, cols)) {
     const detail::WrapFactsCost wrap = detail::wrap_facts_cost(rules, rows, cols);
-    return {wrap.work, wrap.bytes + 0x1p20, Method::automatic,
+    return {Method::automatic, wrap.work, wrap.bytes + 0x1p20,
             "the torus and cylinder polynomials"};
   }
-  return estimate_solve(rules, rows, cols);
+  return plan_solve(rules, rows, cols);
 }
 
-double estimated_solve_work(const Rules& rules, std::size_t rows, std::size_t cols) {
-  return estimate_solve(rules, rows, cols).work;
+std::string format_bytes(double bytes) {
+  double v = bytes / 0x1p10;
+  const char* unit = "K";
+  for (const char* next : {"M", "G", "T"}) {
+    if (v < 1024) break;
+    v /= 1024;
+    unit = next;
+  }
+  char text[32];
+  std::snprintf(text, sizeof text, v < 10 ? "%.1f%s" : "%.0f%s", v, unit);
+  return text;
 }
 
-double estimated_solve_bytes(const Rules& rules, std::size_t rows, std::size_t cols) {
-  return estimate_solve(rules, rows, cols).bytes;
+std::optional<PlanRefusal> refuse_plan(const SolvePlan& plan, const Rules& rules, std::size_t rows,
+                                       std::size_t cols, const PlanLimits& limits,
+                                       std::string_view board) {
+  const bool past_bytes = plan.bytes > limits.max_bytes;
+  if (!past_bytes && !(plan.work > limits.max_work)) return std::nullopt;
+  // Past the dense elimination's cell limit the Solver's own refusal says more (each method's
+  // limit); with that method named it builds nothing before throwing.
+  const Method dense = rules.states == 2 ? Method::gf2 : Method::zk;
+  if (!is_classic(rules) && plan.method == dense &&
+      existing_cells(rules, rows, cols) > Solver::max_cells(rules, dense)) {
+    [[maybe_unused]] const Solver refused(rules, rows, cols, dense);  // throws
+  }
+  std::string text(board);
+  char figures[160];
+  if (past_bytes) {
+    text += " needs about " + format_bytes(plan.bytes) + " for ";
+    text += plan.method_text;
+    text += ", over the limit of " + format_bytes(limits.max_bytes);
+    return PlanRefusal{PlanLimit::bytes, std::move(text)};
+  }
+  std::snprintf(figures, sizeof figures, " is estimated at %.2g units of work for ", plan.work);
+  text += figures;
+  text += plan.method_text;
+  std::snprintf(figures, sizeof figures,
+                " (about %.2g hours at a nanosecond a unit), over the limit of %.2g",
+                plan.work * 1e-9 / 3600, limits.max_work);
+  text += figures;
+  return PlanRefusal{PlanLimit::work, std::move(text)};
 }
 
 }  // namespace lightsout

@@ -1,5 +1,5 @@
 // InputFile: open, fstat, read with EINTR retried.
-#include "input_file.hpp"
+#include "lightsout/input_file.hpp"
 
 #include <fcntl.h>
 #include <sys/stat.h>
@@ -9,7 +9,7 @@
 #include <cerrno>
 #include <cstring>
 
-namespace lightsout::api {
+namespace lightsout {
 
 InputFile::InputFile(const std::string& path) {
   if (path == "-") {
@@ -59,4 +59,4 @@ std::size_t InputFile::read(char* buf, std::size_t capacity) {
   }
 }
 
-}  // namespace lightsout::api
+}  // namespace lightsout

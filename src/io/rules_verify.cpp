@@ -1,6 +1,6 @@
 // verify_rules_files: board and press rows pulled side by side into PressRows, the row and column
 // sums of rowcol, or a graph's press system.
-#include "rules_verify.hpp"
+#include "lightsout/rules_verify.hpp"
 
 #include <memory>
 #include <thread>
@@ -9,13 +9,13 @@
 
 #include <fmt/core.h>
 
-#include "board_files.hpp"
 #include "core/press_rows.hpp"
-#include "input_file.hpp"
 #include "io/value_rows.hpp"
+#include "lightsout/board_files.hpp"
+#include "lightsout/input_file.hpp"
 #include "streamed_rows.hpp"
 
-namespace lightsout::api {
+namespace lightsout {
 
 namespace {
 
@@ -312,4 +312,4 @@ RulesVerify verify_rules_files(const std::string& board, const std::string& pres
   return verify_grid(board, presses, rules, options);
 }
 
-}  // namespace lightsout::api
+}  // namespace lightsout
