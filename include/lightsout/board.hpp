@@ -95,6 +95,10 @@ class Board {
   std::vector<std::uint64_t, BoardAllocator<std::uint64_t>> words_;
 };
 
+// In-place transpose of a 64 x 64 bit block: afterwards bit j of a[i] is what bit i of a[j] was.
+// The block every transposition of a board goes through (Board::transposed, the thin readers).
+void transpose_block(std::uint64_t a[64]);
+
 // Rows of a board handed out one at a time, in order: what the board writers take, so a board can
 // be written without being held whole (a generator's rows, the transpose of a thin board).
 class RowSource {

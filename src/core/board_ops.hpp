@@ -1,14 +1,15 @@
-// Word-level board operations the solvers share: the 64 x 64 bit transpose and the row operator
-// T = I + S of the classic rules.
+// Word-level board operations the solvers share: the row operator T = I + S of the classic rules
+// (and, through lightsout/board.hpp, the 64 x 64 bit transpose).
 #pragma once
 
 #include <cstddef>
 #include <cstdint>
 
+#include "lightsout/board.hpp"
+
 namespace lightsout {
 
-// In-place transpose of a 64 x 64 bit block: afterwards bit j of a[i] is what bit i of a[j] was.
-void transpose_block(std::uint64_t a[64]);
+// The 64 x 64 bit transpose, transpose_block, is public (lightsout/board.hpp).
 
 // dst = T src, T = I + S with S the path adjacency on `cols` cells: the effect of pressing every
 // set bit of a row on that same row. dst and src must not overlap; both have `stride` words.

@@ -1,5 +1,5 @@
 // PressRows: shifted row additions mod K into a ring of light rows, finished as they leave it.
-#include "press_rows.hpp"
+#include "lightsout/press_rows.hpp"
 
 #include <algorithm>
 #include <cstring>

@@ -7,7 +7,6 @@
 #include <utility>
 
 #include "board_io.hpp"
-#include "core/board_ops.hpp"
 
 namespace lightsout {
 

@@ -9,7 +9,7 @@
 
 #include <fmt/core.h>
 
-#include "core/press_rows.hpp"
+#include "lightsout/press_rows.hpp"
 #include "io/value_rows.hpp"
 #include "lightsout/board_files.hpp"
 #include "lightsout/input_file.hpp"

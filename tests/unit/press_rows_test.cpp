@@ -11,7 +11,7 @@
 #include <string>
 #include <vector>
 
-#include "core/press_rows.hpp"
+#include "lightsout/press_rows.hpp"
 #include "io/value_rows.hpp"
 #include "lightsout/board_files.hpp"
 #include "lightsout/board_format.hpp"
