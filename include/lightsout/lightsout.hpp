@@ -1,7 +1,7 @@
 // The whole library API in one include: boards and grids, rules and their text, the Solver, board
 // facts, the board file and judge formats, random boards, streamed solving, the chase trace,
-// atomic file output and the word-packed count of small systems. (Pictures are apart, in
-// lightsout/render.hpp and lightsout::render.)
+// atomic file output, the word-packed count of small systems and the fewest-presses search in
+// subtrees. (Pictures are apart, in lightsout/render.hpp and lightsout::render.)
 #pragma once
 
 #include "lightsout/atomic_file.hpp"
@@ -9,6 +9,7 @@
 #include "lightsout/board_format.hpp"
 #include "lightsout/board_size.hpp"
 #include "lightsout/chase_trace.hpp"
+#include "lightsout/fewest_search.hpp"
 #include "lightsout/grid.hpp"
 #include "lightsout/info.hpp"
 #include "lightsout/judge_format.hpp"
