@@ -1,5 +1,5 @@
 // Google Benchmark cases for solve_rules (the GF(2) M4RI path at scale, Z_K on mid-size boards) and
-// the banded GF(2) factorisation on 256 x 256 boards.
+// the banded GF(2) and Z_K factorisations on 256 x 256 and 128 x 128 boards.
 #include <benchmark/benchmark.h>
 
 #include <cstddef>
@@ -9,6 +9,7 @@
 #include <vector>
 
 #include "core/banded_gf2.hpp"
+#include "core/banded_zk.hpp"
 #include "core/solve_rules.hpp"
 #include "lightsout/rules.hpp"
 #include "lightsout/rules_text.hpp"
@@ -109,5 +110,46 @@ void BM_Banded_SolveOnly(benchmark::State& state) {
   }
 }
 BENCHMARK(BM_Banded_SolveOnly)->Unit(benchmark::kMillisecond);
+
+// The banded Z_K solver on 128 x 128 boards: the factorisation (per prime power of K) and one
+// solve per iteration, K prime (3, 5) and composite (6).
+void BM_BandedZk_FactorSolve(benchmark::State& state) {
+  const auto k = static_cast<unsigned>(state.range(0));
+  const auto n = static_cast<std::size_t>(state.range(1));
+  const std::string text = "torus,nbhd=square,states=" + std::to_string(k);
+  const lightsout::PressSystem sys =
+      lightsout::build_press_system(lightsout::parse_rules(text), n, n);
+  const std::vector<std::uint8_t> rhs = random_lights(sys.size(), k, n);
+  std::vector<std::uint8_t> x;
+  std::size_t nullity = 0;
+  bool solvable = false;
+  for (auto _ : state) {
+    const lightsout::detail::BandedZk banded(sys);
+    solvable = banded.solve(rhs, x);
+    nullity = banded.nullity();
+    benchmark::DoNotOptimize(x);
+  }
+  state.SetLabel(text);
+  state.counters["nullity"] = static_cast<double>(nullity);
+  state.counters["solvable"] = solvable ? 1 : 0;
+}
+BENCHMARK(BM_BandedZk_FactorSolve)
+    ->Args({3, 128})
+    ->Args({5, 128})
+    ->Args({6, 128})
+    ->Unit(benchmark::kMillisecond);
+
+// One more right side on a Z_6 factorisation already made (128 x 128 torus, square).
+void BM_BandedZk_SolveOnly(benchmark::State& state) {
+  const lightsout::PressSystem sys =
+      lightsout::build_press_system(lightsout::parse_rules("torus,nbhd=square,states=6"), 128, 128);
+  const lightsout::detail::BandedZk banded(sys);
+  const std::vector<std::uint8_t> rhs = random_lights(sys.size(), 6, 1);
+  std::vector<std::uint8_t> x;
+  for (auto _ : state) {
+    benchmark::DoNotOptimize(banded.solve(rhs, x));
+  }
+}
+BENCHMARK(BM_BandedZk_SolveOnly)->Unit(benchmark::kMillisecond);
 
 }  // namespace
