@@ -27,7 +27,6 @@
 #include <limits>
 #include <optional>
 #include <stdexcept>
-#include <string>
 #include <system_error>
 #include <thread>
 #include <type_traits>
@@ -307,7 +306,6 @@ struct MaskChase::Impl {
   std::uint8_t goal = 0;
   Geometry g;
   std::size_t ring_rows = 0;
-  std::unique_ptr<SmallSystem> system;
 
   // The rows of the ring the numeric chase needs (for every case, the reach of the equations and
   // the pivot row).
@@ -425,7 +423,7 @@ std::size_t MaskChase::unknowns(const Rules& rules, std::size_t rows, std::size_
 
 bool MaskChase::fits(const Rules& rules, std::size_t rows, std::size_t cols) {
   const std::optional<Geometry> g = best_geometry(rules, rows, cols);
-  return g && g->u <= (rules.states == 2 ? kMaxUnknownsGf2 : kMaxUnknownsZk);
+  return g && g->u <= max_unknowns(rules.states);
 }
 
 double MaskChase::estimated_work(const Rules& rules, std::size_t rows, std::size_t cols) {
@@ -456,11 +454,7 @@ MaskChase::MaskChase(const Rules& rules, std::size_t rows, std::size_t cols, boo
   s.goal = static_cast<std::uint8_t>(rules.target_on ? s.k - 1 : 0);
   s.g = std::move(*g);
   s.ring_rows = Impl::ring_for(s.g);
-  const std::size_t limit = s.k == 2 ? kMaxUnknownsGf2 : kMaxUnknownsZk;
-  if (s.g.u > limit) {
-    throw std::length_error("chase: " + std::to_string(s.g.u) + " unknowns, at most " +
-                            std::to_string(limit));
-  }
+  check_unknowns(s.g.u, s.k);
   std::vector<std::uint8_t> e;
   if (s.k == 2) {
     e = s.reduced_matrix<std::uint64_t, kWordLanes, true>();
@@ -469,7 +463,7 @@ MaskChase::MaskChase(const Rules& rules, std::size_t rows, std::size_t cols, boo
   } else {
     e = s.reduced_matrix<std::uint16_t, 16, false>();
   }
-  s.system = std::make_unique<SmallSystem>(e, s.g.u, s.g.u, s.k, want_kernel);
+  factor(e, s.g.u, s.k, want_kernel);
 }
 
 MaskChase::~MaskChase() = default;
@@ -482,27 +476,18 @@ bool MaskChase::solve(std::span<const std::uint8_t> lights, std::span<std::uint8
     throw std::invalid_argument("chase: wrong number of values");
   }
   const std::vector<std::uint8_t> d = s.deficits(lights);
-  const std::size_t u = s.g.u;
-  std::vector<std::uint8_t> y(u, 0);
-  std::vector<std::uint8_t> residual(u, 0);
-  s.chase(d.data(), y.data(), nullptr, residual.data());
-  for (std::uint8_t& v : residual) v = static_cast<std::uint8_t>((s.k - v) % s.k);
-  if (!s.system->solve(residual, y)) return false;
   std::vector<std::uint8_t> x(s.g.m * s.g.n);
-  s.chase(d.data(), y.data(), x.data(), residual.data());
-  if (std::any_of(residual.begin(), residual.end(), [](std::uint8_t v) { return v != 0; })) {
-    throw std::logic_error("chase: the reduced solution leaves lights");
-  }
+  const auto chase = [&](const std::uint8_t* y, bool final, std::uint8_t* residual) {
+    s.chase(d.data(), y, final ? x.data() : nullptr, residual);
+  };
+  if (!solve_reduced(chase)) return false;
   s.to_board(x, presses);
   return true;
 }
 
 bool MaskChase::solve(const Grid& lights, Grid& presses) const {
   const Impl& s = *impl_;
-  if (lights.rows() != s.rows || lights.cols() != s.cols || presses.rows() != s.rows ||
-      presses.cols() != s.cols || lights.states() != s.k || presses.states() != s.k) {
-    throw std::invalid_argument("chase: the grids do not fit the solver");
-  }
+  check_grids(lights, presses, s.rows, s.cols, s.k);
   const std::vector<std::uint8_t> values = lights.to_values();
   std::vector<std::uint8_t> x(values.size());
   if (!solve(values, x)) return false;
@@ -510,29 +495,15 @@ bool MaskChase::solve(const Grid& lights, Grid& presses) const {
   return true;
 }
 
-std::size_t MaskChase::nullity() const { return impl_->system->generators(); }
-
-const std::vector<std::pair<unsigned, std::size_t>>& MaskChase::count_factors() const {
-  return impl_->system->count_factors();
-}
-
 std::vector<std::vector<std::uint8_t>> MaskChase::kernel() const {
   const Impl& s = *impl_;
-  std::vector<std::vector<std::uint8_t>> out;
-  std::vector<std::uint8_t> residual(s.g.u);
-  for (const std::vector<std::uint8_t>& y : s.system->kernel()) {
+  return kernel_with([&](const std::uint8_t* y, std::uint8_t* residual) {
     std::vector<std::uint8_t> x(s.g.m * s.g.n);
-    s.chase(nullptr, y.data(), x.data(), residual.data());
-    if (std::any_of(residual.begin(), residual.end(), [](std::uint8_t v) { return v != 0; })) {
-      throw std::logic_error("chase: a kernel vector of the reduced system is not quiet");
-    }
+    s.chase(nullptr, y, x.data(), residual);
     std::vector<std::uint8_t> pattern(s.rows * s.cols);
     s.to_board(x, pattern);
-    out.push_back(std::move(pattern));
-  }
-  return out;
+    return pattern;
+  });
 }
-
-const std::vector<unsigned>& MaskChase::kernel_orders() const { return impl_->system->orders(); }
 
 }  // namespace lightsout::detail

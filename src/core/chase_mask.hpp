@@ -10,6 +10,7 @@
 #include <utility>
 #include <vector>
 
+#include "chase_reduced.hpp"
 #include "lightsout/rules.hpp"
 #include "lightsout/solver.hpp"
 
@@ -29,17 +30,14 @@ namespace lightsout::detail {
 // at a time (64 per word for K = 2, 32 or 16 per vector of bytes or shorts for K > 2), giving E,
 // and factors E (SmallSystem). A board then costs a chase from y = 0, one solve of
 // E y = -residual(0) and the chase from that y, which must leave residual 0.
-// y -> presses is injective and Z_K-linear, so the kernel of E and the quiet patterns correspond
-// one to one. Cost once per size O(u M N |mask| / lanes) and the factorisation of E; a board
-// O(M N |mask| + u^2).
-class MaskChase {
+// The reduced system, its counts and its kernel's orders: ReducedChase. Cost once per size O(u M N
+// |mask| / lanes) and the factorisation of E; a board O(M N |mask| + u^2).
+class MaskChase : public ReducedChase {
  public:
   // True for a grid on the plane without holes whose neighbourhood is neither rowcol nor plus
   // (RulesChase's), and a board larger than the mask's reach in the turned orientation (M > b,
   // N > cmax).
   static bool applies(const Rules& rules, std::size_t rows, std::size_t cols);
-  static constexpr std::size_t kMaxUnknownsGf2 = 16384;
-  static constexpr std::size_t kMaxUnknownsZk = 4096;
   // The unknowns u of the best orientation (0 when !applies).
   static std::size_t unknowns(const Rules& rules, std::size_t rows, std::size_t cols);
   // applies() and u within the limit of its K.
@@ -66,11 +64,9 @@ class MaskChase {
   // The same on grids (rows x cols, K states).
   bool solve(const Grid& lights, Grid& presses) const;
 
-  std::size_t nullity() const;
-  const std::vector<std::pair<unsigned, std::size_t>>& count_factors() const;
-  // With want_kernel: a basis of the quiet patterns (row-major board values) and their orders.
+  // With want_kernel: a basis of the quiet patterns (row-major board values), of the orders
+  // kernel_orders() gives.
   std::vector<std::vector<std::uint8_t>> kernel() const;
-  const std::vector<unsigned>& kernel_orders() const;
 
  private:
   struct Impl;

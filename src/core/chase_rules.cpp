@@ -23,7 +23,6 @@
 
 #include <algorithm>
 #include <stdexcept>
-#include <string>
 
 namespace lightsout::detail {
 
@@ -47,7 +46,6 @@ struct RulesChase::Impl {
   bool self = true;
   std::uint8_t goal = 0;
   std::size_t u = 0;  // unknowns (= equations of the reduced system)
-  std::unique_ptr<SmallSystem> system;
   std::vector<std::uint8_t> zero_row;
 
   // out = step(d, cur, prev) (see the top of this file); T is wide enough for 2K - 2. The rows
@@ -263,8 +261,7 @@ std::size_t RulesChase::unknowns(const Rules& rules, std::size_t rows, std::size
 }
 
 bool RulesChase::fits(const Rules& rules, std::size_t rows, std::size_t cols) {
-  if (!applies(rules, rows, cols)) return false;
-  return unknowns(rules, rows, cols) <= (rules.states == 2 ? kMaxUnknownsGf2 : kMaxUnknownsZk);
+  return applies(rules, rows, cols) && unknowns(rules, rows, cols) <= max_unknowns(rules.states);
 }
 
 RulesChase::RulesChase(const Rules& rules, std::size_t rows, std::size_t cols, bool want_kernel)
@@ -285,11 +282,7 @@ RulesChase::RulesChase(const Rules& rules, std::size_t rows, std::size_t cols, b
       std::find(rules.offsets.begin(), rules.offsets.end(), Offset{0, 0}) != rules.offsets.end();
   s.goal = static_cast<std::uint8_t>(rules.target_on ? s.k - 1 : 0);
   s.u = s.n * (s.wrap_rows ? 2 : 1);
-  const std::size_t limit = s.k == 2 ? kMaxUnknownsGf2 : kMaxUnknownsZk;
-  if (s.u > limit) {
-    throw std::length_error("chase: " + std::to_string(s.u) + " unknowns, at most " +
-                            std::to_string(limit));
-  }
+  check_unknowns(s.u, s.k);
   s.zero_row.assign(s.n, 0);
   // E, column j = the residual of the chase of deficit 0 from y = e_j.
   std::vector<std::uint8_t> e;
@@ -307,7 +300,7 @@ RulesChase::RulesChase(const Rules& rules, std::size_t rows, std::size_t cols, b
       for (std::size_t i = 0; i < s.u; ++i) e[i * s.u + j] = residual[i];
     }
   }
-  s.system = std::make_unique<SmallSystem>(e, s.u, s.u, s.k, want_kernel);
+  factor(e, s.u, s.k, want_kernel);
 }
 
 RulesChase::~RulesChase() = default;
@@ -325,27 +318,19 @@ bool RulesChase::solve(std::span<const std::uint8_t> lights,
     if (v >= s.k) throw std::invalid_argument("chase: a light value is not below the states");
     v = static_cast<std::uint8_t>((s.goal + s.k - v) % s.k);
   }
-  std::vector<std::uint8_t> y(s.u, 0);
-  std::vector<std::uint8_t> residual(s.u);
-  std::vector<std::uint8_t> scratch;
-  s.chase(d.data(), y.data(), nullptr, residual.data(), scratch);
-  for (std::uint8_t& v : residual) v = static_cast<std::uint8_t>((s.k - v) % s.k);
-  if (!s.system->solve(residual, y)) return false;
   std::vector<std::uint8_t> x(s.m * s.n);
-  s.chase(d.data(), y.data(), x.data(), residual.data(), scratch);
-  if (std::any_of(residual.begin(), residual.end(), [](std::uint8_t v) { return v != 0; })) {
-    throw std::logic_error("chase: the reduced solution leaves lights");
-  }
+  std::vector<std::uint8_t> scratch;
+  const auto chase = [&](const std::uint8_t* y, bool final, std::uint8_t* residual) {
+    s.chase(d.data(), y, final ? x.data() : nullptr, residual, scratch);
+  };
+  if (!solve_reduced(chase)) return false;
   s.to_board(x, presses);
   return true;
 }
 
 bool RulesChase::solve(const Grid& lights, Grid& presses) const {
   const Impl& s = *impl_;
-  if (lights.rows() != s.rows || lights.cols() != s.cols || presses.rows() != s.rows ||
-      presses.cols() != s.cols || lights.states() != s.k || presses.states() != s.k) {
-    throw std::invalid_argument("chase: the grids do not fit the solver");
-  }
+  check_grids(lights, presses, s.rows, s.cols, s.k);
   // Row r of the solving orientation is a row of the board, or a column when it is turned; two
   // states in the board's orientation go by words.
   const bool by_words = s.k == 2 && !s.transposed;
@@ -363,13 +348,6 @@ bool RulesChase::solve(const Grid& lights, Grid& presses) const {
     }
     return buf;
   };
-  const auto ignore = [](std::size_t, const std::uint8_t*) {};
-  std::vector<std::uint8_t> y(s.u, 0);
-  std::vector<std::uint8_t> residual(s.u);
-  std::vector<std::uint8_t> scratch;
-  s.chase_rows(deficit, y.data(), ignore, residual.data(), scratch);
-  for (std::uint8_t& v : residual) v = static_cast<std::uint8_t>((s.k - v) % s.k);
-  if (!s.system->solve(residual, y)) return false;
   const auto put = [&](std::size_t r, const std::uint8_t* row) {
     if (by_words) {
       const std::span<std::uint64_t> words = presses.bits().row(r);
@@ -389,34 +367,28 @@ bool RulesChase::solve(const Grid& lights, Grid& presses) const {
       }
     }
   };
-  s.chase_rows(deficit, y.data(), put, residual.data(), scratch);
-  if (std::any_of(residual.begin(), residual.end(), [](std::uint8_t v) { return v != 0; })) {
-    throw std::logic_error("chase: the reduced solution leaves lights");
-  }
-  return true;
-}
-
-std::size_t RulesChase::nullity() const { return impl_->system->generators(); }
-
-const std::vector<std::pair<unsigned, std::size_t>>& RulesChase::count_factors() const {
-  return impl_->system->count_factors();
+  const auto ignore = [](std::size_t, const std::uint8_t*) {};
+  std::vector<std::uint8_t> scratch;
+  const auto chase = [&](const std::uint8_t* y, bool final, std::uint8_t* residual) {
+    if (final) {
+      s.chase_rows(deficit, y, put, residual, scratch);
+    } else {
+      s.chase_rows(deficit, y, ignore, residual, scratch);
+    }
+  };
+  return solve_reduced(chase);
 }
 
 std::vector<std::vector<std::uint8_t>> RulesChase::kernel() const {
   const Impl& s = *impl_;
-  std::vector<std::vector<std::uint8_t>> out;
-  std::vector<std::uint8_t> residual(s.u);
   std::vector<std::uint8_t> scratch;
-  for (const std::vector<std::uint8_t>& y : s.system->kernel()) {
+  return kernel_with([&](const std::uint8_t* y, std::uint8_t* residual) {
     std::vector<std::uint8_t> x(s.m * s.n);
-    s.chase(nullptr, y.data(), x.data(), residual.data(), scratch);
+    s.chase(nullptr, y, x.data(), residual, scratch);
     std::vector<std::uint8_t> pattern(s.rows * s.cols);
     s.to_board(x, pattern);
-    out.push_back(std::move(pattern));
-  }
-  return out;
+    return pattern;
+  });
 }
-
-const std::vector<unsigned>& RulesChase::kernel_orders() const { return impl_->system->orders(); }
 
 }  // namespace lightsout::detail

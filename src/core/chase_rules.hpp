@@ -9,9 +9,9 @@
 #include <utility>
 #include <vector>
 
+#include "chase_reduced.hpp"
 #include "lightsout/rules.hpp"
 #include "lightsout/solver.hpp"
-#include "small_system.hpp"
 
 namespace lightsout::detail {
 
@@ -29,18 +29,15 @@ bool is_plus_neighbourhood(const Rules& rules);
 // also the first) give the reduced system E y = residual, E = u x u. The constructor chases A_r
 // symbolically once (O(M N u) operations, bit-packed for K = 2) and factors E (SmallSystem); each
 // board then costs two numeric chases (O(M N)) and one solve of the reduced system.
-// The map y -> presses is injective and Z_K-linear, so the reduced system's kernel and the quiet
-// patterns correspond one to one: same count, same number of generators.
-class RulesChase {
+// The reduced system, its counts and its kernel's orders: ReducedChase.
+class RulesChase : public ReducedChase {
  public:
   // True for rules this method takes on a rows x cols board: a grid without holes whose
   // neighbourhood is plus (with or without the button itself), and a longer side of at least 3
   // when it wraps (the chase runs along it). A wrapped shorter side of 1 or 2 is taken: a press
   // then touches a cell of its row twice (or itself three times), and the row step adds both.
   static bool applies(const Rules& rules, std::size_t rows, std::size_t cols);
-  // The largest reduced system taken: u = N, or 2N when the rows wrap.
-  static constexpr std::size_t kMaxUnknownsGf2 = 16384;
-  static constexpr std::size_t kMaxUnknownsZk = 4096;
+  // The reduced system's size: u = N, or 2N when the rows wrap.
   static std::size_t unknowns(const Rules& rules, std::size_t rows, std::size_t cols);
   // applies() and a reduced system within the limit of its K: what the Solver's automatic
   // choice takes (and the work estimate predicts) as light chasing.
@@ -62,11 +59,9 @@ class RulesChase {
   // as they are (a Grid holds values below its states).
   bool solve(const Grid& lights, Grid& presses) const;
 
-  std::size_t nullity() const;
-  const std::vector<std::pair<unsigned, std::size_t>>& count_factors() const;
-  // With want_kernel: a basis of the quiet patterns (row-major board values) and their orders.
+  // With want_kernel: a basis of the quiet patterns (row-major board values), of the orders
+  // kernel_orders() gives.
   std::vector<std::vector<std::uint8_t>> kernel() const;
-  const std::vector<unsigned>& kernel_orders() const;
 
  private:
   struct Impl;
