@@ -6,11 +6,15 @@
 #include <limits>
 #include <stdexcept>
 
+#include "band_blocks.hpp"
+
 namespace lightsout::detail {
 
 namespace {
 
 constexpr std::size_t kWord = 64;
+// A block's columns are one word of each row: the rows slide left by a word between blocks.
+static_assert(BandBlocks::kColumns == kWord);
 
 std::size_t words_for(std::size_t bits) { return (bits + kWord - 1) / kWord; }
 
@@ -237,27 +241,20 @@ void BandedGf2::factor(const PressSystem& sys) {
   std::vector<std::uint8_t> dead;
   std::vector<Pivot> pivots;          // the block's pivots, in order
   std::vector<std::uint64_t> tables;  // apply_block's scratch
-  std::size_t next_row = 0;
-  for (std::size_t q = 0; q < blocks; ++q) {
-    const std::size_t base = q * kWord;
-    const std::size_t end = std::min(n_, base + kWord);
+  for (BandBlocks blk(n_, band_); blk.next();) {
+    const std::size_t q = blk.index();
+    const std::size_t base = blk.base();
+    const std::size_t end = blk.end();
     // Rows enter, after the older ones.
-    const std::size_t enter_end = std::min(n_, base + kWord + band_);
-    for (; next_row < enter_end; ++next_row) {
-      std::uint32_t s = 0;
-      if (spare.empty()) {
-        s = static_cast<std::uint32_t>(slot_count++);
-        rows.resize(slot_count * w, 0);
-      } else {
-        s = spare.back();
-        spare.pop_back();
-      }
+    for (std::size_t i = blk.entering_begin(); i < blk.entering_end(); ++i) {
+      const std::uint32_t s = take_slot(spare, slot_count);
+      rows.resize(slot_count * w, 0);
       std::uint64_t* row = rows.data() + s * w;
-      for (std::uint32_t e = row_begin[next_row]; e < row_begin[next_row + 1]; ++e) {
+      for (std::uint32_t e = row_begin[i]; e < row_begin[i + 1]; ++e) {
         const std::size_t bit = cols[e] - base;
         row[bit / kWord] ^= std::uint64_t{1} << (bit % kWord);
       }
-      entry_slot_[next_row] = s;
+      entry_slot_[i] = s;
       active.push_back(s);
     }
     slots_ = std::max(slots_, slot_count);
@@ -348,15 +345,12 @@ bool BandedGf2::solve(std::span<const std::uint8_t> rhs, std::vector<std::uint8_
   // bits of the pivots it received.
   std::vector<std::uint8_t> slot_bit(slots_, 0);
   std::vector<std::uint64_t> y(words_for(n_) + 1, 0);
-  const std::size_t blocks = words_for(n_);
-  std::size_t next_row = 0;
-  for (std::size_t q = 0; q < blocks; ++q) {
-    const std::size_t base = q * kWord;
-    const std::size_t end = std::min(n_, base + kWord);
-    const std::size_t enter_end = std::min(n_, base + kWord + band_);
-    for (; next_row < enter_end; ++next_row) {
-      slot_bit[entry_slot_[next_row]] = rhs[cell_[next_row]] & 1U;
-    }
+  for (BandBlocks blk(n_, band_); blk.next();) {
+    const std::size_t q = blk.index();
+    const std::size_t base = blk.base();
+    const std::size_t end = blk.end();
+    for (std::size_t i = blk.entering_begin(); i < blk.entering_end(); ++i)
+      slot_bit[entry_slot_[i]] = rhs[cell_[i]] & 1U;
     std::uint64_t yb = 0;
     unsigned number = 0;
     for (std::size_t k = base; k < end; ++k) {

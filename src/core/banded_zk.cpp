@@ -9,13 +9,14 @@
 #include <stdexcept>
 #include <string>
 
+#include "band_blocks.hpp"
 #include "zk_matrix.hpp"
 
 namespace lightsout::detail {
 
 namespace {
 
-constexpr std::size_t kBlock = 64;  // columns per block: rows slide left by this much
+constexpr std::size_t kBlock = BandBlocks::kColumns;  // rows slide left by this much a block
 
 // row[j] = row[j] - sub[j] (mod q), all values in 0..q-1: byte compares and adds, vectorised.
 void subtract_row(std::uint8_t* __restrict row, const std::uint8_t* __restrict sub, std::size_t len,
@@ -130,7 +131,7 @@ void BandedZk::factor(const Rows& a, Part& part) const {
   const std::size_t n = n_;
   const std::size_t w = 2 * band_ + kBlock;
   const auto q = static_cast<std::uint8_t>(part.q);
-  const std::size_t blocks = (n + kBlock - 1) / kBlock;
+  const std::size_t blocks = BandBlocks::count(n);
   part.u.clear();
   part.u_begin.assign(n + 1, 0);
   part.pivot_slot.assign(n, kNone);
@@ -150,24 +151,17 @@ void BandedZk::factor(const Rows& a, Part& part) const {
   // f times the current pivot row, made once per column and f when first needed.
   std::vector<std::uint8_t> scaled(std::size_t{part.q} * w, 0);
   std::vector<std::size_t> scaled_for(part.q, std::numeric_limits<std::size_t>::max());
-  std::size_t next_row = 0;
-  for (std::size_t blk = 0; blk < blocks; ++blk) {
-    const std::size_t base = blk * kBlock;
-    const std::size_t end = std::min(n, base + kBlock);
-    const std::size_t enter_end = std::min(n, base + kBlock + band_);
-    for (; next_row < enter_end; ++next_row) {
-      std::uint32_t s = 0;
-      if (spare.empty()) {
-        s = static_cast<std::uint32_t>(row_end.size());
-        row_end.push_back(0);
-        rows.resize(row_end.size() * w, 0);
-      } else {
-        s = spare.back();
-        spare.pop_back();
-      }
+  std::size_t slot_count = 0;
+  for (BandBlocks blk(n, band_); blk.next();) {
+    const std::size_t base = blk.base();
+    const std::size_t end = blk.end();
+    for (std::size_t i = blk.entering_begin(); i < blk.entering_end(); ++i) {
+      const std::uint32_t s = take_slot(spare, slot_count);
+      row_end.resize(slot_count, 0);
+      rows.resize(slot_count * w, 0);
       std::uint8_t* row = rows.data() + std::size_t{s} * w;
       std::uint32_t last = 0;
-      for (std::size_t e = a.begin[next_row]; e < a.begin[next_row + 1]; ++e) {
+      for (std::size_t e = a.begin[i]; e < a.begin[i + 1]; ++e) {
         const auto v = static_cast<std::uint8_t>(a.amounts[e] % q);
         if (v == 0) continue;
         const auto offset = static_cast<std::uint32_t>(a.cols[e] - base);
@@ -175,10 +169,10 @@ void BandedZk::factor(const Rows& a, Part& part) const {
         last = std::max(last, offset + 1);
       }
       row_end[s] = last;
-      part.entry_slot[next_row] = s;
+      part.entry_slot[i] = s;
       active.push_back(s);
     }
-    part.slots = std::max(part.slots, row_end.size());
+    part.slots = std::max(part.slots, slot_count);
 
     for (std::size_t k = base; k < end; ++k) {
       const std::size_t off = k - base;
@@ -262,7 +256,7 @@ void BandedZk::factor(const Rows& a, Part& part) const {
       active[kept++] = s;
     }
     active.resize(kept);
-    part.retired_begin[blk + 1] = part.retired.size();
+    part.retired_begin[blk.index() + 1] = part.retired.size();
   }
   if (!active.empty()) throw std::logic_error("BandedZk: a row survived its last column");
 }
@@ -293,15 +287,12 @@ bool BandedZk::solve_part(const Part& part, std::span<const std::uint8_t> rhs,
   std::vector<std::uint8_t> gone(part.slots, 0);
   std::vector<std::uint32_t> active;
   std::vector<std::uint8_t> y(n, 0);
-  const std::size_t blocks = (n + kBlock - 1) / kBlock;
-  std::size_t next_row = 0;
-  for (std::size_t blk = 0; blk < blocks; ++blk) {
-    const std::size_t base = blk * kBlock;
-    const std::size_t end = std::min(n, base + kBlock);
-    const std::size_t enter_end = std::min(n, base + kBlock + band_);
-    for (; next_row < enter_end; ++next_row) {
-      value[part.entry_slot[next_row]] = rhs[next_row];
-      active.push_back(part.entry_slot[next_row]);
+  for (BandBlocks blk(n, band_); blk.next();) {
+    const std::size_t base = blk.base();
+    const std::size_t end = blk.end();
+    for (std::size_t i = blk.entering_begin(); i < blk.entering_end(); ++i) {
+      value[part.entry_slot[i]] = rhs[i];
+      active.push_back(part.entry_slot[i]);
     }
     for (std::size_t k = base; k < end; ++k) {
       const std::uint32_t ps = part.pivot_slot[k];
@@ -320,11 +311,13 @@ bool BandedZk::solve_part(const Part& part, std::span<const std::uint8_t> rhs,
         v = static_cast<std::uint8_t>(v >= t ? v - t : v + q - t);
       }
     }
-    for (std::size_t r = part.retired_begin[blk]; r < part.retired_begin[blk + 1]; ++r) {
+    const std::size_t first = part.retired_begin[blk.index()];
+    const std::size_t last = part.retired_begin[blk.index() + 1];
+    for (std::size_t r = first; r < last; ++r) {
       if (value[part.retired[r]] != 0) return false;  // a dependent equation reads 0 = c != 0
       gone[part.retired[r]] = 1;
     }
-    if (part.retired_begin[blk + 1] != part.retired_begin[blk]) {
+    if (last != first) {
       std::size_t kept = 0;
       for (const std::uint32_t s : active) {
         if (gone[s] != 0) {
