@@ -3,6 +3,7 @@
 
 #include <algorithm>
 #include <stdexcept>
+#include <string>
 #include <utility>
 #include <vector>
 
@@ -167,26 +168,45 @@ SolveResult solve_chase_impl(const Board& lights, Board* consumable, const Solve
     if (system.get(i, n)) result.solvable = false;
   }
 
-  const bool want_kernel = options.kernel || options.minimal;
-  std::vector<std::uint64_t> phantom(w);
   if (result.solvable) {
     for (std::size_t i = 0; i < rank; ++i) {
       if (system.get(i, n)) first[pivots[i] / 64] |= std::uint64_t{1} << (pivots[i] % 64);
     }
-    if (!frame.chase(true, first.data(), &x, phantom.data(), &progress, "chase again")) {
-      throw std::logic_error("solve_chase: self-check failed (phantom row not dark)");
+  }
+  const auto quiet_rows = [&] {
+    report_phase(progress, "kernel");
+    return kernel_from_rref(system, pivots, n);
+  };
+  finish_first_row_solve(frame, first.data(), x, consumable, quiet_rows, options, "solve_chase",
+                         result);
+  return result;
+}
+
+void finish_first_row_solve(
+    ChaseFrame& frame, const std::uint64_t* first_row, Board& presses, Board* consumable,
+    const std::function<std::vector<std::vector<std::uint64_t>>()>& quiet_rows,
+    const SolveOptions& options, std::string_view who, SolveResult& result) {
+  const ProgressFn& progress = options.progress;
+  const auto failed = [who](const char* what) {
+    std::string message(who);
+    message.append(": self-check failed (").append(what).append(")");
+    return std::logic_error(message);
+  };
+  std::vector<std::uint64_t> phantom(frame.stride());
+  if (result.solvable) {
+    if (!frame.chase(true, first_row, &presses, phantom.data(), &progress, "chase again")) {
+      throw failed("phantom row not dark");
     }
-    result.presses = std::move(x);
+    result.presses = std::move(presses);
   } else {
     result.presses = frame.blank();
   }
   if (consumable != nullptr) *consumable = Board();  // the lights are not read again
-  if (want_kernel) {
-    report_phase(progress, "kernel");
-    for (const auto& quiet_row : kernel_from_rref(system, pivots, n)) {
+  if (options.kernel || options.minimal) {
+    for (const std::vector<std::uint64_t>& quiet_row : quiet_rows()) {
       Board q = frame.blank();
       if (!frame.chase(false, quiet_row.data(), &q, phantom.data())) {
-        throw std::logic_error("solve_chase: self-check failed (kernel pattern not quiet)");
+        throw failed("kernel pattern not quiet");
       }
       result.kernel.push_back(std::move(q));
     }
@@ -196,7 +216,6 @@ SolveResult solve_chase_impl(const Board& lights, Board* consumable, const Solve
     minimize_presses(result, options);
   }
   if (!options.kernel) result.kernel.clear();
-  return result;
 }
 
 }  // namespace detail

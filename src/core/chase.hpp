@@ -3,6 +3,7 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <functional>
 #include <optional>
 #include <string_view>
 #include <vector>
@@ -95,6 +96,21 @@ class ChaseFrame {
 // away (Board&&), which lets the lights be released once the presses are known; nullptr otherwise.
 SolveResult solve_chase_impl(const Board& lights, Board* consumable, const SolveOptions& options);
 SolveResult solve_poly_impl(const Board& lights, Board* consumable, const SolveOptions& options);
+
+// Contract: the end both first-row solvers (solve_chase, solve_poly) share, once result.nullity
+// and result.solvable are known. When solvable, `first_row` (frame.stride() words, solving
+// orientation) is a first press row whose chase over the lights leaves the phantom row dark: that
+// chase is run into `presses` (the caller's shape), which becomes result.presses; unsolvable, the
+// presses are a blank board and first_row is not read. Then `consumable` (as for
+// solve_chase_impl) is released. With options.kernel or options.minimal, quiet_rows() (which
+// reports its own phase) gives the first rows of a basis of the quiet first rows, each chased over
+// a dark board into result.kernel. Every chase is self-checked: a phantom row that is not dark
+// throws std::logic_error naming `who`. Last, the fewest presses when asked, and the kernel
+// dropped unless options.kernel.
+void finish_first_row_solve(
+    ChaseFrame& frame, const std::uint64_t* first_row, Board& presses, Board* consumable,
+    const std::function<std::vector<std::vector<std::uint64_t>>()>& quiet_rows,
+    const SolveOptions& options, std::string_view who, SolveResult& result);
 
 // Tells `progress` (when set and non-empty) that `phase` starts.
 inline void report_phase(const ProgressFn& progress, std::string_view phase) {

@@ -140,7 +140,7 @@ SolveResult detail::solve_poly_impl(const Board& lights, Board* consumable,
   const std::uint64_t row_mask = frame.row_mask();
 
   SolveResult result;
-  std::vector<std::uint64_t> zero_row(w, 0), r(w, 0), phantom(w, 0);
+  std::vector<std::uint64_t> zero_row(w, 0), r(w, 0);
 
   // Step 1: r = the phantom row x_{m+1} of the chase from x_1 = 0. Every first row y then ends
   // with x_{m+1} = F y + r, F = f_m(T), so the board is solvable iff F y = r has a solution.
@@ -155,43 +155,27 @@ SolveResult detail::solve_poly_impl(const Board& lights, Board* consumable,
   result.nullity = step.plan.nullity;
   result.solvable = step.plan.solvable;
 
-  const bool want_kernel = options.kernel || options.minimal;
-  if (result.solvable) {
-    const std::vector<std::uint64_t>& y = step.plan.first_row;
-
-    // Step 7: chase from y; the phantom row must come out dark (the self-check).
-    if (!frame.chase(true, y.data(), &x, phantom.data(), &progress, "chase again")) {
-      throw std::logic_error("solve_poly: self-check failed (phantom row not dark)");
-    }
-    result.presses = std::move(x);
-  } else {
-    result.presses = frame.blank();
-  }
-  if (consumable != nullptr) *consumable = Board();  // the lights are not read again
-
+  // Step 7: chase from the first row y; the phantom row must come out dark (the self-check).
   // Kernel: H * x^j chi/g = 0 (mod chi) for j < deg g; these have distinct degrees below n, so
   // their images phi(x^j chi/g) = S^j phi(chi/g) are a basis of the quiet first rows. Each is
   // chased over a dark board into a full quiet pattern.
-  if (want_kernel && result.nullity > 0) {
+  const auto quiet_rows = [&] {
+    std::vector<std::vector<std::uint64_t>> rows;
+    if (result.nullity == 0) return rows;
     detail::report_phase(progress, "kernel");
     const Gf2Poly cofactor = divmod(chi, g).quotient;
     std::vector<std::uint64_t> first = path_vector(cofactor, n);
     std::vector<std::uint64_t> scratch(w, 0);
     result.kernel.reserve(result.nullity);
+    rows.reserve(result.nullity);
     for (std::size_t j = 0; j < result.nullity; ++j) {
       if (j > 0) apply_path_adjacency(first, scratch, row_mask);
-      Board q = frame.blank();
-      if (!frame.chase(false, first.data(), &q, phantom.data())) {
-        throw std::logic_error("solve_poly: self-check failed (kernel pattern not quiet)");
-      }
-      result.kernel.push_back(std::move(q));
+      rows.push_back(first);
     }
-  }
-  if (options.minimal && result.solvable) {
-    detail::report_phase(progress, "fewest presses");
-    minimize_presses(result, options);
-  }
-  if (!options.kernel) result.kernel.clear();
+    return rows;
+  };
+  detail::finish_first_row_solve(frame, step.plan.first_row.data(), x, consumable, quiet_rows,
+                                 options, "solve_poly", result);
   return result;
 }
 
