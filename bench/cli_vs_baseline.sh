@@ -21,7 +21,6 @@ min_time="${BENCH_MIN_TIME:-0.1}"
 repetitions="${BENCH_REPETITIONS:-5}"
 at_least BENCH_RUNS "$runs" 5
 
-lightsout="$build_dir/lightsout"
 baseline="$build_dir/bench/baseline_enumerate"
 gen_judge="$build_dir/bench/gen_judge"
 solvers_bench="$build_dir/bench/solvers_bench"

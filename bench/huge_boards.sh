@@ -37,7 +37,6 @@ huge_dir="${BENCH_HUGE_DIR:-${TMPDIR:-/tmp}}"
 
 at_least BENCH_RUNS "$runs" 5
 at_least BENCH_HUGE_RUNS "$huge_runs" 1
-lightsout="$build_dir/lightsout"
 need_executables "$lightsout"
 need_hyperfine
 need_gnu_time

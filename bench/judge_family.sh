@@ -16,10 +16,7 @@ set -euo pipefail
 source "$(dirname "${BASH_SOURCE[0]}")/lib.sh"
 bench_init judge_family "${1:-}"
 cases="${BENCH_CASES:-100000}"
-seed="${BENCH_SEED:-1}"
-rounds="${BENCH_FLOOR_ROUNDS:-15}"
-at_least BENCH_FLOOR_ROUNDS "$rounds" 5
-lightsout="$build_dir/lightsout"
+floor_knobs
 gen_family="$build_dir/bench/gen_family"
 need_executables "$lightsout" "$gen_family"
 need_hyperfine

@@ -14,10 +14,7 @@ set -euo pipefail
 source "$(dirname "${BASH_SOURCE[0]}")/lib.sh"
 bench_init judge_floor "${1:-}"
 puzzles="${BENCH_PUZZLES:-1000000}"
-seed="${BENCH_SEED:-1}"
-rounds="${BENCH_FLOOR_ROUNDS:-15}"
-at_least BENCH_FLOOR_ROUNDS "$rounds" 5
-lightsout="$build_dir/lightsout"
+floor_knobs
 gen_judge="$build_dir/bench/gen_judge"
 need_executables "$lightsout" "$gen_judge"
 need_hyperfine

@@ -5,11 +5,20 @@
 script_dir="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
 repo_root="$(cd "$script_dir/.." && pwd)"
 
-# bench_init NAME [BUILD_DIR]: bench_name (the prefix of every message) and build_dir (BUILD_DIR,
-# default build/ at the repository root, made absolute).
+# bench_init NAME [BUILD_DIR]: bench_name (the prefix of every message), build_dir (BUILD_DIR,
+# default build/ at the repository root, made absolute) and lightsout (the CLI in it).
 bench_init() {
   bench_name=$1
   build_dir="$(realpath -m "${2:-$repo_root/build}")"
+  lightsout="$build_dir/lightsout"
+}
+
+# floor_knobs: seed (BENCH_SEED, default 1) and rounds (BENCH_FLOOR_ROUNDS, default 15, at least
+# 5), the knobs every timing against the cat floor shares.
+floor_knobs() {
+  seed="${BENCH_SEED:-1}"
+  rounds="${BENCH_FLOOR_ROUNDS:-15}"
+  at_least BENCH_FLOOR_ROUNDS "$rounds" 5
 }
 
 # die MESSAGE: a failed run (status 1).
@@ -24,6 +33,13 @@ at_least() {
     echo "$bench_name: $1 must be at least $3 (got $2)" >&2
     exit 2
   fi
+}
+
+# verify_answer BOARD PRESSES: `lightsout verify` must say the presses solve the board.
+verify_answer() {
+  local out
+  out=$("$lightsout" verify "$1" "$2")
+  [[ $out == ok ]] || die "$1: verify said $out"
 }
 
 # need_executables FILE...: every FILE must be an executable of the build.

@@ -18,7 +18,6 @@ set -euo pipefail
 # shellcheck source=bench/lib.sh
 source "$(dirname "${BASH_SOURCE[0]}")/lib.sh"
 bench_init out_of_core "${1:-}"
-lightsout="$build_dir/lightsout"
 size="${BENCH_OOC_SIZE:-316228x316228}"
 runs="${BENCH_OOC_RUNS:-1}"
 memory_opt=()  # BENCH_OOC_MEMORY: a --memory for solve and verify (default: theirs)

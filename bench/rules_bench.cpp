@@ -72,18 +72,20 @@ const std::vector<std::string> kBandedRules = {
     "torus,nbhd=01110/11111/11011/11111/01110",
 };
 
-void BM_Banded_FactorSolve(benchmark::State& state) {
-  const std::string& text = kBandedRules[static_cast<std::size_t>(state.range(0))];
-  const auto n = static_cast<std::size_t>(state.range(1));
+// The factorisation of the n x n board of RULES_TEXT (STATES states) and one solve per iteration
+// (the press system is built once, outside); its bandwidth, nullity and solvability as counters.
+template <typename Banded>
+void time_factor_solve(benchmark::State& state, const std::string& text, std::size_t n,
+                       unsigned states) {
   const lightsout::PressSystem sys =
       lightsout::build_press_system(lightsout::parse_rules(text), n, n);
-  const std::vector<std::uint8_t> rhs = random_lights(sys.size(), 2, n);
+  const std::vector<std::uint8_t> rhs = random_lights(sys.size(), states, n);
   std::vector<std::uint8_t> x;
   std::size_t bandwidth = 0;
   std::size_t nullity = 0;
   bool solvable = false;
   for (auto _ : state) {
-    const lightsout::detail::BandedGf2 banded(sys);
+    const Banded banded(sys);
     solvable = banded.solve(rhs, x);
     bandwidth = banded.bandwidth();
     nullity = banded.nullity();
@@ -94,44 +96,42 @@ void BM_Banded_FactorSolve(benchmark::State& state) {
   state.counters["nullity"] = static_cast<double>(nullity);
   state.counters["solvable"] = solvable ? 1 : 0;
 }
-BENCHMARK(BM_Banded_FactorSolve)
-    ->ArgsProduct({benchmark::CreateDenseRange(0, 8, 1), {256}})
-    ->Unit(benchmark::kMillisecond);
 
-// One more right side on a factorisation already made (256 x 256 torus, knight).
-void BM_Banded_SolveOnly(benchmark::State& state) {
+// One more right side on a factorisation of the n x n board of RULES_TEXT already made.
+template <typename Banded>
+void time_solve_only(benchmark::State& state, const std::string& text, std::size_t n,
+                     unsigned states) {
   const lightsout::PressSystem sys =
-      lightsout::build_press_system(lightsout::parse_rules("torus,nbhd=knight"), 256, 256);
-  const lightsout::detail::BandedGf2 banded(sys);
-  const std::vector<std::uint8_t> rhs = random_lights(sys.size(), 2, 1);
+      lightsout::build_press_system(lightsout::parse_rules(text), n, n);
+  const Banded banded(sys);
+  const std::vector<std::uint8_t> rhs = random_lights(sys.size(), states, 1);
   std::vector<std::uint8_t> x;
   for (auto _ : state) {
     benchmark::DoNotOptimize(banded.solve(rhs, x));
   }
 }
+
+void BM_Banded_FactorSolve(benchmark::State& state) {
+  time_factor_solve<lightsout::detail::BandedGf2>(
+      state, kBandedRules[static_cast<std::size_t>(state.range(0))],
+      static_cast<std::size_t>(state.range(1)), 2);
+}
+BENCHMARK(BM_Banded_FactorSolve)
+    ->ArgsProduct({benchmark::CreateDenseRange(0, 8, 1), {256}})
+    ->Unit(benchmark::kMillisecond);
+
+// 256 x 256 torus, knight.
+void BM_Banded_SolveOnly(benchmark::State& state) {
+  time_solve_only<lightsout::detail::BandedGf2>(state, "torus,nbhd=knight", 256, 2);
+}
 BENCHMARK(BM_Banded_SolveOnly)->Unit(benchmark::kMillisecond);
 
-// The banded Z_K solver on 128 x 128 boards: the factorisation (per prime power of K) and one
-// solve per iteration, K prime (3, 5) and composite (6).
+// The banded Z_K solver on 128 x 128 tori, square: K prime (3, 5) and composite (6).
 void BM_BandedZk_FactorSolve(benchmark::State& state) {
   const auto k = static_cast<unsigned>(state.range(0));
-  const auto n = static_cast<std::size_t>(state.range(1));
-  const std::string text = "torus,nbhd=square,states=" + std::to_string(k);
-  const lightsout::PressSystem sys =
-      lightsout::build_press_system(lightsout::parse_rules(text), n, n);
-  const std::vector<std::uint8_t> rhs = random_lights(sys.size(), k, n);
-  std::vector<std::uint8_t> x;
-  std::size_t nullity = 0;
-  bool solvable = false;
-  for (auto _ : state) {
-    const lightsout::detail::BandedZk banded(sys);
-    solvable = banded.solve(rhs, x);
-    nullity = banded.nullity();
-    benchmark::DoNotOptimize(x);
-  }
-  state.SetLabel(text);
-  state.counters["nullity"] = static_cast<double>(nullity);
-  state.counters["solvable"] = solvable ? 1 : 0;
+  time_factor_solve<lightsout::detail::BandedZk>(state,
+                                                 "torus,nbhd=square,states=" + std::to_string(k),
+                                                 static_cast<std::size_t>(state.range(1)), k);
 }
 BENCHMARK(BM_BandedZk_FactorSolve)
     ->Args({3, 128})
@@ -139,16 +139,9 @@ BENCHMARK(BM_BandedZk_FactorSolve)
     ->Args({6, 128})
     ->Unit(benchmark::kMillisecond);
 
-// One more right side on a Z_6 factorisation already made (128 x 128 torus, square).
+// Z_6, 128 x 128 torus, square.
 void BM_BandedZk_SolveOnly(benchmark::State& state) {
-  const lightsout::PressSystem sys =
-      lightsout::build_press_system(lightsout::parse_rules("torus,nbhd=square,states=6"), 128, 128);
-  const lightsout::detail::BandedZk banded(sys);
-  const std::vector<std::uint8_t> rhs = random_lights(sys.size(), 6, 1);
-  std::vector<std::uint8_t> x;
-  for (auto _ : state) {
-    benchmark::DoNotOptimize(banded.solve(rhs, x));
-  }
+  time_solve_only<lightsout::detail::BandedZk>(state, "torus,nbhd=square,states=6", 128, 6);
 }
 BENCHMARK(BM_BandedZk_SolveOnly)->Unit(benchmark::kMillisecond);
 

@@ -17,7 +17,6 @@ set -euo pipefail
 # shellcheck source=bench/lib.sh
 source "$(dirname "${BASH_SOURCE[0]}")/lib.sh"
 bench_init wide_and_thin "${1:-}"
-lightsout="$build_dir/lightsout"
 wide="${BENCH_WIDE:-10000x1000000}"
 runs="${BENCH_RUNS:-5}"
 thin="${BENCH_THIN:-20000000}"
@@ -29,12 +28,6 @@ make_work wide "${BENCH_DIR:-}"
 results="$work/results.txt"
 : >"$results"
 
-check() {
-  local out
-  out=$("$lightsout" verify "$1" "$2")
-  [[ $out == ok ]] || die "$1: verify said $out"
-}
-
 rows=${wide%x*}
 cols=${wide#*x}
 tall="${cols}x${rows}"
@@ -45,8 +38,8 @@ for ((i = 0; i < runs; ++i)); do
   timed tall "$lightsout" solve --quiet "$work/tall.pbm" -o "$work/tall-out.pbm"
   timed wide "$lightsout" solve --quiet "$work/wide.pbm" -o "$work/wide-out.pbm"
 done
-check "$work/tall.pbm" "$work/tall-out.pbm"
-check "$work/wide.pbm" "$work/wide-out.pbm"
+verify_answer "$work/tall.pbm" "$work/tall-out.pbm"
+verify_answer "$work/wide.pbm" "$work/wide-out.pbm"
 rm -f "$work"/tall*.pbm "$work"/wide*.pbm
 
 for size in "1x$thin" "${thin}x1"; do
@@ -55,13 +48,13 @@ for size in "1x$thin" "${thin}x1"; do
   for ((i = 0; i < 3; ++i)); do
     timed "thin-$size" "$lightsout" solve --quiet "$work/thin.pbm" -o "$work/thin-out.pbm"
   done
-  check "$work/thin.pbm" "$work/thin-out.pbm"
+  verify_answer "$work/thin.pbm" "$work/thin-out.pbm"
 done
 
 echo "== 1x$long" >&2
 "$lightsout" generate --seed 1 "1x$long" -o "$work/long.pbm"
 timed long "$lightsout" solve --quiet "$work/long.pbm" -o "$work/long-out.pbm"
-check "$work/long.pbm" "$work/long-out.pbm"
+verify_answer "$work/long.pbm" "$work/long-out.pbm"
 
 # The section bench/wide_tall.sh writes is kept as it is.
 kept=$(sed -n '/^<!-- bench\/wide_tall.sh -->$/,/^<!-- end of bench\/wide_tall.sh -->$/p' \

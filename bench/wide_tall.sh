@@ -18,7 +18,6 @@ set -euo pipefail
 # shellcheck source=bench/lib.sh
 source "$(dirname "${BASH_SOURCE[0]}")/lib.sh"
 bench_init wide_tall "${1:-}"
-lightsout="$build_dir/lightsout"
 sizes="${BENCH_WIDE:-1000x100000 2000x500000 10000x1000000}"
 rounds="${BENCH_ROUNDS:-7}"
 big_rounds="${BENCH_BIG_ROUNDS:-3}"
@@ -30,12 +29,6 @@ need_hyperfine
 make_work wide-tall "${BENCH_DIR:-}"
 rows_file="$work/rows.txt"
 : >"$rows_file"
-
-check() {
-  local out
-  out=$("$lightsout" verify "$1" "$2")
-  [[ $out == ok ]] || die "$1: verify said $out"
-}
 
 for wide in $sizes; do
   r=${wide%x*}
@@ -51,8 +44,8 @@ for wide in $sizes; do
     tall "$(q "$lightsout") solve --quiet $(q "$work/tall.pbm") -o $(q "$work/tall-out.pbm")" \
     wide "$(q "$lightsout") solve --quiet $(q "$work/wide.pbm") -o $(q "$work/wide-out.pbm")" \
     "$wide" >&2
-  check "$work/tall.pbm" "$work/tall-out.pbm"
-  check "$work/wide.pbm" "$work/wide-out.pbm"
+  verify_answer "$work/tall.pbm" "$work/tall-out.pbm"
+  verify_answer "$work/wide.pbm" "$work/wide-out.pbm"
   rm -f "$work"/tall*.pbm "$work"/wide*.pbm
   python3 - "$work/h-$wide" "$n" "$tall" "$wide" >>"$rows_file" <<'EOF'
 import json, statistics, sys
