@@ -50,6 +50,16 @@ class TextBoardBuilder {
     }
   }
 
+  // Appends cell c (bit 0 or 1) to acc, the bits of the row's unfinished word; a full word goes
+  // to put_word.
+  void put_cell(std::size_t& c, std::uint64_t& acc, std::uint64_t bit) {
+    acc |= bit << (c % 64);
+    if (++c % 64 == 0) {
+      put_word(c / 64 - 1, acc);
+      acc = 0;
+    }
+  }
+
   // At the '\n' or end ending a row of `cells` cells. Returns false when the board is complete.
   bool end_row(Input& in, std::size_t cells, const char* what, const char* unit,
                const char* board_name) {
@@ -86,6 +96,26 @@ class TextBoardBuilder {
   std::optional<BoardStore> store_;
 };
 
+// Contract: the loop both text formats share. Fails on an empty input; then, row by row,
+// read_row(board, c, acc) reads one row from its first character up to its '\n' or the end (not
+// consumed), counting its cells in c and handing them to board.put_cell (or whole words to
+// board.put_word); the unfinished last word is stored and the row ended (`what`, `unit` and
+// `board_name` name them in messages), until the board is complete.
+template <typename ReadRow>
+Board read_text_rows(Input& in, const BoardReadLimits& limits, ReadMode* mode, const char* what,
+                     const char* unit, const char* board_name, const ReadRow& read_row) {
+  if (in.skip_space(false) == -1) in.fail("empty input: expected a board");
+  TextBoardBuilder board(limits, mode);
+  for (;;) {
+    std::size_t c = 0;
+    std::uint64_t acc = 0;
+    read_row(board, c, acc);
+    if (c % 64 != 0) board.put_word(c / 64, acc);
+    if (!board.end_row(in, c, what, unit, board_name)) break;
+  }
+  return board.take();
+}
+
 // 0 for '0'/'.', 1 for '1'/'#', -1 otherwise.
 int grid_cell(int ch) {
   if (ch == '0' || ch == '.') return 0;
@@ -98,11 +128,7 @@ int grid_cell(int ch) {
 // Rows of '0'/'1' (or '.'/'#') without separators; blanks (and so CR) are allowed around a row
 // but not between its cells. Blank lines before the first row and after the last are skipped.
 Board read_grid(Input& in, const BoardReadLimits& limits, ReadMode* mode) {
-  if (in.skip_space(false) == -1) in.fail("empty input: expected a board");
-  TextBoardBuilder board(limits, mode);
-  for (;;) {
-    std::size_t c = 0;
-    std::uint64_t acc = 0;
+  const auto read_row = [&](TextBoardBuilder& board, std::size_t& c, std::uint64_t& acc) {
     auto put = [&board](std::size_t k, std::uint64_t w) { board.put_word(k, w); };
     for (;;) {
       // Past the first cell (whose checks cover the row), runs of 0/1 go 8 at a time.
@@ -114,12 +140,8 @@ Board read_grid(Input& in, const BoardReadLimits& limits, ReadMode* mode) {
       const int bit = grid_cell(ch);
       if (bit >= 0) {
         board.check_cell(in, c, "grid row", "cells");
-        acc |= static_cast<std::uint64_t>(bit) << (c % 64);
         in.advance();
-        if (++c % 64 == 0) {
-          board.put_word(c / 64 - 1, acc);
-          acc = 0;
-        }
+        board.put_cell(c, acc, static_cast<std::uint64_t>(bit));
       } else if (is_blank(ch)) {
         if (c == 0) {
           in.advance();
@@ -136,27 +158,21 @@ Board read_grid(Input& in, const BoardReadLimits& limits, ReadMode* mode) {
           throw BoardParseError(
               line, col, "expected '0', '1', '.' or '#', found " + quote(std::string(1, blank)));
         }
-        break;
+        return;
       } else if (ch == '\n' || ch == -1) {
-        break;
+        return;
       } else {
         in.fail("expected '0', '1', '.' or '#', found " +
                 quote(std::string(1, static_cast<char>(ch))));
       }
     }
-    if (c % 64 != 0) board.put_word(c / 64, acc);
-    if (!board.end_row(in, c, "grid row", "cells", "grid")) break;
-  }
-  return board.take();
+  };
+  return read_text_rows(in, limits, mode, "grid row", "cells", "grid", read_row);
 }
 
 // Rows of values 0/1 separated by blanks, one row per line, every row as long as the first.
 Board read_judge_board(Input& in, const BoardReadLimits& limits, ReadMode* mode) {
-  if (in.skip_space(false) == -1) in.fail("empty input: expected a board");
-  TextBoardBuilder board(limits, mode);
-  for (;;) {
-    std::size_t c = 0;
-    std::uint64_t acc = 0;
+  const auto read_row = [&](TextBoardBuilder& board, std::size_t& c, std::uint64_t& acc) {
     auto put = [&board](std::size_t k, std::uint64_t w) { board.put_word(k, w); };
     for (int ch = in.peek(); ch != '\n' && ch != -1; ch = in.peek()) {
       // Past the first value, "v v v v " groups go 4 values at a time.
@@ -189,16 +205,10 @@ Board read_judge_board(Input& in, const BoardReadLimits& limits, ReadMode* mode)
                             : c == 0 && board.rows() + 1 > limits.max_cells / board.cols()) {
         throw BoardParseError(line, col, limit_message(limits));
       }
-      acc |= static_cast<std::uint64_t>(ch - '0') << (c % 64);
-      if (++c % 64 == 0) {
-        board.put_word(c / 64 - 1, acc);
-        acc = 0;
-      }
+      board.put_cell(c, acc, static_cast<std::uint64_t>(ch - '0'));
     }
-    if (c % 64 != 0) board.put_word(c / 64, acc);
-    if (!board.end_row(in, c, "row", "values", "board")) break;
-  }
-  return board.take();
+  };
+  return read_text_rows(in, limits, mode, "row", "values", "board", read_row);
 }
 
 void put_grid_row(const std::uint64_t* row, std::size_t cols, BlockWriter& out) {
