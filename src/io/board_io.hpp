@@ -24,6 +24,24 @@ inline constexpr std::size_t kTokenKeep = 20;  // bytes of an offending token qu
 inline bool is_blank(int c) { return c == ' ' || c == '\t' || c == '\r' || c == '\v' || c == '\f'; }
 inline bool is_space(int c) { return c == '\n' || is_blank(c); }
 
+// Contract: the buffered part of the judge readers' whitespace skip. Moves pos past blanks and
+// newlines in [pos, end) and returns the first other byte (pos at it), or -1 when pos reaches end
+// (the caller refills and calls again). Each newline adds one to line and sets line_start to the
+// absolute offset just past it; `begin` is the buffer's first byte, at absolute offset `offset`.
+inline int skip_buffered_space(const char*& pos, const char* end, const char* begin,
+                               std::size_t offset, std::size_t& line, std::size_t& line_start) {
+  for (; pos != end; ++pos) {
+    const int c = static_cast<unsigned char>(*pos);
+    if (c == '\n') {
+      ++line;
+      line_start = offset + static_cast<std::size_t>(pos - begin) + 1;
+    } else if (!is_blank(c)) {
+      return c;
+    }
+  }
+  return -1;
+}
+
 // A token for an error message: printable ASCII kept, other bytes as \xNN, "..." when cut.
 std::string quote(std::string_view token, bool truncated = false);
 

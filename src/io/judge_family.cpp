@@ -83,17 +83,9 @@ bool JudgeCaseReader::ensure(std::size_t bytes) {
 
 int JudgeCaseReader::skip_space() {
   for (;;) {
-    while (pos_ != end_) {
-      const int c = static_cast<unsigned char>(*pos_);
-      if (c == '\n') {
-        ++line_;
-        line_start_ = buffer_offset_ + static_cast<std::size_t>(pos_ - buffer_.data()) + 1;
-      } else if (!is_blank(c)) {
-        return c;
-      }
-      ++pos_;
-    }
-    if (!ensure(1)) return -1;
+    const int c =
+        detail::skip_buffered_space(pos_, end_, buffer_.data(), buffer_offset_, line_, line_start_);
+    if (c != -1 || !ensure(1)) return c;
   }
 }
 

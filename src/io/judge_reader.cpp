@@ -55,17 +55,9 @@ inline int JudgeReader::peek() {
 
 inline int JudgeReader::skip_whitespace() {
   for (;;) {
-    while (pos_ != end_) {
-      const int c = static_cast<unsigned char>(*pos_);
-      if (c == '\n') {
-        ++line_;
-        line_start_ = buffer_offset_ + static_cast<std::size_t>(pos_ - buffer_.data()) + 1;
-      } else if (!is_blank(c)) {
-        return c;
-      }
-      ++pos_;
-    }
-    if (!refill()) return -1;
+    const int c =
+        detail::skip_buffered_space(pos_, end_, buffer_.data(), buffer_offset_, line_, line_start_);
+    if (c != -1 || !refill()) return c;
   }
 }
 
