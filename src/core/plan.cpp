@@ -11,8 +11,8 @@
 
 #include "banded_gf2.hpp"
 #include "banded_zk.hpp"
-#include "chase_mask.hpp"
-#include "chase_rules.hpp"
+#include "chase_plane_mask.hpp"
+#include "chase_plus.hpp"
 #include "lightsout/info.hpp"
 #include "rowcol_closed.hpp"
 #include "small_system.hpp"
@@ -92,16 +92,16 @@ SolvePlan plan_solve(const Rules& rules, std::size_t rows, std::size_t cols) {
     return {Method::rowcol, two ? cells / 4 : 12 * cells, two ? cells : 8 * cells,
             "the closed form"};
   }
-  if (detail::RulesChase::fits(rules, rows, cols)) {
-    const auto u = static_cast<double>(detail::RulesChase::unknowns(rules, rows, cols));
+  if (detail::PlusChase::fits(rules, rows, cols)) {
+    const auto u = static_cast<double>(detail::PlusChase::unknowns(rules, rows, cols));
     const double work = (two ? u * cells / 16 : u * cells / 10) +
                         detail::SmallSystem::estimated_work(rules.states, u);
     // The reduced system and its factored copy: u x u bits for K = 2, bytes for K > 2.
     return {Method::chase, work, boards + 2 * u * u / (two ? 8 : 1), "light chasing"};
   }
-  if (detail::MaskChase::preferred(rules, rows, cols)) {
-    const auto u = static_cast<double>(detail::MaskChase::unknowns(rules, rows, cols));
-    return {Method::chase, detail::MaskChase::estimated_work(rules, rows, cols),
+  if (detail::PlaneMaskChase::preferred(rules, rows, cols)) {
+    const auto u = static_cast<double>(detail::PlaneMaskChase::unknowns(rules, rows, cols));
+    return {Method::chase, detail::PlaneMaskChase::estimated_work(rules, rows, cols),
             boards + 2 * u * u / (two ? 8 : 1), "light chasing"};
   }
   const auto n = static_cast<double>(existing_cells(rules, rows, cols));

@@ -12,8 +12,8 @@
 
 #include "banded_gf2.hpp"
 #include "banded_zk.hpp"
-#include "chase_mask.hpp"
-#include "chase_rules.hpp"
+#include "chase_plane_mask.hpp"
+#include "chase_plus.hpp"
 #include "finish_result.hpp"
 #include "rowcol_closed.hpp"
 #include "small_solver.hpp"
@@ -178,8 +178,8 @@ struct Solver::Impl {
   std::optional<SmallSolver> tables;  // Method::tables
   std::uint64_t target = 0;           // tables: the lights to xor in (target=on: every cell)
   std::optional<PressSystem> system;  // gf2 and zk
-  std::optional<detail::RulesChase> rules_chase;  // chase under rules other than the classic
-  std::optional<detail::MaskChase> mask_chase;    // chase with extra unknowns (other masks)
+  std::optional<detail::PlusChase> rules_chase;  // chase under rules other than the classic
+  std::optional<detail::PlaneMaskChase> mask_chase;    // chase with extra unknowns (other masks)
   std::optional<detail::BandedGf2> banded;        // banded, K = 2 (with `system`)
   std::optional<detail::BandedZk> banded_zk;      // banded, K > 2 (with `system`)
   std::optional<detail::RowColClosed> rowcol;     // rowcol
@@ -223,8 +223,8 @@ Solver::Solver(Rules rules, std::size_t rows, std::size_t cols, Method method)
   const bool chosen = method == Method::automatic;
   if (chosen) method = choose(rules, rows, cols, system);
   const bool variant_chase = method == Method::chase && !is_classic(rules);
-  const bool plus_chase = variant_chase && detail::RulesChase::applies(rules, rows, cols);
-  if (variant_chase && !plus_chase && !detail::MaskChase::applies(rules, rows, cols)) {
+  const bool plus_chase = variant_chase && detail::PlusChase::applies(rules, rows, cols);
+  if (variant_chase && !plus_chase && !detail::PlaneMaskChase::applies(rules, rows, cols)) {
     throw std::invalid_argument(
         "chase applies to the plus neighbourhood (with or without the button) without holes, "
         "and to a longer side of at least 3 where the board wraps along it, and to any other "
@@ -255,21 +255,21 @@ Solver::Solver(Rules rules, std::size_t rows, std::size_t cols, Method method)
     if (method == Method::gf2 || method == Method::zk) {
       // Light chasing would take these rules but not this size: say both limits.
       std::string chase_note;
-      if (detail::RulesChase::applies(rules, rows, cols)) {
-        const std::size_t most = rules.states == 2 ? detail::RulesChase::kMaxUnknownsGf2
-                                                   : detail::RulesChase::kMaxUnknownsZk;
+      if (detail::PlusChase::applies(rules, rows, cols)) {
+        const std::size_t most = rules.states == 2 ? detail::PlusChase::kMaxUnknownsGf2
+                                                   : detail::PlusChase::kMaxUnknownsZk;
         chase_note =
             " (light chasing takes these rules while the shorter side, twice it when the "
             "board wraps along its longer side, is at most " +
             std::to_string(most) + ")";
-      } else if (detail::MaskChase::applies(rules, rows, cols)) {
+      } else if (detail::PlaneMaskChase::applies(rules, rows, cols)) {
         // The automatic method for these rules at sizes below this one is light chasing with
         // extra unknowns: its limit is the one that was passed.
-        const std::size_t most = rules.states == 2 ? detail::MaskChase::kMaxUnknownsGf2
-                                                   : detail::MaskChase::kMaxUnknownsZk;
+        const std::size_t most = rules.states == 2 ? detail::PlaneMaskChase::kMaxUnknownsGf2
+                                                   : detail::PlaneMaskChase::kMaxUnknownsZk;
         throw std::length_error(
             "a " + std::to_string(rows) + "x" + std::to_string(cols) + " board has " +
-            std::to_string(detail::MaskChase::unknowns(rules, rows, cols)) +
+            std::to_string(detail::PlaneMaskChase::unknowns(rules, rows, cols)) +
             " unknowns for light chasing (the rows and columns the neighbourhood reaches from "
             "the edges), which takes at most " +
             std::to_string(most) + " for " + std::to_string(rules.states) + " states, and its " +
@@ -383,7 +383,7 @@ Result Solver::solve(const Grid& lights, const Options& options) const {
 
 namespace {
 
-// Light chasing under rules other than the classic (RulesChase or MaskChase), as a Result (the
+// Light chasing under rules other than the classic (PlusChase or PlaneMaskChase), as a Result (the
 // kernel when `want_kernel`).
 template <typename Chase>
 Result solve_by_rules_chase(const Chase& chase, const Grid& lights, bool want_kernel) {

@@ -9,7 +9,7 @@
 #include <utility>
 #include <vector>
 
-#include "chase_rules.hpp"
+#include "chase_plus.hpp"
 #include "zk_matrix.hpp"
 
 #ifndef __EMSCRIPTEN__

@@ -10,7 +10,7 @@
 #include <string>
 #include <vector>
 
-#include "core/chase_mask.hpp"
+#include "core/chase_plane_mask.hpp"
 #include "core/solve_rules.hpp"
 #include "lightsout/info.hpp"
 #include "lightsout/random_board.hpp"
@@ -102,7 +102,7 @@ TEST(Solver, AutomaticAgreesWithTheGeneralElimination) {
 // Light chasing over Z_K (plus neighbourhood, every topology, K prime, prime power and composite,
 // both goals, tall and wide boards) against the general elimination: solvability, nullity, exact
 // count, the presses re-applied, the kernel quiet and of the right size, and the fewest presses.
-TEST(Solver, RulesChaseAgreesWithTheGeneralElimination) {
+TEST(Solver, PlusChaseAgreesWithTheGeneralElimination) {
   std::mt19937_64 rng(21);
   int checked = 0;
   // The last six have a shorter side of 1 or 2 (wrapped on the torus and the cylinder).
@@ -169,8 +169,9 @@ TEST(Solver, BandedAgreesWithDenseGf2) {
       const Solver dense(rules, rows, cols, Method::gf2);
       if (rows * cols > 64 || rules.has_holes()) {
         // Plane masks chase with extra unknowns where that costs less than the band.
-        EXPECT_EQ(Solver(rules, rows, cols).method(),
-                  detail::MaskChase::preferred(rules, rows, cols) ? Method::chase : Method::banded);
+        EXPECT_EQ(
+            Solver(rules, rows, cols).method(),
+            detail::PlaneMaskChase::preferred(rules, rows, cols) ? Method::chase : Method::banded);
       }
       for (int trial = 0; trial < 3; ++trial) {
         const Grid lights = trial == 0 ? random_grid(rules, rows, cols, rng(), 0.5, true)

@@ -11,7 +11,7 @@
 #include <utility>
 #include <vector>
 
-#include "core/chase_rules.hpp"
+#include "core/chase_plus.hpp"
 #include "lightsout/grid.hpp"
 #include "lightsout/info.hpp"
 #include "lightsout/rules.hpp"
@@ -58,8 +58,8 @@ TEST(WrapFacts, SquareToriTo300MatchLightChasing) {
     for (std::size_t n = 1; n <= 300; ++n) {
       SCOPED_TRACE(testing::Message() << "self " << self << " n " << n);
       std::size_t expected = 0;
-      if (detail::RulesChase::applies(rules, n, n)) {
-        expected = detail::RulesChase(rules, n, n, false).nullity();
+      if (detail::PlusChase::applies(rules, n, n)) {
+        expected = detail::PlusChase(rules, n, n, false).nullity();
       } else {
         expected = dark_solve(rules, n, n).nullity;
       }

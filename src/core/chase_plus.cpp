@@ -1,4 +1,4 @@
-// RulesChase: light chasing over Z_K on the plane, cylinder and torus, the reduced system
+// PlusChase: light chasing over Z_K on the plane, cylinder and torus, the reduced system
 // factored once per size.
 //
 // In solving orientation (M rows of N values, N the shorter side; a wide board is transposed,
@@ -19,7 +19,7 @@
 // u chases of deficit 0 (O(u M N); for K = 2 bit-sliced, 64 at a time), and factors E; a board then
 // costs a chase from y = 0, one solve of E y = -residual_0, and the chase from that y, which must
 // leave residual 0.
-#include "chase_rules.hpp"
+#include "chase_plus.hpp"
 
 #include <algorithm>
 #include <stdexcept>
@@ -34,7 +34,7 @@ bool is_plus_neighbourhood(const Rules& rules) {
   return rules.offsets == plus;
 }
 
-struct RulesChase::Impl {
+struct PlusChase::Impl {
   std::size_t rows = 0;  // the board as given
   std::size_t cols = 0;
   bool transposed = false;
@@ -239,7 +239,7 @@ struct RulesChase::Impl {
   }
 };
 
-bool RulesChase::applies(const Rules& rules, std::size_t rows, std::size_t cols) {
+bool PlusChase::applies(const Rules& rules, std::size_t rows, std::size_t cols) {
   if (rules.has_holes() || rules.has_graph() || !is_plus_neighbourhood(rules) || rows == 0 ||
       cols == 0) {
     return false;
@@ -252,7 +252,7 @@ bool RulesChase::applies(const Rules& rules, std::size_t rows, std::size_t cols)
   return !wraps_along || std::max(rows, cols) >= 3;
 }
 
-std::size_t RulesChase::unknowns(const Rules& rules, std::size_t rows, std::size_t cols) {
+std::size_t PlusChase::unknowns(const Rules& rules, std::size_t rows, std::size_t cols) {
   const bool transpose = cols > rows;
   const bool wrap_r = rules.topology == Topology::torus;
   const bool wrap_c = rules.topology != Topology::plane;
@@ -260,11 +260,11 @@ std::size_t RulesChase::unknowns(const Rules& rules, std::size_t rows, std::size
   return std::min(rows, cols) * (wraps ? 2 : 1);
 }
 
-bool RulesChase::fits(const Rules& rules, std::size_t rows, std::size_t cols) {
+bool PlusChase::fits(const Rules& rules, std::size_t rows, std::size_t cols) {
   return applies(rules, rows, cols) && unknowns(rules, rows, cols) <= max_unknowns(rules.states);
 }
 
-RulesChase::RulesChase(const Rules& rules, std::size_t rows, std::size_t cols, bool want_kernel)
+PlusChase::PlusChase(const Rules& rules, std::size_t rows, std::size_t cols, bool want_kernel)
     : impl_(std::make_unique<Impl>()) {
   if (!applies(rules, rows, cols)) throw std::invalid_argument("chase: rules not supported");
   Impl& s = *impl_;
@@ -303,12 +303,11 @@ RulesChase::RulesChase(const Rules& rules, std::size_t rows, std::size_t cols, b
   factor(e, s.u, s.k, want_kernel);
 }
 
-RulesChase::~RulesChase() = default;
-RulesChase::RulesChase(RulesChase&&) noexcept = default;
-RulesChase& RulesChase::operator=(RulesChase&&) noexcept = default;
+PlusChase::~PlusChase() = default;
+PlusChase::PlusChase(PlusChase&&) noexcept = default;
+PlusChase& PlusChase::operator=(PlusChase&&) noexcept = default;
 
-bool RulesChase::solve(std::span<const std::uint8_t> lights,
-                       std::span<std::uint8_t> presses) const {
+bool PlusChase::solve(std::span<const std::uint8_t> lights, std::span<std::uint8_t> presses) const {
   const Impl& s = *impl_;
   if (lights.size() != s.rows * s.cols || presses.size() != lights.size()) {
     throw std::invalid_argument("chase: wrong number of values");
@@ -328,7 +327,7 @@ bool RulesChase::solve(std::span<const std::uint8_t> lights,
   return true;
 }
 
-bool RulesChase::solve(const Grid& lights, Grid& presses) const {
+bool PlusChase::solve(const Grid& lights, Grid& presses) const {
   const Impl& s = *impl_;
   check_grids(lights, presses, s.rows, s.cols, s.k);
   // Row r of the solving orientation is a row of the board, or a column when it is turned; two
@@ -379,7 +378,7 @@ bool RulesChase::solve(const Grid& lights, Grid& presses) const {
   return solve_reduced(chase);
 }
 
-std::vector<std::vector<std::uint8_t>> RulesChase::kernel() const {
+std::vector<std::vector<std::uint8_t>> PlusChase::kernel() const {
   const Impl& s = *impl_;
   std::vector<std::uint8_t> scratch;
   return kernel_with([&](const std::uint8_t* y, std::uint8_t* residual) {

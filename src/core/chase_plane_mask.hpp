@@ -1,6 +1,6 @@
 // Internal: light chasing with extra unknowns for any neighbourhood mask on the plane, any number
 // of states and goal, the reduced system factored once per size (Solver's `chase` method for the
-// masks that RulesChase, the plus neighbourhood's chase, does not take).
+// masks that PlusChase, the plus neighbourhood's chase, does not take).
 #pragma once
 
 #include <cstddef>
@@ -32,10 +32,10 @@ namespace lightsout::detail {
 // E y = -residual(0) and the chase from that y, which must leave residual 0.
 // The reduced system, its counts and its kernel's orders: ReducedChase. Cost once per size O(u M N
 // |mask| / lanes) and the factorisation of E; a board O(M N |mask| + u^2).
-class MaskChase : public ReducedChase {
+class PlaneMaskChase : public ReducedChase {
  public:
   // True for a grid on the plane without holes whose neighbourhood is neither rowcol nor plus
-  // (RulesChase's), and a board larger than the mask's reach in the turned orientation (M > b,
+  // (PlusChase's), and a board larger than the mask's reach in the turned orientation (M > b,
   // N > cmax).
   static bool applies(const Rules& rules, std::size_t rows, std::size_t cols);
   // The unknowns u of the best orientation (0 when !applies).
@@ -53,10 +53,10 @@ class MaskChase : public ReducedChase {
   static bool preferred(const Rules& rules, std::size_t rows, std::size_t cols);
 
   // Throws std::invalid_argument unless applies(), std::length_error past the unknowns limits.
-  MaskChase(const Rules& rules, std::size_t rows, std::size_t cols, bool want_kernel);
-  ~MaskChase();
-  MaskChase(MaskChase&&) noexcept;
-  MaskChase& operator=(MaskChase&&) noexcept;
+  PlaneMaskChase(const Rules& rules, std::size_t rows, std::size_t cols, bool want_kernel);
+  ~PlaneMaskChase();
+  PlaneMaskChase(PlaneMaskChase&&) noexcept;
+  PlaneMaskChase& operator=(PlaneMaskChase&&) noexcept;
 
   // lights and presses: rows * cols values, row-major, 0..K-1. Returns whether the board is
   // solvable; when it is, `presses` solves it (checked: std::logic_error if not).

@@ -15,7 +15,7 @@
 
 namespace lightsout::detail {
 
-// True for the plus neighbourhood, with or without the button itself (the rules RulesChase and the
+// True for the plus neighbourhood, with or without the button itself (the rules PlusChase and the
 // torus and cylinder facts from polynomials take).
 bool is_plus_neighbourhood(const Rules& rules);
 
@@ -30,7 +30,7 @@ bool is_plus_neighbourhood(const Rules& rules);
 // symbolically once (O(M N u) operations, bit-packed for K = 2) and factors E (SmallSystem); each
 // board then costs two numeric chases (O(M N)) and one solve of the reduced system.
 // The reduced system, its counts and its kernel's orders: ReducedChase.
-class RulesChase : public ReducedChase {
+class PlusChase : public ReducedChase {
  public:
   // True for rules this method takes on a rows x cols board: a grid without holes whose
   // neighbourhood is plus (with or without the button itself), and a longer side of at least 3
@@ -44,10 +44,10 @@ class RulesChase : public ReducedChase {
   static bool fits(const Rules& rules, std::size_t rows, std::size_t cols);
 
   // Throws std::invalid_argument unless applies(), std::length_error past the unknowns limits.
-  RulesChase(const Rules& rules, std::size_t rows, std::size_t cols, bool want_kernel);
-  ~RulesChase();
-  RulesChase(RulesChase&&) noexcept;
-  RulesChase& operator=(RulesChase&&) noexcept;
+  PlusChase(const Rules& rules, std::size_t rows, std::size_t cols, bool want_kernel);
+  ~PlusChase();
+  PlusChase(PlusChase&&) noexcept;
+  PlusChase& operator=(PlusChase&&) noexcept;
 
   // lights and presses: rows * cols values, row-major, 0..K-1. Returns whether the board is
   // solvable; when it is, `presses` solves it (checked by chasing: std::logic_error if not).

@@ -1,6 +1,6 @@
-// MaskChase (light chasing with extra unknowns for any plane mask) against dense elimination
+// PlaneMaskChase (light chasing with extra unknowns for any plane mask) against dense elimination
 // over Z_K on random masks, sizes and K, and the Solver's choice of it.
-#include "core/chase_mask.hpp"
+#include "core/chase_plane_mask.hpp"
 
 #include <gtest/gtest.h>
 
@@ -41,12 +41,12 @@ std::string random_mask(std::mt19937_64& rng) {
   return text;
 }
 
-// Everything MaskChase says about `boards` random boards against dense elimination.
+// Everything PlaneMaskChase says about `boards` random boards against dense elimination.
 void check_against_dense(const Rules& rules, std::size_t rows, std::size_t cols,
                          std::mt19937_64& rng, int boards) {
   SCOPED_TRACE(to_string(rules) + " on " + std::to_string(rows) + "x" + std::to_string(cols));
-  ASSERT_TRUE(detail::MaskChase::applies(rules, rows, cols));
-  const detail::MaskChase chase(rules, rows, cols, true);
+  ASSERT_TRUE(detail::PlaneMaskChase::applies(rules, rows, cols));
+  const detail::PlaneMaskChase chase(rules, rows, cols, true);
   const unsigned k = rules.states;
   const PressSystem sys = build_press_system(rules, rows, cols);
   const std::uint8_t goal = rules.target_on ? static_cast<std::uint8_t>(k - 1) : 0;
@@ -101,7 +101,7 @@ void check_against_dense(const Rules& rules, std::size_t rows, std::size_t cols,
   }
 }
 
-TEST(MaskChase, NamedNeighbourhoodsAgainstDense) {
+TEST(PlaneMaskChase, NamedNeighbourhoodsAgainstDense) {
   auto rng = make_rng(251);
   for (const char* nbhd : {"x", "square", "knight"}) {
     for (const unsigned k : {2U, 3U, 4U, 5U, 6U, 7U, 9U, 12U, 255U}) {
@@ -110,7 +110,7 @@ TEST(MaskChase, NamedNeighbourhoodsAgainstDense) {
                  {3, 3}, {4, 7}, {7, 4}, {9, 9}, {12, 5}}) {
           Rules rules = parse_rules(std::string("nbhd=") + nbhd + ",states=" + std::to_string(k) +
                                     (self ? "" : ",self=0") + (k % 2 == 0 ? ",target=on" : ""));
-          if (!detail::MaskChase::applies(rules, rows, cols)) continue;
+          if (!detail::PlaneMaskChase::applies(rules, rows, cols)) continue;
           check_against_dense(rules, rows, cols, rng, 4);
         }
       }
@@ -118,7 +118,7 @@ TEST(MaskChase, NamedNeighbourhoodsAgainstDense) {
   }
 }
 
-TEST(MaskChase, RandomMasksAgainstDense) {
+TEST(PlaneMaskChase, RandomMasksAgainstDense) {
   auto rng = make_rng(252);
   const std::vector<unsigned> states = {2, 3, 4, 5, 6, 7, 8, 9, 10, 12, 25, 255};
   std::uniform_int_distribution<std::size_t> side(1, 16);
@@ -129,14 +129,14 @@ TEST(MaskChase, RandomMasksAgainstDense) {
     const Rules rules = parse_rules("nbhd=" + random_mask(rng) + ",states=" + std::to_string(k));
     const std::size_t rows = side(rng);
     const std::size_t cols = side(rng);
-    if (!detail::MaskChase::applies(rules, rows, cols)) continue;
+    if (!detail::PlaneMaskChase::applies(rules, rows, cols)) continue;
     check_against_dense(rules, rows, cols, rng, 2);
     ++checked;
   }
   EXPECT_GE(checked, 100);
 }
 
-TEST(MaskChase, LargerBoardsAgainstDense) {
+TEST(PlaneMaskChase, LargerBoardsAgainstDense) {
   // Up to 40 x 40 (dense elimination over Z_3 of 1600 cells takes about a second).
   auto rng = make_rng(253);
   check_against_dense(parse_rules("nbhd=x"), 40, 40, rng, 2);
@@ -151,20 +151,20 @@ TEST(MaskChase, LargerBoardsAgainstDense) {
   check_against_dense(parse_rules("nbhd=knight,states=12"), 30, 30, rng, 2);
 }
 
-TEST(MaskChase, UnknownsFollowTheMask) {
+TEST(PlaneMaskChase, UnknownsFollowTheMask) {
   // x and square: the first row and the first column; knight: two rows and a column.
-  EXPECT_EQ(detail::MaskChase::unknowns(parse_rules("nbhd=x"), 1000, 1000), 1999U);
-  EXPECT_EQ(detail::MaskChase::unknowns(parse_rules("nbhd=square"), 1000, 1000), 1999U);
-  EXPECT_EQ(detail::MaskChase::unknowns(parse_rules("nbhd=knight"), 1000, 1000), 2998U);
+  EXPECT_EQ(detail::PlaneMaskChase::unknowns(parse_rules("nbhd=x"), 1000, 1000), 1999U);
+  EXPECT_EQ(detail::PlaneMaskChase::unknowns(parse_rules("nbhd=square"), 1000, 1000), 1999U);
+  EXPECT_EQ(detail::PlaneMaskChase::unknowns(parse_rules("nbhd=knight"), 1000, 1000), 2998U);
   // A mask whose lowest row is its centre cell only chases like the plus: one row of unknowns,
   // the shorter side once turned.
-  EXPECT_EQ(detail::MaskChase::unknowns(parse_rules("nbhd=111/111/010"), 10, 1000), 10U);
-  EXPECT_EQ(detail::MaskChase::unknowns(parse_rules("nbhd=x"), 10, 1000), 1009U);
-  EXPECT_FALSE(detail::MaskChase::applies(parse_rules("nbhd=x,torus"), 10, 10));
-  EXPECT_FALSE(detail::MaskChase::applies(parse_rules("nbhd=rowcol"), 10, 10));
+  EXPECT_EQ(detail::PlaneMaskChase::unknowns(parse_rules("nbhd=111/111/010"), 10, 1000), 10U);
+  EXPECT_EQ(detail::PlaneMaskChase::unknowns(parse_rules("nbhd=x"), 10, 1000), 1009U);
+  EXPECT_FALSE(detail::PlaneMaskChase::applies(parse_rules("nbhd=x,torus"), 10, 10));
+  EXPECT_FALSE(detail::PlaneMaskChase::applies(parse_rules("nbhd=rowcol"), 10, 10));
 }
 
-TEST(MaskChase, SolverChoosesItForMasksOnThePlane) {
+TEST(PlaneMaskChase, SolverChoosesItForMasksOnThePlane) {
   for (const char* text : {"nbhd=x,states=3", "nbhd=knight", "nbhd=110/011/000,states=5"}) {
     const Solver solver(parse_rules(text), 30, 30);
     EXPECT_EQ(solver.method(), Method::chase) << text;

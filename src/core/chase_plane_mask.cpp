@@ -1,5 +1,5 @@
-// MaskChase: light chasing with extra unknowns (the first rows and columns) for any mask on the
-// plane, over Z_K, the reduced system built many unknowns at a time and factored once per size.
+// PlaneMaskChase: light chasing with extra unknowns (the first rows and columns) for any mask on
+// the plane, over Z_K, the reduced system built many unknowns at a time and factored once per size.
 //
 // Notation (solving orientation, M rows of N cells): the equation of cell (r, c) is
 //   sum_{q in Q} x[r + q.dr][c + q.dc] = d[r][c]   (mod K),   d = goal - lights,
@@ -18,7 +18,7 @@
 // the matrix E. Press rows roll through a ring of as many rows as the equations reach. A batch of
 // left-column unknowns starting at row R0 cannot change the presses above R0, so its pass starts
 // at equation row R0 - b with a ring of zeros.
-#include "chase_mask.hpp"
+#include "chase_plane_mask.hpp"
 
 #include <algorithm>
 #include <array>
@@ -33,7 +33,7 @@
 
 #include "banded_gf2.hpp"
 #include "build_target.hpp"
-#include "chase_rules.hpp"
+#include "chase_plus.hpp"
 #include "small_system.hpp"
 
 namespace lightsout::detail {
@@ -77,8 +77,8 @@ bool mask_rules(const Rules& rules) {
 // The orientation with the fewest unknowns, or nullopt when the board is not larger than the
 // mask's reach in any of them.
 std::optional<Geometry> best_geometry(const Rules& rules, std::size_t rows, std::size_t cols) {
-  // The plus neighbourhood has its own chase (RulesChase), which also takes the wrapped boards.
-  if (!mask_rules(rules) || rows == 0 || cols == 0 || RulesChase::applies(rules, rows, cols)) {
+  // The plus neighbourhood has its own chase (PlusChase), which also takes the wrapped boards.
+  if (!mask_rules(rules) || rows == 0 || cols == 0 || PlusChase::applies(rules, rows, cols)) {
     return std::nullopt;
   }
   std::optional<Geometry> best;
@@ -299,7 +299,7 @@ void chase_pass(const Geometry& g, unsigned k, std::size_t r0, T* ring, std::siz
 
 }  // namespace
 
-struct MaskChase::Impl {
+struct PlaneMaskChase::Impl {
   std::size_t rows = 0;
   std::size_t cols = 0;
   unsigned k = 2;
@@ -412,21 +412,21 @@ struct MaskChase::Impl {
   }
 };
 
-bool MaskChase::applies(const Rules& rules, std::size_t rows, std::size_t cols) {
+bool PlaneMaskChase::applies(const Rules& rules, std::size_t rows, std::size_t cols) {
   return best_geometry(rules, rows, cols).has_value();
 }
 
-std::size_t MaskChase::unknowns(const Rules& rules, std::size_t rows, std::size_t cols) {
+std::size_t PlaneMaskChase::unknowns(const Rules& rules, std::size_t rows, std::size_t cols) {
   const std::optional<Geometry> g = best_geometry(rules, rows, cols);
   return g ? g->u : 0;
 }
 
-bool MaskChase::fits(const Rules& rules, std::size_t rows, std::size_t cols) {
+bool PlaneMaskChase::fits(const Rules& rules, std::size_t rows, std::size_t cols) {
   const std::optional<Geometry> g = best_geometry(rules, rows, cols);
   return g && g->u <= max_unknowns(rules.states);
 }
 
-double MaskChase::estimated_work(const Rules& rules, std::size_t rows, std::size_t cols) {
+double PlaneMaskChase::estimated_work(const Rules& rules, std::size_t rows, std::size_t cols) {
   const auto u = static_cast<double>(unknowns(rules, rows, cols));
   const double cells = static_cast<double>(rows) * static_cast<double>(cols);
   const auto t = static_cast<double>(rules.offsets.size());
@@ -434,7 +434,7 @@ double MaskChase::estimated_work(const Rules& rules, std::size_t rows, std::size
          SmallSystem::estimated_work(rules.states, u);
 }
 
-bool MaskChase::preferred(const Rules& rules, std::size_t rows, std::size_t cols) {
+bool PlaneMaskChase::preferred(const Rules& rules, std::size_t rows, std::size_t cols) {
   if (!fits(rules, rows, cols)) return false;
   if (rules.states > 2) return true;
   const auto r = static_cast<double>(rows);
@@ -443,7 +443,8 @@ bool MaskChase::preferred(const Rules& rules, std::size_t rows, std::size_t cols
   return estimated_work(rules, rows, cols) <= r * c * band * band / 64;
 }
 
-MaskChase::MaskChase(const Rules& rules, std::size_t rows, std::size_t cols, bool want_kernel)
+PlaneMaskChase::PlaneMaskChase(const Rules& rules, std::size_t rows, std::size_t cols,
+                               bool want_kernel)
     : impl_(std::make_unique<Impl>()) {
   std::optional<Geometry> g = best_geometry(rules, rows, cols);
   if (!g) throw std::invalid_argument("chase: rules not supported");
@@ -466,11 +467,12 @@ MaskChase::MaskChase(const Rules& rules, std::size_t rows, std::size_t cols, boo
   factor(e, s.g.u, s.k, want_kernel);
 }
 
-MaskChase::~MaskChase() = default;
-MaskChase::MaskChase(MaskChase&&) noexcept = default;
-MaskChase& MaskChase::operator=(MaskChase&&) noexcept = default;
+PlaneMaskChase::~PlaneMaskChase() = default;
+PlaneMaskChase::PlaneMaskChase(PlaneMaskChase&&) noexcept = default;
+PlaneMaskChase& PlaneMaskChase::operator=(PlaneMaskChase&&) noexcept = default;
 
-bool MaskChase::solve(std::span<const std::uint8_t> lights, std::span<std::uint8_t> presses) const {
+bool PlaneMaskChase::solve(std::span<const std::uint8_t> lights,
+                           std::span<std::uint8_t> presses) const {
   const Impl& s = *impl_;
   if (lights.size() != s.rows * s.cols || presses.size() != lights.size()) {
     throw std::invalid_argument("chase: wrong number of values");
@@ -485,7 +487,7 @@ bool MaskChase::solve(std::span<const std::uint8_t> lights, std::span<std::uint8
   return true;
 }
 
-bool MaskChase::solve(const Grid& lights, Grid& presses) const {
+bool PlaneMaskChase::solve(const Grid& lights, Grid& presses) const {
   const Impl& s = *impl_;
   check_grids(lights, presses, s.rows, s.cols, s.k);
   const std::vector<std::uint8_t> values = lights.to_values();
@@ -495,7 +497,7 @@ bool MaskChase::solve(const Grid& lights, Grid& presses) const {
   return true;
 }
 
-std::vector<std::vector<std::uint8_t>> MaskChase::kernel() const {
+std::vector<std::vector<std::uint8_t>> PlaneMaskChase::kernel() const {
   const Impl& s = *impl_;
   return kernel_with([&](const std::uint8_t* y, std::uint8_t* residual) {
     std::vector<std::uint8_t> x(s.g.m * s.g.n);
