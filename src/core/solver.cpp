@@ -178,11 +178,11 @@ struct Solver::Impl {
   std::optional<SmallSolver> tables;  // Method::tables
   std::uint64_t target = 0;           // tables: the lights to xor in (target=on: every cell)
   std::optional<PressSystem> system;  // gf2 and zk
-  std::optional<detail::PlusChase> rules_chase;  // chase under rules other than the classic
-  std::optional<detail::PlaneMaskChase> mask_chase;    // chase with extra unknowns (other masks)
-  std::optional<detail::BandedGf2> banded;        // banded, K = 2 (with `system`)
-  std::optional<detail::BandedZk> banded_zk;      // banded, K > 2 (with `system`)
-  std::optional<detail::RowColClosed> rowcol;     // rowcol
+  std::optional<detail::PlusChase> rules_chase;      // chase under rules other than the classic
+  std::optional<detail::PlaneMaskChase> mask_chase;  // chase with extra unknowns (other masks)
+  std::optional<detail::BandedGf2> banded;           // banded, K = 2 (with `system`)
+  std::optional<detail::BandedZk> banded_zk;         // banded, K > 2 (with `system`)
+  std::optional<detail::RowColClosed> rowcol;        // rowcol
 };
 
 std::uint64_t Solver::max_cells(const Rules& rules, Method method) {
