@@ -20,6 +20,8 @@
 // at equation row R0 - b with a ring of zeros.
 #include "chase_plane_mask.hpp"
 
+#include "chase_variant.hpp"
+
 #include <algorithm>
 #include <array>
 #include <cstring>
@@ -299,7 +301,16 @@ void chase_pass(const Geometry& g, unsigned k, std::size_t r0, T* ring, std::siz
 
 }  // namespace
 
-struct PlaneMaskChase::Impl {
+struct PlaneMaskChaseImpl {
+  void build(VariantChase<PlaneMaskChaseImpl>& owner, const Rules& rules, std::size_t rows,
+             std::size_t cols, bool want_kernel);
+  bool solve_values(const VariantChase<PlaneMaskChaseImpl>& owner,
+                    std::span<const std::uint8_t> lights, std::span<std::uint8_t> presses) const;
+  bool solve_grids(const VariantChase<PlaneMaskChaseImpl>& owner, const Grid& lights,
+                   Grid& presses) const;
+  std::vector<std::vector<std::uint8_t>> kernel(
+      const VariantChase<PlaneMaskChaseImpl>& owner) const;
+
   std::size_t rows = 0;
   std::size_t cols = 0;
   unsigned k = 2;
@@ -443,19 +454,18 @@ bool PlaneMaskChase::preferred(const Rules& rules, std::size_t rows, std::size_t
   return estimated_work(rules, rows, cols) <= r * c * band * band / 64;
 }
 
-PlaneMaskChase::PlaneMaskChase(const Rules& rules, std::size_t rows, std::size_t cols,
-                               bool want_kernel)
-    : impl_(std::make_unique<Impl>()) {
+void PlaneMaskChaseImpl::build(VariantChase<PlaneMaskChaseImpl>& owner, const Rules& rules,
+                               std::size_t rows, std::size_t cols, bool want_kernel) {
   std::optional<Geometry> g = best_geometry(rules, rows, cols);
   if (!g) throw std::invalid_argument("chase: rules not supported");
-  Impl& s = *impl_;
+  PlaneMaskChaseImpl& s = *this;
   s.rows = rows;
   s.cols = cols;
   s.k = rules.states;
   s.goal = static_cast<std::uint8_t>(rules.target_on ? s.k - 1 : 0);
   s.g = std::move(*g);
-  s.ring_rows = Impl::ring_for(s.g);
-  check_unknowns(s.g.u, s.k);
+  s.ring_rows = PlaneMaskChaseImpl::ring_for(s.g);
+  VariantChase<PlaneMaskChaseImpl>::check_unknowns(s.g.u, s.k);
   std::vector<std::uint8_t> e;
   if (s.k == 2) {
     e = s.reduced_matrix<std::uint64_t, kWordLanes, true>();
@@ -464,16 +474,13 @@ PlaneMaskChase::PlaneMaskChase(const Rules& rules, std::size_t rows, std::size_t
   } else {
     e = s.reduced_matrix<std::uint16_t, 16, false>();
   }
-  factor(e, s.g.u, s.k, want_kernel);
+  owner.factor(e, s.g.u, s.k, want_kernel);
 }
 
-PlaneMaskChase::~PlaneMaskChase() = default;
-PlaneMaskChase::PlaneMaskChase(PlaneMaskChase&&) noexcept = default;
-PlaneMaskChase& PlaneMaskChase::operator=(PlaneMaskChase&&) noexcept = default;
-
-bool PlaneMaskChase::solve(std::span<const std::uint8_t> lights,
-                           std::span<std::uint8_t> presses) const {
-  const Impl& s = *impl_;
+bool PlaneMaskChaseImpl::solve_values(const VariantChase<PlaneMaskChaseImpl>& owner,
+                                      std::span<const std::uint8_t> lights,
+                                      std::span<std::uint8_t> presses) const {
+  const PlaneMaskChaseImpl& s = *this;
   if (lights.size() != s.rows * s.cols || presses.size() != lights.size()) {
     throw std::invalid_argument("chase: wrong number of values");
   }
@@ -482,24 +489,26 @@ bool PlaneMaskChase::solve(std::span<const std::uint8_t> lights,
   const auto chase = [&](const std::uint8_t* y, bool final, std::uint8_t* residual) {
     s.chase(d.data(), y, final ? x.data() : nullptr, residual);
   };
-  if (!solve_reduced(chase)) return false;
+  if (!owner.solve_reduced(chase)) return false;
   s.to_board(x, presses);
   return true;
 }
 
-bool PlaneMaskChase::solve(const Grid& lights, Grid& presses) const {
-  const Impl& s = *impl_;
-  check_grids(lights, presses, s.rows, s.cols, s.k);
+bool PlaneMaskChaseImpl::solve_grids(const VariantChase<PlaneMaskChaseImpl>& owner,
+                                     const Grid& lights, Grid& presses) const {
+  const PlaneMaskChaseImpl& s = *this;
+  VariantChase<PlaneMaskChaseImpl>::check_grids(lights, presses, s.rows, s.cols, s.k);
   const std::vector<std::uint8_t> values = lights.to_values();
   std::vector<std::uint8_t> x(values.size());
-  if (!solve(values, x)) return false;
+  if (!solve_values(owner, values, x)) return false;
   presses = Grid::from_values(s.rows, s.cols, s.k, x);
   return true;
 }
 
-std::vector<std::vector<std::uint8_t>> PlaneMaskChase::kernel() const {
-  const Impl& s = *impl_;
-  return kernel_with([&](const std::uint8_t* y, std::uint8_t* residual) {
+std::vector<std::vector<std::uint8_t>> PlaneMaskChaseImpl::kernel(
+    const VariantChase<PlaneMaskChaseImpl>& owner) const {
+  const PlaneMaskChaseImpl& s = *this;
+  return owner.kernel_with([&](const std::uint8_t* y, std::uint8_t* residual) {
     std::vector<std::uint8_t> x(s.g.m * s.g.n);
     s.chase(nullptr, y, x.data(), residual);
     std::vector<std::uint8_t> pattern(s.rows * s.cols);
@@ -507,5 +516,7 @@ std::vector<std::vector<std::uint8_t>> PlaneMaskChase::kernel() const {
     return pattern;
   });
 }
+
+template class VariantChase<PlaneMaskChaseImpl>;
 
 }  // namespace lightsout::detail

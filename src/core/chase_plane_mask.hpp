@@ -30,9 +30,13 @@ namespace lightsout::detail {
 // at a time (64 per word for K = 2, 32 or 16 per vector of bytes or shorts for K > 2), giving E,
 // and factors E (SmallSystem). A board then costs a chase from y = 0, one solve of
 // E y = -residual(0) and the chase from that y, which must leave residual 0.
-// The reduced system, its counts and its kernel's orders: ReducedChase. Cost once per size O(u M N
+// The reduced system, its counts and its kernel's orders: ReducedChase; the constructor, solve and
+// kernel: VariantChase. Cost once per size O(u M N
 // |mask| / lanes) and the factorisation of E; a board O(M N |mask| + u^2).
-class PlaneMaskChase : public ReducedChase {
+// Its chase (in the .cpp).
+struct PlaneMaskChaseImpl;
+
+class PlaneMaskChase : public VariantChase<PlaneMaskChaseImpl> {
  public:
   // True for a grid on the plane without holes whose neighbourhood is neither rowcol nor plus
   // (PlusChase's), and a board larger than the mask's reach in the turned orientation (M > b,
@@ -52,25 +56,7 @@ class PlaneMaskChase : public ReducedChase {
   // automatic choice, which the work estimate follows.
   static bool preferred(const Rules& rules, std::size_t rows, std::size_t cols);
 
-  // Throws std::invalid_argument unless applies(), std::length_error past the unknowns limits.
-  PlaneMaskChase(const Rules& rules, std::size_t rows, std::size_t cols, bool want_kernel);
-  ~PlaneMaskChase();
-  PlaneMaskChase(PlaneMaskChase&&) noexcept;
-  PlaneMaskChase& operator=(PlaneMaskChase&&) noexcept;
-
-  // lights and presses: rows * cols values, row-major, 0..K-1. Returns whether the board is
-  // solvable; when it is, `presses` solves it (checked: std::logic_error if not).
-  bool solve(std::span<const std::uint8_t> lights, std::span<std::uint8_t> presses) const;
-  // The same on grids (rows x cols, K states).
-  bool solve(const Grid& lights, Grid& presses) const;
-
-  // With want_kernel: a basis of the quiet patterns (row-major board values), of the orders
-  // kernel_orders() gives.
-  std::vector<std::vector<std::uint8_t>> kernel() const;
-
- private:
-  struct Impl;
-  std::unique_ptr<Impl> impl_;
+  using VariantChase::VariantChase;
 };
 
 }  // namespace lightsout::detail

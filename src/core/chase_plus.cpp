@@ -21,6 +21,8 @@
 // leave residual 0.
 #include "chase_plus.hpp"
 
+#include "chase_variant.hpp"
+
 #include <algorithm>
 #include <stdexcept>
 
@@ -34,7 +36,15 @@ bool is_plus_neighbourhood(const Rules& rules) {
   return rules.offsets == plus;
 }
 
-struct PlusChase::Impl {
+struct PlusChaseImpl {
+  void build(VariantChase<PlusChaseImpl>& owner, const Rules& rules, std::size_t rows,
+             std::size_t cols, bool want_kernel);
+  bool solve_values(const VariantChase<PlusChaseImpl>& owner, std::span<const std::uint8_t> lights,
+                    std::span<std::uint8_t> presses) const;
+  bool solve_grids(const VariantChase<PlusChaseImpl>& owner, const Grid& lights,
+                   Grid& presses) const;
+  std::vector<std::vector<std::uint8_t>> kernel(const VariantChase<PlusChaseImpl>& owner) const;
+
   std::size_t rows = 0;  // the board as given
   std::size_t cols = 0;
   bool transposed = false;
@@ -264,10 +274,11 @@ bool PlusChase::fits(const Rules& rules, std::size_t rows, std::size_t cols) {
   return applies(rules, rows, cols) && unknowns(rules, rows, cols) <= max_unknowns(rules.states);
 }
 
-PlusChase::PlusChase(const Rules& rules, std::size_t rows, std::size_t cols, bool want_kernel)
-    : impl_(std::make_unique<Impl>()) {
-  if (!applies(rules, rows, cols)) throw std::invalid_argument("chase: rules not supported");
-  Impl& s = *impl_;
+void PlusChaseImpl::build(VariantChase<PlusChaseImpl>& owner, const Rules& rules, std::size_t rows,
+                          std::size_t cols, bool want_kernel) {
+  if (!PlusChase::applies(rules, rows, cols))
+    throw std::invalid_argument("chase: rules not supported");
+  PlusChaseImpl& s = *this;
   s.rows = rows;
   s.cols = cols;
   s.transposed = cols > rows;
@@ -282,7 +293,7 @@ PlusChase::PlusChase(const Rules& rules, std::size_t rows, std::size_t cols, boo
       std::find(rules.offsets.begin(), rules.offsets.end(), Offset{0, 0}) != rules.offsets.end();
   s.goal = static_cast<std::uint8_t>(rules.target_on ? s.k - 1 : 0);
   s.u = s.n * (s.wrap_rows ? 2 : 1);
-  check_unknowns(s.u, s.k);
+  VariantChase<PlusChaseImpl>::check_unknowns(s.u, s.k);
   s.zero_row.assign(s.n, 0);
   // E, column j = the residual of the chase of deficit 0 from y = e_j.
   std::vector<std::uint8_t> e;
@@ -300,15 +311,13 @@ PlusChase::PlusChase(const Rules& rules, std::size_t rows, std::size_t cols, boo
       for (std::size_t i = 0; i < s.u; ++i) e[i * s.u + j] = residual[i];
     }
   }
-  factor(e, s.u, s.k, want_kernel);
+  owner.factor(e, s.u, s.k, want_kernel);
 }
 
-PlusChase::~PlusChase() = default;
-PlusChase::PlusChase(PlusChase&&) noexcept = default;
-PlusChase& PlusChase::operator=(PlusChase&&) noexcept = default;
-
-bool PlusChase::solve(std::span<const std::uint8_t> lights, std::span<std::uint8_t> presses) const {
-  const Impl& s = *impl_;
+bool PlusChaseImpl::solve_values(const VariantChase<PlusChaseImpl>& owner,
+                                 std::span<const std::uint8_t> lights,
+                                 std::span<std::uint8_t> presses) const {
+  const PlusChaseImpl& s = *this;
   if (lights.size() != s.rows * s.cols || presses.size() != lights.size()) {
     throw std::invalid_argument("chase: wrong number of values");
   }
@@ -322,14 +331,15 @@ bool PlusChase::solve(std::span<const std::uint8_t> lights, std::span<std::uint8
   const auto chase = [&](const std::uint8_t* y, bool final, std::uint8_t* residual) {
     s.chase(d.data(), y, final ? x.data() : nullptr, residual, scratch);
   };
-  if (!solve_reduced(chase)) return false;
+  if (!owner.solve_reduced(chase)) return false;
   s.to_board(x, presses);
   return true;
 }
 
-bool PlusChase::solve(const Grid& lights, Grid& presses) const {
-  const Impl& s = *impl_;
-  check_grids(lights, presses, s.rows, s.cols, s.k);
+bool PlusChaseImpl::solve_grids(const VariantChase<PlusChaseImpl>& owner, const Grid& lights,
+                                Grid& presses) const {
+  const PlusChaseImpl& s = *this;
+  VariantChase<PlusChaseImpl>::check_grids(lights, presses, s.rows, s.cols, s.k);
   // Row r of the solving orientation is a row of the board, or a column when it is turned; two
   // states in the board's orientation go by words.
   const bool by_words = s.k == 2 && !s.transposed;
@@ -375,13 +385,14 @@ bool PlusChase::solve(const Grid& lights, Grid& presses) const {
       s.chase_rows(deficit, y, ignore, residual, scratch);
     }
   };
-  return solve_reduced(chase);
+  return owner.solve_reduced(chase);
 }
 
-std::vector<std::vector<std::uint8_t>> PlusChase::kernel() const {
-  const Impl& s = *impl_;
+std::vector<std::vector<std::uint8_t>> PlusChaseImpl::kernel(
+    const VariantChase<PlusChaseImpl>& owner) const {
+  const PlusChaseImpl& s = *this;
   std::vector<std::uint8_t> scratch;
-  return kernel_with([&](const std::uint8_t* y, std::uint8_t* residual) {
+  return owner.kernel_with([&](const std::uint8_t* y, std::uint8_t* residual) {
     std::vector<std::uint8_t> x(s.m * s.n);
     s.chase(nullptr, y, x.data(), residual, scratch);
     std::vector<std::uint8_t> pattern(s.rows * s.cols);
@@ -389,5 +400,7 @@ std::vector<std::vector<std::uint8_t>> PlusChase::kernel() const {
     return pattern;
   });
 }
+
+template class VariantChase<PlusChaseImpl>;
 
 }  // namespace lightsout::detail

@@ -29,8 +29,12 @@ bool is_plus_neighbourhood(const Rules& rules);
 // also the first) give the reduced system E y = residual, E = u x u. The constructor chases A_r
 // symbolically once (O(M N u) operations, bit-packed for K = 2) and factors E (SmallSystem); each
 // board then costs two numeric chases (O(M N)) and one solve of the reduced system.
-// The reduced system, its counts and its kernel's orders: ReducedChase.
-class PlusChase : public ReducedChase {
+// The reduced system, its counts and its kernel's orders: ReducedChase; the constructor, solve and
+// kernel: VariantChase.
+// Its chase (in the .cpp).
+struct PlusChaseImpl;
+
+class PlusChase : public VariantChase<PlusChaseImpl> {
  public:
   // True for rules this method takes on a rows x cols board: a grid without holes whose
   // neighbourhood is plus (with or without the button itself), and a longer side of at least 3
@@ -43,29 +47,7 @@ class PlusChase : public ReducedChase {
   // choice takes (and the work estimate predicts) as light chasing.
   static bool fits(const Rules& rules, std::size_t rows, std::size_t cols);
 
-  // Throws std::invalid_argument unless applies(), std::length_error past the unknowns limits.
-  PlusChase(const Rules& rules, std::size_t rows, std::size_t cols, bool want_kernel);
-  ~PlusChase();
-  PlusChase(PlusChase&&) noexcept;
-  PlusChase& operator=(PlusChase&&) noexcept;
-
-  // lights and presses: rows * cols values, row-major, 0..K-1. Returns whether the board is
-  // solvable; when it is, `presses` solves it (checked by chasing: std::logic_error if not).
-  bool solve(std::span<const std::uint8_t> lights, std::span<std::uint8_t> presses) const;
-
-  // The same on grids (rows x cols, K states; presses all zero on entry), a few rows of memory
-  // beyond them: the rows are read from `lights` and written to `presses` as the chase reaches
-  // them, so a bit-packed board is never widened to a byte a cell. Light values are taken
-  // as they are (a Grid holds values below its states).
-  bool solve(const Grid& lights, Grid& presses) const;
-
-  // With want_kernel: a basis of the quiet patterns (row-major board values), of the orders
-  // kernel_orders() gives.
-  std::vector<std::vector<std::uint8_t>> kernel() const;
-
- private:
-  struct Impl;
-  std::unique_ptr<Impl> impl_;
+  using VariantChase::VariantChase;
 };
 
 }  // namespace lightsout::detail

@@ -6,12 +6,14 @@
 #include <cstddef>
 #include <cstdint>
 #include <memory>
+#include <span>
 #include <stdexcept>
 #include <string>
 #include <utility>
 #include <vector>
 
 #include "lightsout/grid.hpp"
+#include "lightsout/rules.hpp"
 #include "small_system.hpp"
 
 namespace lightsout::detail {
@@ -114,6 +116,34 @@ class ReducedChase {
   std::size_t u_ = 0;
   unsigned k_ = 2;
   std::unique_ptr<SmallSystem> system_;
+};
+
+// The interface both variant chases give the Solver, declared once. The derived class (PlusChase,
+// PlaneMaskChase) adds its static tests of the rules; Impl, in its .cpp, holds its chase and
+// builds, solves and lists the quiet patterns through the steps above (the member definitions:
+// chase_variant.hpp, instantiated once in that .cpp).
+template <typename Impl>
+class VariantChase : public ReducedChase {
+ public:
+  // Throws std::invalid_argument unless the derived class applies(), std::length_error
+  // past the unknowns limits.
+  VariantChase(const Rules& rules, std::size_t rows, std::size_t cols, bool want_kernel);
+  ~VariantChase();
+  VariantChase(VariantChase&&) noexcept;
+  VariantChase& operator=(VariantChase&&) noexcept;
+
+  // lights and presses: rows * cols values, row-major, 0..K-1. Returns whether the board is
+  // solvable; when it is, `presses` solves it (checked by chasing: std::logic_error if not).
+  bool solve(std::span<const std::uint8_t> lights, std::span<std::uint8_t> presses) const;
+  // The same on grids (rows x cols, K states; presses all zero on entry).
+  bool solve(const Grid& lights, Grid& presses) const;
+  // With want_kernel: a basis of the quiet patterns (row-major board values), of the orders
+  // kernel_orders() gives.
+  std::vector<std::vector<std::uint8_t>> kernel() const;
+
+ private:
+  friend Impl;  // it runs the steps above on its owner
+  std::unique_ptr<Impl> impl_;
 };
 
 }  // namespace lightsout::detail
