@@ -9,10 +9,10 @@
 
 #include <fmt/core.h>
 
-#include "lightsout/press_rows.hpp"
 #include "io/value_rows.hpp"
 #include "lightsout/board_files.hpp"
 #include "lightsout/input_file.hpp"
+#include "lightsout/press_rows.hpp"
 #include "streamed_rows.hpp"
 
 namespace lightsout {
@@ -39,17 +39,7 @@ class BitRowPull final : public RowPull {
   BitRowPull(const std::string& path, std::optional<BoardFormat> format, std::uint64_t max_cells)
       : input_(path) {
     if (!format && path != "-") format = board_format_for_path(path);
-    reader_ = std::thread([this, format, max_cells] {
-      std::string error;
-      try {
-        read_rows(input_, format, limits_for(input_, max_cells), nullptr, queue_);
-      } catch (const RowQueueCancelled&) {
-        error = "cancelled";
-      } catch (const std::exception& e) {
-        error = e.what();
-      }
-      queue_.end(std::move(error));
-    });
+    reader_ = read_rows_on_thread(input_, format, max_cells, queue_);
   }
   BitRowPull(const BitRowPull&) = delete;
   BitRowPull& operator=(const BitRowPull&) = delete;
@@ -172,6 +162,36 @@ bool fits_holes(const Rules& rules, std::size_t rows, std::size_t cols) {
   return !rules.has_holes() || (rows <= rules.holes.rows() && cols == rules.holes.cols());
 }
 
+// Contract: the rows of both files side by side. `apply(l, p, r)` takes light row r and press row r
+// while the sizes agree so far (the same width, within the holes grid), after the presses on holes
+// were refused; once they differ nothing more is applied and the rest of both files is only
+// counted. Fills the sizes in `out`; returns whether they agree (then check_board_size passed).
+template <typename Apply>
+bool walk_row_pairs(RowPull& lights, RowPull& pressed, const Rules& rules,
+                    const std::string& presses, RulesVerify& out, const Apply& apply) {
+  const std::uint8_t* l = lights.next();
+  const std::uint8_t* p = pressed.next();
+  out.cols = lights.cols();
+  out.press_cols = pressed.cols();
+  bool applying = out.cols == out.press_cols;
+  while (l != nullptr && p != nullptr) {
+    applying = applying && fits_holes(rules, out.rows + 1, out.cols);
+    if (applying) {
+      check_hole_presses(rules, presses, out.rows, p, out.cols);
+      apply(l, p, out.rows);
+    }
+    ++out.rows;
+    ++out.press_rows;
+    l = lights.next();
+    p = pressed.next();
+  }
+  count_rest(lights, l, out.rows);
+  count_rest(pressed, p, out.press_rows);
+  if (!out.sizes_agree()) return false;
+  check_board_size(rules, out.rows, out.cols);
+  return true;
+}
+
 // Contract: the grid neighbourhoods: one row of each file at a time into PressRows. Once the sizes
 // differ (or pass the holes grid) nothing more is applied and the rest of both files is only
 // counted.
@@ -182,29 +202,14 @@ RulesVerify verify_grid(const std::string& board, const std::string& presses, co
   const std::unique_ptr<RowPull> pressed =
       open_rows(presses, options.presses_format, rules.states, options.max_cells);
   RulesVerify out;
-  const std::uint8_t* l = lights->next();
-  const std::uint8_t* p = pressed->next();
-  out.cols = lights->cols();
-  out.press_cols = pressed->cols();
-  bool applying = out.cols == out.press_cols;
   std::optional<PressRows> apply;
-  if (applying) apply.emplace(rules, out.cols);
-  while (l != nullptr && p != nullptr) {
-    applying = applying && fits_holes(rules, out.rows + 1, out.cols);
-    if (applying) {
-      check_hole_presses(rules, presses, out.rows, p, out.cols);
-      apply->put(l, p);
-    }
-    ++out.rows;
-    ++out.press_rows;
-    l = lights->next();
-    p = pressed->next();
-  }
-  count_rest(*lights, l, out.rows);
-  count_rest(*pressed, p, out.press_rows);
-  if (!out.sizes_agree()) return out;
-  check_board_size(rules, out.rows, out.cols);
-  out.off_goal = apply->finish();
+  const bool agree =
+      walk_row_pairs(*lights, *pressed, rules, presses, out,
+                     [&](const std::uint8_t* l, const std::uint8_t* p, std::size_t /*row*/) {
+                       if (!apply) apply.emplace(rules, out.cols);
+                       apply->put(l, p);
+                     });
+  if (agree) out.off_goal = apply ? apply->finish() : 0;
   return out;
 }
 
@@ -240,47 +245,29 @@ RulesVerify verify_rowcol(const std::string& board, const std::string& presses, 
   if (!pressed) pressed = open_rows(presses, options.presses_format, k, options.max_cells);
   const std::unique_ptr<RowPull> lights =
       open_rows(board, options.board_format, k, options.max_cells);
-  const std::uint8_t* l = lights->next();
-  const std::uint8_t* p = pressed->next();
-  out.cols = lights->cols();
-  out.press_cols = pressed->cols();
-  bool applying = out.cols == out.press_cols;
   const unsigned goal = rules.target_on ? k - 1 : 0;
   // own[v] = -(self ? 1 : 2) * v mod K: what a button's own count takes back from its row and
   // column sums. Every term is below K, so a sum is below 4K: two conditional subtractions.
   std::vector<std::uint16_t> own(k);
   for (unsigned v = 0; v < k; ++v)
     own[v] = static_cast<std::uint16_t>((v * (rules.self ? k - 1 : k - 2)) % k);
-  std::vector<std::uint16_t> row_end(out.cols);
-  while (l != nullptr && p != nullptr) {
-    applying = applying && fits_holes(rules, out.rows + 1, out.cols);
-    if (applying) {
-      check_hole_presses(rules, presses, out.rows, p, out.cols);
-      std::uint64_t rowsum = 0;
-      for (std::size_t c = 0; c < out.cols; ++c) rowsum += p[c];
-      const auto row = static_cast<unsigned>(rowsum % k);
-      for (std::size_t c = 0; c < out.cols; ++c) {
-        unsigned v = l[c] + row + colsum[c] + own[p[c]];
-        v = v >= 2 * k ? v - 2 * k : v;
-        row_end[c] = static_cast<std::uint16_t>(v >= k ? v - k : v);
-      }
-      for (std::size_t c = 0; c < out.cols; ++c) {
-        const bool counted = !(rules.has_holes() && rules.holes.get(out.rows, c));
-        out.off_goal += row_end[c] != goal && counted ? 1 : 0;
-      }
+  std::vector<std::uint16_t> row_end;
+  const auto apply = [&](const std::uint8_t* l, const std::uint8_t* p, std::size_t r) {
+    row_end.resize(out.cols);
+    std::uint64_t rowsum = 0;
+    for (std::size_t c = 0; c < out.cols; ++c) rowsum += p[c];
+    const auto row = static_cast<unsigned>(rowsum % k);
+    for (std::size_t c = 0; c < out.cols; ++c) {
+      unsigned v = l[c] + row + colsum[c] + own[p[c]];
+      v = v >= 2 * k ? v - 2 * k : v;
+      row_end[c] = static_cast<std::uint16_t>(v >= k ? v - k : v);
     }
-    ++out.rows;
-    ++out.press_rows;
-    l = lights->next();
-    p = pressed->next();
-  }
-  count_rest(*lights, l, out.rows);
-  count_rest(*pressed, p, out.press_rows);
-  if (!out.sizes_agree()) {
-    out.off_goal = 0;
-    return out;
-  }
-  check_board_size(rules, out.rows, out.cols);
+    for (std::size_t c = 0; c < out.cols; ++c) {
+      const bool counted = !(rules.has_holes() && rules.holes.get(r, c));
+      out.off_goal += row_end[c] != goal && counted ? 1 : 0;
+    }
+  };
+  if (!walk_row_pairs(*lights, *pressed, rules, presses, out, apply)) out.off_goal = 0;
   return out;
 }
 

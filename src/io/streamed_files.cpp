@@ -89,17 +89,7 @@ StreamedVerify verify_board_files_streamed(const std::string& board, const std::
   InputFile board_file(board);
   InputFile press_file(presses);
   RowQueue queue;
-  std::thread reader([&] {
-    std::string error;
-    try {
-      read_rows(press_file, presses_format, limits_for(press_file, max_cells), nullptr, queue);
-    } catch (const RowQueueCancelled&) {
-      error = "cancelled";
-    } catch (const std::exception& e) {
-      error = e.what();
-    }
-    queue.end(std::move(error));
-  });
+  std::thread reader = read_rows_on_thread(press_file, presses_format, max_cells, queue);
 
   StreamVerify check([&queue] { return queue.pull(); });
   std::string board_error;

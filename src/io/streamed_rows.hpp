@@ -1,13 +1,17 @@
 // What the streamed solve and verify share: the read limits of a streamed file, its rows read
-// with errors naming it, and RowQueue, rows handed from a reader thread a few blocks at a time.
+// with errors naming it, and RowQueue, rows handed from a reader thread a few blocks at a time,
+// and that thread.
 #pragma once
 
 #include <condition_variable>
 #include <cstddef>
 #include <cstdint>
 #include <deque>
+#include <exception>
 #include <mutex>
+#include <optional>
 #include <string>
+#include <thread>
 #include <utility>
 #include <vector>
 
@@ -103,5 +107,24 @@ class RowQueue final : public RowSink {
   std::size_t block_rows_ = 0;
   std::size_t index_ = 0;
 };
+
+// Contract: a thread that reads every row of `input` (read_rows, the limits of limits_for) into
+// `queue`, then ends the queue with the reader's error: "" after the last row, "cancelled" when
+// the queue was cancelled, else the message. `input` and `queue` must outlive it; the caller
+// joins it.
+inline std::thread read_rows_on_thread(InputFile& input, std::optional<BoardFormat> format,
+                                       std::uint64_t max_cells, RowQueue& queue) {
+  return std::thread([&input, format, max_cells, &queue] {
+    std::string error;
+    try {
+      read_rows(input, format, limits_for(input, max_cells), nullptr, queue);
+    } catch (const RowQueueCancelled&) {
+      error = "cancelled";
+    } catch (const std::exception& e) {
+      error = e.what();
+    }
+    queue.end(std::move(error));
+  });
+}
 
 }  // namespace lightsout
