@@ -38,9 +38,10 @@ try { await R.start(); } catch (e) { coreFailed(e); throw e; }
 const UNDO_CELLS = 8e6;  // undo keeps at most this many cells of boards
 
 const state = {
-  rows: 5, cols: 6, rules: R.classicRules(), lights: new Uint8Array(30),
+  rows: 5, cols: 5, rules: R.classicRules(), lights: new Uint8Array(25),
   presses: null,        // the solution on show (presses per button), or null
   hint: -1, fix: null,  // hinted cell; lights to toggle to make the board solvable
+  unsolvable: false,    // the last solve of the board as it is found no solution
   moves: 0, undo: [], redo: [], cursor: 0, focused: false,
   played: null,         // the player's presses since the board was set (share.js), for links
   chase: null, animation: null,
@@ -58,6 +59,17 @@ const where = (i) => {
   const at = { row: Math.floor(i / state.cols) + 1, col: (i % state.cols) + 1 };
   return () => t('page.where', at);
 };
+// A light's state in words: on or off (with two states), else its value.
+const cellWord = (v) => (state.rules.states === 2 ? t(v ? 'page.cell.on' : 'page.cell.off') : t('page.cell.value', { value: v }));
+// What a click did to cell i, for the status line (a screen reader hears it): its state and the
+// lights left.
+function pressWords(i) {
+  const at = { row: Math.floor(i / state.cols) + 1, col: (i % state.cols) + 1 };
+  let left = 0;
+  for (let k = 0; k < state.lights.length; k++) if (state.lights[k] !== 0 && !(state.rules.holes && state.rules.holes[k])) left++;
+  const value = state.lights[i];
+  return () => t('page.status.pressed', { ...at, state: cellWord(value), left: tn('page.count.lit', left) });
+}
 // Why the core would refuse these rules on this size (its limits and work estimate), or null.
 const refusedFor = (rows, cols, rules) => R.refusal(rules, rows, cols);
 
@@ -100,11 +112,12 @@ function draw(over = null) {
   cv.setAttribute('aria-label', t('page.board.label', { rows: state.rows, cols: state.cols,
     cells: tn('page.count.cell', left), state: off }) +
     (marks ? t('page.board.marked', { buttons: tn('page.count.button', marks) }) : '') +
-    (state.focused ? t('page.board.cursor', { where: where(state.cursor), value: m.lights[state.cursor] }) : ''));
+    (state.focused ? t('page.board.cursor', { where: where(state.cursor), value: cellWord(m.lights[state.cursor]) }) : ''));
   $('moves').textContent = String(state.moves);
   $('undo').disabled = !state.undo.length || !!state.chase;
   $('redo').disabled = !state.redo.length || !!state.chase;
   $('fix').hidden = !state.fix;
+  cv.dataset.unsolvable = state.unsolvable ? '1' : '';
 }
 
 // --- history: every change of board, size or rules can be undone -------------------------
@@ -155,13 +168,13 @@ function cellAction(r, c) {
     // The solution on show stays one: the old presses less this one.
     if (state.presses) state.presses[i] = (state.presses[i] + state.rules.states - 1) % state.rules.states;
     state.fix = null;
-    changed();
+    changed({ cell: i });
   } else {
     state.lights[i] = (state.lights[i] + 1) % state.rules.states;
     game.edited();
     const showing = state.presses !== null;
     clearMarks();
-    changed({ resolve: showing });
+    changed({ resolve: showing, cell: i });
   }
 }
 
@@ -201,7 +214,9 @@ function paint(r, c, first) {
 }
 
 // After any change: redraw, say whether it is solved, analyse again.
-function changed({ resolve = false } = {}) {
+// cell: the cell a click changed, said on the status line. The line is never left empty.
+function changed({ resolve = false, cell = -1 } = {}) {
+  state.unsolvable = false;
   draw();
   links.changed();
   game.changed(R.isSolved(state.rules, state.lights));
@@ -209,9 +224,12 @@ function changed({ resolve = false } = {}) {
     const moves = state.moves;
     if (moves > 0) setStatus(() => tn('page.status.solvedIn', moves), 'won');
     else { const key = state.rules.target ? 'page.status.goalOn' : 'page.status.allOff'; setStatus(() => t(key)); }
-  } else setStatus('');
+  } else if (cell >= 0) setStatus(pressWords(cell));
+  else setStatus(() => tn('page.status.left', litCount()));
   analyse(resolve);
 }
+
+const litCount = () => Number($('board').dataset.lit);
 
 // --- back end ----------------------------------------------------------------------------
 let analyseTimer = 0;
@@ -224,6 +242,7 @@ function analyse(resolve = false) {
       const res = await solveNow();
       if (id !== state.requestId) return;
       if (resolve && res.solvable) { state.presses = res.presses; draw(); }
+      if (!res.solvable) await sayUnsolvable(id);
     } catch (e) {
       if (id === state.requestId) facts.failed(() => e.message);
     }
@@ -261,6 +280,22 @@ async function findFix() {
   if (!fix.changes) return { reason: fix.reason };
   const first = fix.changes.findIndex((v) => v > 0);
   return { marks: fix.changes, count: fix.count, exact: fix.exact, first, by: fix.changes[first] };
+}
+
+// The board has no solution: said at once on the status line, with the lights to change marked
+// and "Make solvable" offered (the fix search only up to 1024 cells: beyond, Hint does it).
+async function sayUnsolvable(id) {
+  state.unsolvable = true;
+  draw();
+  const before = statusMessage;
+  const keep = typeof before === 'function' ? before : () => before;
+  const fix = cells() <= 1024 ? await findFix() : { reason: null };
+  if (id !== state.requestId) return;
+  if (fix.marks && !state.presses) { state.fix = fix.marks; draw(); }
+  const what = fix.marks ? () => t('page.status.unsolvable', { fix: fixSentence(fix)() })
+    : () => t('page.status.unsolvableShort');
+  // A message of the change that made it (a press, new rules) stays in front.
+  if (statusMessage === before) setStatus(() => `${keep()} ${what()}`.trim(), 'warn');
 }
 
 function fixSentence(fix) {
@@ -363,6 +398,7 @@ async function applySolution(animated) {
   };
   const finish = () => {
     state.animation = null; state.presses = null;
+    state.moves += total;  // the solver's presses count as moves
     game.helped('apply');
     changed();
     setStatus(() => tn('page.status.applied', total), 'won');
@@ -488,7 +524,7 @@ function syncControls() {
 const links = share.sharePanel({
   puzzle: () => ({ rows: state.rows, cols: state.cols, rules: state.rules, lights: state.lights,
     moves: state.moves, played: state.played }),
-  resize: (...a) => resize(...a), boardText, setStatus,
+  resize: (...a) => resize(...a), boardText, setStatus, openDaily: (date) => game.loadDaily(date),
   forgetHistory: () => { state.undo = []; state.redo = []; },
   // The player's presses on the board just set: one undo step back to the puzzle without them.
   setProgress: ({ lights, moves, played }) => {
@@ -501,11 +537,12 @@ const links = share.sharePanel({
 
 // --- learn -------------------------------------------------------------------------------
 // The lessons use the page's board when it fits them; they compute on their own copy.
-function watch() {
+// practice: straight to the lesson where the student chases this board by hand.
+function watch(practice = false) {
   finishAnimation();
   game.helped();
   openLearn({ rows: state.rows, cols: state.cols, lights: state.lights, classic: state.rules.classic },
-    async (rows, cols) => (await backendReady).info(rows, cols, ''));
+    async (rows, cols) => (await backendReady).info(rows, cols, ''), practice);
 }
 function stopChase() { closeLearn(); }
 
@@ -515,8 +552,14 @@ $('size-form').addEventListener('submit', (e) => {
   const rows = Number($('rows').value), cols = Number($('cols').value);
   if (resize(rows, cols)) setStatus(() => t('page.status.resized', { rows, cols }));
 });
-$('preset-judge').addEventListener('click', () => resize(5, 6));
-$('preset-classic').addEventListener('click', () => resize(5, 5));
+// A preset opens a puzzle to play (a random solvable board), never an empty one.
+function preset(rows, cols) {
+  const rules = state.rules.holes ? R.edit(state.rules, { holes: null }, cols) : state.rules;
+  if (resize(rows, cols, randomBoard(rows, cols, rules), rules)) setStatus(() => t('page.status.random'));
+}
+$('preset-judge').addEventListener('click', () => preset(5, 6));
+$('preset-classic').addEventListener('click', () => preset(5, 5));
+$('new-puzzle').addEventListener('click', randomSolvable);
 $('random').addEventListener('click', randomSolvable);
 $('clear').addEventListener('click', clearBoard);
 $('undo').addEventListener('click', undo);
@@ -527,7 +570,8 @@ $('apply').addEventListener('click', () => applySolution(true));
 $('apply-now').addEventListener('click', () => applySolution(false));
 $('fix').addEventListener('click', makeSolvable);
 initLearn();
-$('learn-open').addEventListener('click', watch);
+$('learn-open').addEventListener('click', () => watch());
+$('chase-this').addEventListener('click', () => watch(true));
 $('paste').addEventListener('click', loadText);
 $('copy').addEventListener('click', copyText);
 $('zoom-in').addEventListener('click', () => view.zoomBy(1.6));
@@ -567,8 +611,11 @@ document.addEventListener('keydown', (e) => {
 function sizeWrap() {
   const wrap = $('board-wrap');
   const short = window.innerHeight < 520;
-  // On a phone on its side the game buttons stay in view below the board.
-  const maxH = short ? window.innerHeight - 130 : Math.min(window.innerHeight * 0.72, 736);
+  // On a phone on its side the game buttons stay in view below the board (the puzzle bar after them).
+  // Upright on a phone at most 60% of the height; on a wide screen the buttons below stay in view.
+  const narrow = window.innerWidth <= 900;
+  const maxH = short ? window.innerHeight - 130
+    : narrow ? window.innerHeight * 0.6 : Math.min(window.innerHeight * 0.72, window.innerHeight - 300, 736);
   const h = Math.max(160, Math.min(maxH, wrap.clientWidth * state.rows / state.cols));
   wrap.style.height = `${Math.round(h)}px`;
 }

@@ -15,10 +15,15 @@ export const DAILY = [
   { rows: 6, cols: 6, rules: 'torus' },           // Saturday
 ];
 
-// The levels, from small to hard: the classic game growing, then a torus, then three states.
+// The levels, from small to gentle-hard: the first ones are a few presses away (`presses`: that
+// many distinct buttons pressed on a dark board), then random boards of the classic game growing,
+// then a torus, then three states.
 export const LEVELS = [
-  { rows: 3, cols: 3, rules: '' },
-  { rows: 4, cols: 4, rules: '' },
+  { rows: 3, cols: 3, rules: '', presses: 1 },
+  { rows: 3, cols: 3, rules: '', presses: 2 },
+  { rows: 3, cols: 3, rules: '', presses: 3 },
+  { rows: 4, cols: 4, rules: '', presses: 3 },
+  { rows: 5, cols: 5, rules: '', presses: 4 },
   { rows: 5, cols: 5, rules: '' },
   { rows: 5, cols: 6, rules: '' },
   { rows: 7, cols: 7, rules: '' },
@@ -26,6 +31,23 @@ export const LEVELS = [
   { rows: 4, cols: 4, rules: 'states=3' },
   { rows: 5, cols: 5, rules: 'torus,states=3' },
 ];
+
+// `count` distinct cells of `cells`, chosen by a small PRNG (mulberry32) from `seed`.
+export function pickCells(cells, count, seed) {
+  let a = seed >>> 0;
+  const next = () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = Math.imul(a ^ (a >>> 15), 1 | a);
+    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+  const order = Array.from({ length: cells }, (_, i) => i);
+  for (let i = 0; i < Math.min(count, cells); i++) {
+    const j = i + Math.floor(next() * (cells - i));
+    [order[i], order[j]] = [order[j], order[i]];
+  }
+  return order.slice(0, Math.min(count, cells));
+}
 
 // The local calendar date of `when` as YYYY-MM-DD (the player's own day, not UTC's).
 export function localDate(when = new Date()) {

@@ -3,6 +3,9 @@ import { stateColours } from './colours.js';
 import { t, formatNumber, onLocaleChange } from './i18n.js';
 
 const $ = (id) => document.getElementById(id);
+// The core's method name in the page's words (a name without a translation is shown as it is).
+const METHODS = ['tables', 'enumerate', 'chase', 'poly', 'dense', 'banded', 'gf2', 'zk', 'rowcol'];
+const methodWords = (m) => (METHODS.includes(m) ? t(`page.method.${m}`) : m);
 const FIELDS = ['info-solvable', 'info-presses', 'info-nullity', 'info-solutions', 'info-method'];
 // The last call for each part of the panel (the answer, the size's facts), made again when the
 // locale changes.
@@ -34,7 +37,7 @@ export function showSolve(res) {
     { n: formatNumber(res.press_count), bound: formatNumber(res.minimal_lower_bound ?? 0) }) : '—';
   $('info-nullity').textContent = String(res.nullity);
   $('info-solutions').textContent = res.solutions;
-  $('info-method').textContent = res.method ?? '—';
+  $('info-method').textContent = res.method ? methodWords(res.method) : '—';
 }
 
 // The placeholders keep their line, so the panels below do not jump when the answer comes.

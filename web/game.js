@@ -1,11 +1,13 @@
 // The game around the puzzle: the daily puzzle and the levels, a timer started by the player's
 // first press, the par (the proven fewest presses, hidden until the win or asked), the win panel
 // with its result line to share, and the facts panel's fewest presses kept hidden while playing.
-// app.js owns the board and counts the moves (the player's presses only); it tells this module
-// what happened through the calls below, and this module loads puzzles through app.js.
+// app.js owns the board and counts the moves (every press, the solver's included); it tells this
+// module what happened through the calls below, and this module loads puzzles through app.js.
+// The daily puzzles solved (the "solved today" mark and the streak) are kept with the levels.
 import * as R from './core.js';
 import { t, tn, formatNumber, onLocaleChange } from './i18n.js';
-import { LEVELS, dailyPuzzle, levelPuzzle, localDate } from './daily.js';
+import { LEVELS, dailyPuzzle, levelPuzzle, localDate, pickCells } from './daily.js';
+import { shareCard } from './share-card.js';
 
 const $ = (id) => document.getElementById(id);
 const STORE_KEY = 'lightsout.game';
@@ -28,14 +30,29 @@ function readProgress() {
     const level = Number.isInteger(p.level) && p.level >= 0 && p.level < LEVELS.length ? p.level : 0;
     const cleared = Array.isArray(p.cleared) ? p.cleared.filter((i) => Number.isInteger(i) && LEVELS[i]) : [];
     const played = Array.isArray(p.played) ? LEVELS.map((_, i) => Math.max(0, Number(p.played[i]) || 0)) : [];
-    return { level, cleared, played };
+    const days = Array.isArray(p.days) ? p.days.filter((d) => /^\d{4}-\d\d-\d\d$/.test(d)).slice(-400) : [];
+    return { level, cleared, played, days };
   } catch {
-    return { level: 0, cleared: [], played: [] };
+    return { level: 0, cleared: [], played: [], days: [] };
   }
 }
 const progress = readProgress();
 function saveProgress() {
   try { localStorage.setItem(STORE_KEY, JSON.stringify(progress)); } catch { /* not kept */ }
+}
+
+// --- the daily puzzles solved ---------------------------------------------------------------
+// The day before a YYYY-MM-DD date, as YYYY-MM-DD.
+function dayBefore(date) {
+  const [y, m, d] = date.split('-').map(Number);
+  return localDate(new Date(y, m - 1, d - 1));
+}
+export const solvedOn = (date) => progress.days.includes(date);
+// The days in a row, ending today (or yesterday, while today's is still to play), solved.
+export function streak(today = localDate()) {
+  let day = solvedOn(today) ? today : dayBefore(today), n = 0;
+  while (solvedOn(day)) { n++; day = dayBefore(day); }
+  return n;
 }
 
 // --- words -----------------------------------------------------------------------------------
@@ -143,11 +160,23 @@ function win() {
     saveProgress();
     fillLevels();
   }
+  if (s.kind === 'daily' && !solvedOn(s.date)) {
+    progress.days.push(s.date);
+    saveProgress();
+  }
   askPar(s);
   $('win-panel').hidden = false;
   $('win-copied').textContent = '';
   render();
-  $('win-panel').focus();
+  // The focus goes to the panel without scrolling the board out of view (a phone).
+  $('win-panel').focus({ preventScroll: true });
+  keepBoardInView();
+}
+
+// After a win on a small screen: the board and the panel's first lines in view, the board first.
+function keepBoardInView() {
+  const board = $('board').getBoundingClientRect();
+  if (board.top < 0 || board.bottom > window.innerHeight) $('board').scrollIntoView({ block: 'nearest' });
 }
 
 function closeWin(focusBoard = true) {
@@ -158,19 +187,23 @@ function closeWin(focusBoard = true) {
   if (focusBoard && had) $('board').focus();
 }
 
-// The result line to share, or null while the par is on its way.
+// The result line to share, or null while the par is on its way. A result with help says so and
+// is not set against the par.
 function shareLine(s) {
   const puzzle = s.kind === 'daily' ? s.date
     : s.kind === 'level' ? t('game.share.levelName', { n: s.level + 1 }) : sizeText(s.rows, s.cols);
   const p = s.par;
   if (!p || p.state === 'pending') return null;
-  let line;
-  if (p.state === 'done' && p.proven) line = tn('game.share', s.moves, { puzzle, par: formatNumber(p.count) });
-  else if (p.state === 'done') line = tn('game.share.unproven', s.moves, { puzzle, lower: formatNumber(p.lower) });
-  else line = tn('game.share.noPar', s.moves, { puzzle });
-  if (s.helped) return t('game.share.helped', { line });
-  if (s.edited) return t('game.share.edited', { line });
-  return line;
+  if (s.helped) return tn('game.share.helped', s.moves, { puzzle });
+  if (s.edited) return tn('game.share.edited', s.moves, { puzzle });
+  if (p.state === 'done' && p.proven) return tn('game.share', s.moves, { puzzle, par: formatNumber(p.count) });
+  if (p.state === 'done') return tn('game.share.unproven', s.moves, { puzzle, lower: formatNumber(p.lower) });
+  return tn('game.share.noPar', s.moves, { puzzle });
+}
+// The card to share: the line, the time, the starting board in emoji, a link to it unsolved.
+function card(s) {
+  const line = shareLine(s);
+  return line === null ? null : shareCard(s, line, clockText(elapsed(s)));
 }
 
 function parWords(p) {
@@ -189,12 +222,16 @@ function renderWin(s) {
   const p = s.par;
   const matched = clean && p?.state === 'done' && p.proven && s.moves <= p.count;
   const par = { par: parWords(p) };
-  $('win-par').textContent = matched ? t('game.win.parMatched', par) : t('game.win.par', par);
+  $('win-par').textContent = !clean ? t('game.win.parHelped', par) : matched ? t('game.win.parMatched', par) : t('game.win.par', par);
   $('win-help').hidden = clean;
   $('win-help').textContent = s.helped ? t('game.win.helpedSolver') : s.edited ? t('game.win.helpedEdit') : '';
-  const line = shareLine(s);
-  $('win-share').textContent = line ?? t('game.par.pending');
-  $('win-copy').disabled = line === null;
+  const last = s.kind === 'level' && s.level === LEVELS.length - 1;
+  $('win-end').hidden = !last;
+  $('win-end').textContent = last ? t('game.win.allLevels') : '';
+  const c = card(s);
+  $('win-share').textContent = c ? c.text : t('game.par.pending');
+  $('win-share').dataset.link = c ? c.link : '';
+  $('win-copy').disabled = c === null;
 }
 
 // Everything this module shows, for the session as it is (and after a change of locale).
@@ -205,6 +242,7 @@ function render() {
   Object.assign(game.dataset, { kind: s.kind, date: s.date ?? '', level: s.kind === 'level' ? s.level + 1 : '',
     won: s.won ? '1' : '', helped: s.helped || s.edited ? '1' : '', par: s.revealed ? s.par?.state ?? '' : 'hidden' });
   $('game-title').textContent = title(s);
+  renderDaily();
   $('level').value = s.kind === 'level' ? String(s.level) : '';
   $('par').textContent = s.revealed ? parWords(s.par) : t('game.par.hidden');
   $('show-par').hidden = s.revealed;
@@ -216,6 +254,15 @@ function render() {
   $('facts-reveal').hidden = s.revealed;
   tick();
   if (!$('win-panel').hidden) renderWin(s);
+}
+
+// The Daily button's mark: solved today, and the streak.
+function renderDaily() {
+  const today = localDate(), n = streak(today), done = solvedOn(today);
+  $('game').dataset.solvedToday = done ? '1' : '';
+  $('game').dataset.streak = String(n);
+  $('daily-mark').hidden = !done && !n;
+  $('daily-mark').textContent = done ? tn('game.daily.solved', n) : n ? tn('game.daily.streak', n) : '';
 }
 
 function fillLevels() {
@@ -233,7 +280,13 @@ function fillLevels() {
 function load(puzzle) {
   let rules;
   try { rules = R.parseRules(puzzle.rules).rules; } catch (e) { ctx.setStatus(e.message, 'warn'); return; }
-  const lights = R.randomBoard(rules, puzzle.rows, puzzle.cols, puzzle.seed);
+  let lights;
+  if (puzzle.presses) {  // a gentle level: that many buttons pressed on a dark board
+    lights = new Uint8Array(puzzle.rows * puzzle.cols);
+    for (const i of pickCells(lights.length, puzzle.presses, puzzle.seed)) {
+      R.press(rules, puzzle.rows, puzzle.cols, lights, Math.floor(i / puzzle.cols), i % puzzle.cols);
+    }
+  } else lights = R.randomBoard(rules, puzzle.rows, puzzle.cols, puzzle.seed);
   const play = document.querySelector('input[name=mode][value=play]');
   if (play) play.checked = true;
   pending = puzzle;
@@ -252,20 +305,25 @@ export function loadLevel(i) {
   load({ kind: 'level', ...levelPuzzle(i, k) });
 }
 
+// After the last level: today's daily if it is still to solve, else a new puzzle (never the same
+// level again).
 function nextPuzzle() {
   const s = session;
   closeWin(false);
-  if (s?.kind === 'level') loadLevel(Math.min(s.level + 1, LEVELS.length - 1));
+  const last = s?.kind === 'level' && s.level === LEVELS.length - 1;
+  if (last && !solvedOn(localDate())) loadDaily();
+  else if (last) ctx.random();
+  else if (s?.kind === 'level') loadLevel(s.level + 1);
   else if (s?.kind === 'daily') loadLevel(progress.level);
   else ctx.random();
   $('board').focus();
 }
 
 async function copyShare() {
-  const line = shareLine(session);
-  if (!line) return;
+  const c = card(session);
+  if (!c) return;
   try {
-    await navigator.clipboard.writeText(line);
+    await navigator.clipboard.writeText(c.text);
     $('win-copied').textContent = t('game.copied');
   } catch {
     const range = document.createRange();

@@ -68,7 +68,8 @@ export function rulesPanel(page) {
     $('mask-box').hidden = r.nbhd !== 'mask';  // the editor is for a custom neighbourhood only
     $('mask-note').textContent = t(r.nbhd === 'rowcol' ? 'page.mask.rowcol' : big ? 'page.mask.big' : 'page.mask.note');
     const goal = r.target ? (r.states === 2 ? t('page.goal.on') : t('page.goal.at', { value: r.states - 1 })) : t('page.goal.off');
-    $('tagline').textContent = t('page.tagline.rules', { nbhd: t(`page.nbhd.${r.nbhd}`),
+    // The classic game in plain words; a variant names what differs.
+    $('tagline').textContent = r.classic ? t('page.tagline') : t('page.tagline.rules', { nbhd: t(`page.nbhd.${r.nbhd}`),
       topology: t(`page.topology.${r.topology}`), states: r.states, goal });
   };
   // The panel's sentences in a new locale (the markup's labels are refilled by i18n.js).

@@ -32,7 +32,7 @@ export function pressed(record, i, lights, states) {
 }
 
 // page: { puzzle() -> { rows, cols, rules, lights, moves, played }, resize(rows, cols, values,
-// rules) -> bool, forgetHistory(), setProgress({ lights?, moves, played }) (lights: the presses'
+// rules) -> bool, openDaily(date), forgetHistory(), setProgress({ lights?, moves, played }) (lights: the presses'
 // board, one undo step after the puzzle's), boardText(), setStatus(text, kind) }.
 // Returns { start(openDefault), changed() }.
 export function sharePanel(page) {
@@ -85,6 +85,13 @@ export function sharePanel(page) {
   // of the address, so that a reload brings back the kept puzzle with the moves made since.
   const openFragment = (hash, first = false) => {
     history.replaceState(null, '', location.pathname + location.search);
+    // A shared daily puzzle (share-card.js): the daily puzzle of its date, as the daily.
+    const daily = /^#daily=(\d{4}-\d\d-\d\d)$/.exec(hash);
+    if (daily) {
+      page.openDaily(daily[1]);
+      if (first) page.forgetHistory();
+      return true;
+    }
     let p;
     try { p = decode(hash); } catch (e) {
       say(e instanceof LinkError ? `links.bad.${e.code}` : 'links.bad.damaged', {}, 'warn');

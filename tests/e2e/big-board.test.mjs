@@ -70,7 +70,7 @@ test('sizes beyond the limits are refused with a message, the board kept', async
   await page.fill('#rows', '1001');
   await page.press('#rows', 'Enter');
   const refused = (why) => new RegExp(`^${h.trRe('page.status.refused', { why }).source}`);
-  assert.match(await h.text(page, '#status'), refused(/1001 x 6 has a side over the limit of 1000/));
+  assert.match(await h.text(page, '#status'), refused(/1001 x 5 has a side over the limit of 1000/));
   assert.equal((await dataset(page)).rows, '5');
   assert.equal(await page.inputValue('#rows'), '5');
   await page.fill('#rows', '0');

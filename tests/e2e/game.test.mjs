@@ -62,6 +62,12 @@ async function pressAll(page, presses, cols) {
   }
 }
 
+// The solution tools are folded behind "Show solution": open it, then use one.
+async function solutionTool(page, id) {
+  if (!(await page.$eval('#solution-tools', (d) => d.open))) await page.click('#solution-tools > summary');
+  await page.click(`#${id}`);
+}
+
 const winShown = (page) => page.waitForFunction(() => !document.getElementById('win-panel').hidden);
 const winHidden = async (page) => page.$eval('#win-panel', (p) => p.hidden);
 
@@ -125,7 +131,7 @@ test('the daily puzzle is the same in two contexts on a date, and another on ano
   assert.match(sunday.rules, /states=3/);
 });
 
-test('moves and the timer count only the player\'s presses; the timer starts at the first press', async () => {
+test('every press counts as a move, the solver\'s too; the timer starts at the first press', async () => {
   const t0 = new Date('2026-12-01T09:00:00Z');
   const { context, page, errors } = await gamePage({ install: t0 });
   await daily(page, '2026-12-01');
@@ -139,17 +145,19 @@ test('moves and the timer count only the player\'s presses; the timer starts at 
   assert.equal(await h.text(page, '#timer'), '0:00');
   await context.clock.fastForward(65000);
   await page.waitForFunction(() => document.getElementById('timer').textContent === '1:05');
-  await page.click('#apply-now');
+  await solutionTool(page, 'apply-now');
   await winShown(page);
   assert.equal(await h.lit(page), 0);
-  assert.equal(await h.text(page, '#moves'), '1', 'the applied presses are not moves');
+  const moves = Number(await h.text(page, '#moves'));
+  assert.ok(moves > 1, `the applied presses are moves too (${moves})`);
   assert.equal(await h.text(page, '#win-title'), h.tr('game.win.titleHelped'));
   assert.equal(await h.text(page, '#win-help'), h.tr('game.win.helpedSolver'));
   assert.equal(await game(page, 'running'), '', 'the win stops the timer');
   await context.clock.fastForward(10000);
   assert.equal(await h.text(page, '#timer'), '1:05');
   await page.waitForFunction(() => /\d/.test(document.getElementById('win-share').textContent));
-  assert.match(await h.text(page, '#win-share'), new RegExp(`${h.tr('game.share.helped', { line: '.*' })}$`));
+  const first = (await h.text(page, '#win-share')).split('\n')[0];
+  assert.match(first, h.trnRe('game.share.helped', { puzzle: '2026-12-01', n: moves }), 'no par set against a helped result');
   await context.clock.resume();
   assert.deepEqual(errors, []);
   await context.close();
@@ -173,8 +181,10 @@ test('pressing the solution wins: the win panel with the par, the share line, Co
     assert.equal(await h.text(page, '#win-title'), h.tr('game.win.title'));
     assert.equal(await h.text(page, '#moves'), String(best.count));
     await page.waitForFunction(() => /\d/.test(document.getElementById('win-share').textContent));
-    const line = h.tr('game.share.other', { puzzle: '2026-12-01', n: best.count, par: best.count });
-    assert.equal(await h.text(page, '#win-share'), line);
+    const line = h.tr('game.share.time', { line: h.tr('game.share.other', { puzzle: '2026-12-01', n: best.count, par: best.count }),
+      time: '0:00' });
+    const card = await h.text(page, '#win-share');
+    assert.equal(card.split('\n')[0], line);
     assert.ok((await h.text(page, '#win-par')).includes(String(best.count)), 'the par is in the panel');
     assert.equal(await h.text(page, '#par'), String(best.count), 'the par is shown after the win');
     assert.equal(await page.locator('#info-presses').isVisible(), true, 'the facts show the fewest presses now');
@@ -189,7 +199,7 @@ test('pressing the solution wins: the win panel with the par, the share line, Co
     await page.click('#win-copy');
     await page.waitForFunction(() => document.getElementById('win-copied').textContent !== '');
     assert.equal(await h.text(page, '#win-copied'), h.tr('game.copied'));
-    assert.equal(await page.evaluate(() => navigator.clipboard.readText()), line);
+    assert.equal(await page.evaluate(() => navigator.clipboard.readText()), card);
     await page.click('#win-next');
     assert.equal(await winHidden(page), true);
     await page.waitForFunction(() => document.getElementById('game').dataset.kind === 'level');
@@ -210,6 +220,7 @@ test('Show par shows the proven fewest presses before the win', async () => {
   await page.waitForFunction(() => /^\d+$/.test(document.getElementById('par').textContent));
   assert.equal(Number(await h.text(page, '#par')), (await fewest(page)).count);
   assert.equal(await page.locator('#show-par').isVisible(), false);
+  await page.evaluate(() => { document.getElementById('facts-panel').open = true; });
   await page.locator('#info-presses').waitFor({ state: 'visible' });
   assert.deepEqual(errors, []);
   await context.close();
@@ -217,7 +228,8 @@ test('Show par shows the proven fewest presses before the win', async () => {
 
 test('levels: the picker sets size and rules, a win leads to the next level, progress is kept', async () => {
   const { context, page, errors } = await gamePage();
-  const expect = [[0, '3x3', /^plane$/], [5, '6x6', /^torus$/], [6, '4x4', /states=3/], [7, '5x5', /torus,states=3/]];
+  const expect = [[0, '3x3', /^plane$/], [1, '3x3', /^plane$/], [2, '3x3', /^plane$/], [8, '6x6', /^torus$/],
+    [9, '4x4', /states=3/], [10, '5x5', /torus,states=3/]];
   for (const [i, size, rules] of expect) {
     await page.selectOption('#level', String(i));
     await page.waitForFunction((n) => document.getElementById('game').dataset.level === String(n), i + 1);
@@ -225,7 +237,15 @@ test('levels: the picker sets size and rules, a win leads to the next level, pro
     assert.equal(`${b.rows}x${b.cols}`, size, `level ${i + 1}`);
     assert.match(b.rules, rules, `level ${i + 1}`);
     assert.ok(b.lights.some((v) => v !== 0), `level ${i + 1} is not solved already`);
+    // The first levels are gentle: level n is n presses away.
+    if (i < 3) assert.equal((await fewest(page)).count, i + 1, `level ${i + 1} needs ${i + 1} presses`);
   }
+  // The last level ends with a message and a way on: Next is the daily puzzle, not the level again.
+  await solutionTool(page, 'apply-now');
+  await winShown(page);
+  assert.equal(await h.text(page, '#win-end'), h.tr('game.win.allLevels'));
+  await page.click('#win-next');
+  await page.waitForFunction(() => document.getElementById('game').dataset.kind === 'daily');
   await page.selectOption('#level', '0');
   await page.waitForFunction(() => document.getElementById('game').dataset.level === '1');
   await pressAll(page, (await fewest(page)).presses, 3);
@@ -241,11 +261,11 @@ test('levels: the picker sets size and rules, a win leads to the next level, pro
   assert.ok(first.endsWith(h.tr('game.level.cleared')), `level 1 marked cleared (${first})`);
   await page.selectOption('#level', '1');
   await page.waitForFunction(() => document.getElementById('game').dataset.level === '2');
-  await pressAll(page, (await fewest(page)).presses, 4);
+  await pressAll(page, (await fewest(page)).presses, 3);
   await winShown(page);
   await page.click('#win-next');
   await page.waitForFunction(() => document.getElementById('game').dataset.level === '3');
-  assert.equal(`${(await board(page)).rows}x${(await board(page)).cols}`, '5x5', 'Next puzzle: level 3');
+  assert.equal(`${(await board(page)).rows}x${(await board(page)).cols}`, '3x3', 'Next puzzle: level 3');
   assert.deepEqual(errors, []);
   await context.close();
 });

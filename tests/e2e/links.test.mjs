@@ -124,7 +124,7 @@ test('a link carries the moves made: the same board and count, and Undo goes bac
   let start;
   const page = await roundTrip('moves', async (p) => {
     start = await h.lights(p);
-    for (const [r, c] of [[0, 0], [2, 3], [4, 5], [2, 3], [1, 1]]) await h.clickCell(p, r, c);
+    for (const [r, c] of [[0, 0], [2, 3], [4, 4], [2, 3], [1, 1]]) await h.clickCell(p, r, c);
     assert.equal(await moves(p), '5');
   });
   await page.click('#undo');
@@ -197,7 +197,7 @@ test('a bad or cut link says so in one line, and the page opens as usual', async
     ['lo1.AAAAAAAAAA', 'links.bad.damaged'], ['hello', 'links.bad.tag'], ['lo7.AAAA', 'links.bad.newer']]) {
     const opened = await h.openPage(h.DESKTOP, `${h.BASE}#${fragment}`);
     assert.equal(await status(opened.page), h.tr(key), fragment);
-    assert.equal(await boardSize(opened.page), '5x6', 'the page as it opens without a link');
+    assert.equal(await boardSize(opened.page), '5x5', 'the page as it opens without a link');
     assert.ok(await h.lit(opened.page) > 0, 'its random puzzle');
     assert.deepEqual(opened.errors, []);
     await opened.page.close();
@@ -221,7 +221,8 @@ test('the last puzzle, its moves and the settings are kept across a reload; a li
   await page.reload();
   await h.settled(page);
   assert.deepEqual(await seen(page), want);
-  assert.equal(await status(page), openedLine('links.restored', 5, 6, 2));
+  // The line starts with the puzzle restored (the board may be unsolvable now: said after it).
+  assert.ok((await status(page)).startsWith(openedLine('links.restored', 5, 5, 2)), await status(page));
   assert.equal(await page.isChecked('input[name=mode][value=edit]'), true, 'the click mode kept');
   assert.equal(await page.$eval('#learn-speed', (e) => e.value), '250', 'the lessons\' speed kept');
   // Undo after the reload reaches back to the puzzle before the two presses.

@@ -56,6 +56,7 @@ test('after one visit the page loads and solves with the network off', async () 
   await page.reload();
   await h.settled(page);
   await h.solvableIs(page, true);
+  await page.click('#solution-tools > summary');  // Solve is behind "Show solution"
   await page.click('#solve');
   await page.waitForFunction(() => Number(document.getElementById('board').dataset.marks) > 0);
   // A press still works and a link can still be made.
