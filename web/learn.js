@@ -3,13 +3,15 @@
 // text and facts (data attributes the browser tests read) are drawn from the same frame object.
 import { t, tn, formatNumber, locale, onLocaleChange } from './i18n.js';
 import * as L from './lessons.js';
+import { makePractice, practiceText, drawPractice } from './chase-practice.js';
 
 const $ = (id) => document.getElementById(id);
-const LESSONS = ['learn.lesson.enum', 'learn.lesson.system', 'learn.lesson.algebra'];
+const LESSONS = ['learn.lesson.enum', 'learn.lesson.system', 'learn.lesson.algebra', 'learn.lesson.practice'];
+const PRACTICE = 3;  // the lesson the student plays by hand (chase-practice.js), not frames
 
 const state = {
   source: null, info: null,  // the page's board; the core's facts of a size (async)
-  lessons: [null, null, null], lesson: 0, frame: 0,
+  lessons: [null, null, null, null], lesson: 0, frame: 0,
   playing: false, timer: 0, built: '',  // built: which panel the DOM holds
   scroll: 0,  // the page's scroll position when the lesson opened
 };
@@ -182,12 +184,33 @@ function showPanel(p) {
   state.built = key;
 }
 
+// The hands-on lesson: its board of buttons and what it says; `focus`: the cell [r, c] pressed.
+function renderPractice(focus = null) {
+  const p = state.lessons[PRACTICE];
+  $('learn-text').textContent = practiceText(p);
+  $('learn-boards').style.removeProperty('--span');
+  $('learn-boards').replaceChildren(drawPractice(p, (r, c) => { p.press(r, c); renderPractice([r, c]); }));
+  $('learn-panel').replaceChildren();
+  state.built = '';
+  Object.assign($('learn-frame').dataset, { ready: 'true', lesson: PRACTICE, frame: 0, frames: 1, kind: 'practice',
+    say: '', facts: '{}' });
+  $('learn-pos').textContent = '';
+  for (const id of ['learn-prev', 'learn-next', 'learn-play']) $(id).disabled = true;
+  $('learn-skip').hidden = true;
+  if (focus) document.querySelector(`#learn-practice button[data-r="${focus[0]}"][data-c="${focus[1]}"]`)?.focus();
+}
+
 // Draws the current frame (or the lesson's "preparing" line) and the controls' state.
 function render() {
   const lesson = state.lessons[state.lesson];
   const box = $('learn-frame');
   $('learn-lesson').value = String(state.lesson);
   for (const [i, key] of LESSONS.entries()) $('learn-lesson').options[i].textContent = t(key);
+  if (state.lesson === PRACTICE && lesson) { renderPractice(); return; }
+  // Lesson 1's 64 first rows can be skipped to the one that works.
+  const answer = state.lesson === 0 && lesson?.frames ? lesson.frames.findIndex((f) => f.kind === 'good') : -1;
+  $('learn-skip').hidden = answer < 0 || state.frame >= answer;
+  $('learn-skip').dataset.frame = String(answer);
   if (!lesson?.frames) {  // being prepared, or failed
     $('learn-text').textContent = lesson?.error ? t('learn.failed', { error: lesson.error }) : t('learn.preparing');
     $('learn-boards').replaceChildren();
@@ -254,7 +277,11 @@ async function prepare(i) {
   if (state.lessons[i]) return;
   const b = L.lessonBoard(state.source);
   try {
-    if (i === 0) state.lessons[0] = L.enumeration(b);
+    if (i === PRACTICE) {
+      const page = state.source;
+      const own = page && page.classic && page.rows <= 12 && page.cols <= 10 && page.rows > 1;
+      state.lessons[PRACTICE] = makePractice(own ? { rows: page.rows, cols: page.cols, lights: page.lights.slice() } : b);
+    } else if (i === 0) state.lessons[0] = L.enumeration(b);
     else if (i === 1) state.lessons[1] = L.firstRowSystem(b);
     else {
       state.lessons[2] = { pending: true };
@@ -278,16 +305,18 @@ async function pick(i) {
   if (state.lesson === i) render();
 }
 
-// Opens the dialog on lesson 1. source: the page's board { rows, cols, lights, classic };
+// Opens the dialog on the lesson last picked (the first at first), or with `practice` on the
+// hands-on chase of the page's board. source: the page's board { rows, cols, lights, classic };
 // info(rows, cols): the core's facts of a classic size.
-export function openLearn(source, info) {
+export function openLearn(source, info, practice = false) {
   state.source = source;
   state.info = info;
-  state.lessons = [null, null, null];
+  state.lessons = [null, null, null, null];
   state.scroll = window.scrollY;
   $('learn').showModal();
-  pick(Number($('learn-lesson').value) || 0);
-  $('learn-next').focus();
+  const i = practice ? PRACTICE : Number($('learn-lesson').value) || 0;
+  pick(i === PRACTICE && !practice ? 0 : i);
+  if (practice) $('learn-lesson').focus(); else $('learn-next').focus();
 }
 
 export function closeLearn() {
@@ -304,6 +333,7 @@ export function initLearn() {
   $('learn-prev').addEventListener('click', () => go(state.frame - 1, { stop: true }));
   $('learn-next').addEventListener('click', () => go(state.frame + 1, { stop: true }));
   $('learn-play').addEventListener('click', togglePlay);
+  $('learn-skip').addEventListener('click', () => go(Number($('learn-skip').dataset.frame), { stop: true }));
   $('learn-close').addEventListener('click', closeLearn);
   sel.addEventListener('change', () => pick(Number(sel.value)));
   $('learn-speed').addEventListener('change', () => { if (state.playing) schedule(); });

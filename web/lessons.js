@@ -100,23 +100,27 @@ export function enumeration(b) {
   return { frames, jump };
 }
 
-// Solves A x = b over GF(2) (A: m rows of k 0/1 values): { x } with the free unknowns 0, or null.
-function solveGf2(a, rhs) {
+// Solves A x = b over GF(2) (A: m rows of k 0/1 values): the x with the free unknowns 0, or null.
+// steps(c, p, added, rows) is told each elimination step, without swapping equations: unknown c
+// (0-based) is kept in equation p alone by adding p to the equations `added`; rows: the system
+// after it (each equation's k values, then its right-hand side).
+function solveGf2(a, rhs, steps = () => {}) {
   const m = a.length, k = a[0].length;
   const rows = a.map((row, i) => [...row, rhs[i]]);
-  const pivots = [];
-  let r = 0;
-  for (let c = 0; c < k && r < m; c++) {
-    const p = rows.findIndex((row, i) => i >= r && row[c]);
+  const pivotOf = new Map();  // equation -> its unknown
+  for (let c = 0; c < k && pivotOf.size < m; c++) {
+    const p = rows.findIndex((row, i) => !pivotOf.has(i) && row[c]);
     if (p < 0) continue;
-    [rows[r], rows[p]] = [rows[p], rows[r]];
-    for (let i = 0; i < m; i++) if (i !== r && rows[i][c]) rows[i] = rows[i].map((v, j) => v ^ rows[r][j]);
-    pivots.push(c);
-    r++;
+    const added = [];
+    for (let i = 0; i < m; i++) {
+      if (i !== p && rows[i][c]) { rows[i] = rows[i].map((v, j) => v ^ rows[p][j]); added.push(i); }
+    }
+    pivotOf.set(p, c);
+    steps(c, p, added, rows.map((row) => row.slice()));
   }
-  if (rows.some((row, i) => i >= r && row[k])) return null;
+  if (rows.some((row, i) => !pivotOf.has(i) && row[k])) return null;
   const x = new Array(k).fill(0);
-  pivots.forEach((c, i) => { x[c] = rows[i][k]; });
+  for (const [i, c] of pivotOf) x[c] = rows[i][k];
   return x;
 }
 
@@ -149,7 +153,14 @@ export function firstRowSystem(b) {
   const a = Array.from({ length: cols }, (_, i) => columns.map((col) => col[i]));
   frames.push({ kind: 'system', key: 'learn.sys.system', facts: { m: cols, k: cols },
     boards: [board(rows, cols, b.lights)], panel: sys(cols) });
-  const x = solveGf2(a, rhs);
+  // The elimination a step at a time: the system after each step in the panel.
+  const x = solveGf2(a, rhs, (c, p, added, now) => {
+    const panel = { type: 'system', a: Array.from({ length: cols }, (_, j) => now.map((row) => row[j])),
+      b: now.map((row) => row[cols]), cols, x: null };
+    frames.push({ kind: 'elim', key: added.length ? 'learn.sys.elim' : 'learn.sys.elim.none',
+      facts: added.length ? { c: c + 1, row: p + 1, rows: added.map((i) => i + 1) } : { c: c + 1, row: p + 1 },
+      boards: [board(rows, cols, b.lights)], panel, quick: true });
+  });
   if (!x) {
     frames.push({ kind: 'nosolution', key: 'learn.sys.none', facts: {}, boards: [board(rows, cols, b.lights)], panel: sys(cols) });
     return { frames };
@@ -208,12 +219,12 @@ export async function linearAlgebra(info, unsolvable = null) {
     const common = cellsOf(cols, u.map((v, i) => (v && q[i] ? 1 : 0)));
     frames.push({ kind: 'orth', key: 'learn.alg.orth', n: common.length,
       facts: { cells: cellsOf(cols, u), i: odd + 1, n: common.length, common },
-      boards: [board(rows, cols, u), board(rows, cols, q, null, { key: 'learn.caption.pattern', params: { i: odd + 1 } })],
+      boards: [board(rows, cols, u), board(rows, cols, new Uint8Array(rows * cols), q, { key: 'learn.caption.pattern', params: { i: odd + 1 } })],
       panel: null });
   }
   const counts = kernel.map(overlap);
   frames.push({ kind: 'iff', key: 'learn.alg.iff', facts: { counts, cells: rows * cols, rank: rows * cols - d },
-    boards: [board(rows, cols, u), ...kernel.map((q, i) => board(rows, cols, q, null, { key: 'learn.caption.pattern', params: { i: i + 1 } }))],
+    boards: [board(rows, cols, u), ...kernel.map((q, i) => board(rows, cols, new Uint8Array(rows * cols), q, { key: 'learn.caption.pattern', params: { i: i + 1 } }))],
     panel: null });
   return { frames };
 }

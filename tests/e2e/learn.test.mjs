@@ -171,6 +171,22 @@ function checkFrame(f, memo) {
       assert.equal(f.system.b, memo.b, `${what}: b is the last row of the chase with x = 0`);
       break;
     }
+    case 'elim': {
+      // One step: equation `row` keeps x_c, added to the equations listed, the others unchanged.
+      const a = f.system.a.split(';').map((row) => [...row].map(Number));
+      const bs = [...f.system.b].map(Number);
+      const prev = memo.system ?? { a: memo.columns[0].split('').map((_, i) => memo.columns.map((col) => Number(col[i]))),
+        b: [...memo.b].map(Number) };
+      const added = x.rows ?? [];
+      a.forEach((row, i) => {
+        const plus = added.includes(i + 1);
+        assert.deepEqual(row, prev.a[i].map((v, j) => v ^ (plus ? prev.a[x.row - 1][j] : 0)), `${what}: equation ${i + 1}`);
+        assert.equal(bs[i], prev.b[i] ^ (plus ? prev.b[x.row - 1] : 0), `${what}: b of equation ${i + 1}`);
+      });
+      assert.deepEqual(onesOf(a.map((row) => row[x.c - 1])), [x.row], `${what}: x${x.c} left in equation ${x.row} alone`);
+      memo.system = { a, b: bs };
+      break;
+    }
     case 'solved': {
       const a = f.system.a.split(';').map((row) => [...row].map(Number));
       const xs = [...x.x].map(Number);
@@ -206,10 +222,12 @@ function checkFrame(f, memo) {
       break;
     case 'orth': {
       const q = f.boards[1];
-      assert.equal(sum(applyPresses(q.rows, q.cols, new Array(q.count).fill(0), q.lights)), 0, `${what}: the pattern is quiet`);
+      // A quiet pattern is drawn as presses (dots) on a dark board, as in the 'quiet' frames.
+      assert.equal(sum(q.lights), 0, `${what}: the pattern drawn as presses`);
+      assert.equal(sum(applyPresses(q.rows, q.cols, new Array(q.count).fill(0), q.marks)), 0, `${what}: the pattern is quiet`);
       const cellsOf = (v) => v.flatMap((on, i) => (on ? [[Math.floor(i / b.cols) + 1, (i % b.cols) + 1]] : []));
       assert.deepEqual(x.cells, cellsOf(b.lights), `${what}: the board's lights named`);
-      assert.deepEqual(x.common, cellsOf(b.lights.map((v, i) => v & q.lights[i])), `${what}: the shared cells named`);
+      assert.deepEqual(x.common, cellsOf(b.lights.map((v, i) => v & q.marks[i])), `${what}: the shared cells named`);
       assert.equal(x.n, x.common.length);
       assert.equal(x.n % 2, 1, `${what}: an odd number shared`);
       break;
@@ -218,8 +236,9 @@ function checkFrame(f, memo) {
       const patterns = f.boards.slice(1);
       assert.ok(patterns.length > 0);
       patterns.forEach((q, k) => {
-        assert.equal(sum(applyPresses(q.rows, q.cols, new Array(q.count).fill(0), q.lights)), 0, `${what}: pattern ${k + 1} is quiet`);
-        assert.equal(x.counts[k], sum(b.lights.map((v, i) => v & q.lights[i])), `${what}: shared with pattern ${k + 1}`);
+        assert.equal(sum(q.lights), 0, `${what}: pattern ${k + 1} drawn as presses`);
+        assert.equal(sum(applyPresses(q.rows, q.cols, new Array(q.count).fill(0), q.marks)), 0, `${what}: pattern ${k + 1} is quiet`);
+        assert.equal(x.counts[k], sum(b.lights.map((v, i) => v & q.marks[i])), `${what}: shared with pattern ${k + 1}`);
       });
       assert.ok(x.counts.some((c) => c % 2), `${what}: the board is not solvable`);
       assert.equal(x.rank, x.cells - patterns.length);
