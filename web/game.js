@@ -173,10 +173,16 @@ function win() {
   keepBoardInView();
 }
 
-// After a win on a small screen: the board and the panel's first lines in view, the board first.
+// After a win: scrolls (the board's column where it scrolls on its own, a wide screen, else the
+// page) by the least that shows the panel's first lines, but never so far that less than half the
+// board stays in view.
 function keepBoardInView() {
-  const board = $('board').getBoundingClientRect();
-  if (board.top < 0 || board.bottom > window.innerHeight) $('board').scrollIntoView({ block: 'nearest' });
+  const column = $('board').closest('.play');
+  const scrolls = column && column.scrollHeight > column.clientHeight + 1 && /auto|scroll/.test(getComputedStyle(column).overflowY);
+  const view = scrolls ? column.getBoundingClientRect() : { top: 0, bottom: window.innerHeight };
+  const board = $('board').getBoundingClientRect(), panel = $('win-panel').getBoundingClientRect();
+  const by = Math.min(panel.top + 160 - view.bottom, board.top + board.height / 2 - view.top);
+  if (by > 0) (scrolls ? column : window).scrollBy(0, by);
 }
 
 function closeWin(focusBoard = true) {
