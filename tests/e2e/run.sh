@@ -37,7 +37,7 @@ echo "e2e: server at $url, screenshots in $shots" >&2
 # The browser suites, listed once: each runs in every locale (tests name the page's strings by key).
 suites=(wasm-page.test.mjs playground.test.mjs variants.test.mjs big-board.test.mjs contrast.test.mjs
   a11y.test.mjs i18n.test.mjs game.test.mjs learn.test.mjs layout.test.mjs links.test.mjs
-  offline.test.mjs)
+  offline.test.mjs beginner.test.mjs)
 text_suites=(i18n.test.mjs learn.test.mjs a11y.test.mjs)
 failed=()
 for locale in ${LIGHTSOUT_LOCALES:-en zh-CN}; do
