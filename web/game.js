@@ -251,6 +251,7 @@ function render() {
   renderDaily();
   $('level').value = s.kind === 'level' ? String(s.level) : '';
   $('par').textContent = s.revealed ? parWords(s.par) : t('game.par.hidden');
+  $('par').classList.toggle('concealed', !s.revealed);  // a phone shows only "Show par" then
   $('show-par').hidden = s.revealed;
   // The facts panel's fewest presses: hidden (a word in its place, drawn by the style sheet)
   // until the win or a Show.
