@@ -63,8 +63,10 @@ for (const [name, viewport] of [['desktop', h.DESKTOP], ['phone', h.PHONE]]) {
     assert.ok(total > viewport.height + 200, `the page scrolls (${total}px tall)`);
     const over = await page.$eval('#text-panel', (e) => { const r = e.getBoundingClientRect(); return { x: r.left + 20, y: Math.min(innerHeight - 10, r.top + 10) }; });
     await page.mouse.move(over.x, Math.max(over.y, viewport.height - 60));
-    for (let k = 0; k < 20; k++) await page.mouse.wheel(0, 400);
-    await page.waitForFunction(() => Math.ceil(scrollY + innerHeight) >= document.documentElement.scrollHeight - 2);
+    // Wheel until the page is at its end (a busy machine may coalesce or drop wheel events).
+    const atEnd = () => Math.ceil(scrollY + innerHeight) >= document.documentElement.scrollHeight - 2;
+    for (let k = 0; k < 100 && !(await page.evaluate(atEnd)); k++) await page.mouse.wheel(0, 400);
+    await page.waitForFunction(atEnd);
     assert.ok(await page.evaluate(() => scrollY) > 200, 'the page scrolled');
     const seen = await boardSeen(page);
     assert.ok(seen >= 0.9, `after scrolling to the last panel, ${Math.round(seen * 100)}% of the board is in view`);
