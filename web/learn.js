@@ -324,7 +324,6 @@ export function closeLearn() {
   if ($('learn').open) $('learn').close();
 }
 
-export const learnOpen = () => $('learn').open;
 
 // The controls, once.
 export function initLearn() {
