@@ -51,7 +51,8 @@ struct Facts {
 // run along, up to 2^23, the other side up to 2^62). Everything else
 // (a kernel, K with a square factor such as 4 or 9, other rules, larger sides) solves the board
 // already at its goal with a Solver, whose solutions are exactly the quiet patterns (the
-// Solver's cell limits apply). Throws as board_info, quiet_patterns and Solver do.
+// Solver's cell limits apply). Throws std::invalid_argument for a zero side or a side above
+// kMaxInfoSide, std::length_error past the kernel limits, and as the Solver does.
 Facts board_facts(const Rules& rules, std::size_t rows, std::size_t cols, bool want_kernel = false);
 
 // True when board_facts(rules, rows, cols) without the kernel builds no board: the classic rules,

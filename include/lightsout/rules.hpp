@@ -1,5 +1,5 @@
-// Rules: the one description of a Lights Out variant, its text form, and the press system it
-// induces on a board (shared by the library, the CLI and the web API).
+// Rules: the one description of a Lights Out variant and the press system it induces on a board
+// (shared by the library, the CLI and the web API); its text form is lightsout/rules_text.hpp's.
 #pragma once
 
 #include <cstddef>

@@ -22,7 +22,7 @@ constexpr std::size_t body_limit_for(std::size_t max_cells) {
 struct Limits {
   std::size_t max_cells = std::size_t{1} << 20;        // /api/solve, classic rules
   std::size_t max_rules_cells = std::size_t{1} << 20;  // /api/solve and /api/info, other rules
-  // Other rules are weighed by estimated_solve_work (api/work_estimate.hpp, about a
+  // Other rules are weighed by plan_solve (lightsout/plan.hpp, about a
   // nanosecond a unit natively) and the dense elimination's bytes: 256 x 256 torus K = 255 is
   // 1.6e9, 60 x 60 square K = 255 is 4.8e9 (refused); rowcol without holes is linear.
   double max_rules_work = 3e9;
@@ -70,8 +70,8 @@ WorkEstimate estimate_fix(std::string_view body, const Limits& limits);
 // status to refuse the request with, 413 (more than the whole budget) or 503 (not free now).
 using GrantMemory = std::function<int(std::size_t bytes)>;
 
-// The page's calls (the playground runs them in WebAssembly; the server has them at /api/rules,
-// /api/press, /api/apply, /api/random and /api/fix), each a JSON object with "rules" (the rules
+// The page's calls (the playground runs them in WebAssembly; the server answers /api/rules and
+// /api/fix of them, the others only in the page's module), each a JSON object with "rules" (the rules
 // text, "" = classic) and, but for api_rules, "rows" and "cols" (see docs/api.md):
 //   api_rules: the rules parsed (canonical text, parts, offsets, holes) and, for a size (the
 //     request's rows and cols, or the holes' or graph's), whether the board is refused
@@ -91,9 +91,10 @@ ApiResponse api_fix(std::string_view body, const Limits& limits, const GrantMemo
 ApiResponse api_board(std::string_view body, const Limits& limits);
 
 // Why a rows x cols board under `rules` is refused, in words ("50 x 50 with these rules is
-// estimated at 4.7e+10 units of work, over the limit of 3e+09"), or nothing: other rules past
-// the work or memory estimate (rules_work_refusal), and also sides above max_info_side or cells
-// above the limit (board_refusal).
+// estimated at 4.7e+10 units of work for dense elimination (about 0.013 hours at a nanosecond a
+// unit), over the limit of 3e+09"), or nothing: other rules whose plan refuse_plan refuses
+// (lightsout/plan.hpp, the CLI's and Python's rule too; rules_work_refusal), and also sides above
+// max_info_side or cells above the limit (board_refusal).
 std::optional<std::string> rules_work_refusal(const Rules& rules, std::size_t rows,
                                               std::size_t cols, const Limits& limits);
 std::optional<std::string> board_refusal(const Rules& rules, std::size_t rows, std::size_t cols,

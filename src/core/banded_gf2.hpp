@@ -54,7 +54,7 @@ class BandedGf2 {
   // What plan() accepts by default: beyond this the band gets close to dense elimination's cost.
   static constexpr std::size_t kDefaultMaxBandwidth = 4096;
   // The Solver's automatic choice takes banded elimination up to this many cells, and while
-  // estimated_bytes stays within kMaxBytes (shared with work_estimate, which follows it).
+  // estimated_bytes stays within kMaxBytes (shared with plan_solve, which follows it).
   static constexpr std::uint64_t kMaxCells = std::uint64_t{1} << 26;
   static constexpr std::size_t kMaxBytes = std::size_t{2} << 30;
 

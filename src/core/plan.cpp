@@ -159,7 +159,7 @@ SolvePlan plan_facts(const Rules& rules, std::size_t rows, std::size_t cols, boo
     const double d = std::max(2.0, static_cast<double>(small - 1) / 2);
     const double log_d = std::log2(d);
     SolvePlan cost{Method::poly, 7 * d * log_d * log_d, 3 * d + 0x1p20, "the nullity polynomials"};
-    // Past its cell limit quiet_patterns refuses before any work (after board_info).
+    // Past its cell limit quiet_patterns refuses before any work (after the nullity).
     if (kernel && cells <= static_cast<double>(kMaxKernelCells)) {
       // solve_poly on the dark board (4864 x 4864, 4 patterns: 0.17 s and 19 MB, 7 ns and 0.6
       // bytes a cell), and the patterns (at most min(rows, cols) of them; the library refuses
