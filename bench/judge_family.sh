@@ -14,18 +14,12 @@ set -euo pipefail
 
 # shellcheck source=bench/lib.sh
 source "$(dirname "${BASH_SOURCE[0]}")/lib.sh"
-bench_init judge_family "${1:-}"
+floor_bench_init judge_family "${1:-}" gen_family family
 cases="${BENCH_CASES:-100000}"
-floor_knobs
-gen_family="$build_dir/bench/gen_family"
-need_executables "$lightsout" "$gen_family"
-need_hyperfine
-
-make_work family
 load_before="$(load_average)"
 for name in poj1681 poj1830; do
   echo "== $name: generating $cases cases (seed $seed)"
-  "$gen_family" "$name" "$cases" "$seed" >"$work/$name.in"
+  "$generator" "$name" "$cases" "$seed" >"$work/$name.in"
   "$lightsout" solve --judge "$name" "$work/$name.in" >"$work/$name.expected"
   echo "   $(stat -c %s "$work/$name.in") bytes in, $(stat -c %s "$work/$name.expected") bytes out"
   floor_cmd="cat $(q "$work/$name.in") >/dev/null; cat $(q "$work/$name.expected") > $(q "$work/floor.out")"

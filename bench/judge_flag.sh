@@ -9,14 +9,8 @@ set -euo pipefail
 
 # shellcheck source=bench/lib.sh
 source "$(dirname "${BASH_SOURCE[0]}")/lib.sh"
-bench_init judge_flag "${1:-}"
+floor_bench_init judge_flag "${1:-}" gen_judge flag
 puzzles="${BENCH_PUZZLES:-1000000}"
-floor_knobs
-gen_judge="$build_dir/bench/gen_judge"
-need_executables "$lightsout" "$gen_judge"
-need_hyperfine
-
-make_work flag
 examples="$repo_root/examples"
 "$lightsout" solve "$examples/poj1222-sample.in" >"$work/plain-1222.out"
 "$lightsout" solve --judge poj1222 "$examples/poj1222-sample.in" >"$work/flag-1222.out"
@@ -25,7 +19,7 @@ cmp -s "$work/plain-1222.out" "$work/flag-1222.out" || die "--judge poj1222 diff
 "$lightsout" solve --judge oj2811 "$examples/oj2811-sample.in" >"$work/flag-2811.out"
 cmp -s "$work/plain-2811.out" "$work/flag-2811.out" || die "--judge oj2811 differs on the sample"
 echo "== generating $puzzles random 5x6 puzzles (seed $seed)"
-"$gen_judge" "$puzzles" "$seed" >"$work/in.txt"
+"$generator" "$puzzles" "$seed" >"$work/in.txt"
 "$lightsout" solve "$work/in.txt" >"$work/plain.out"
 "$lightsout" solve --judge poj1222 "$work/in.txt" >"$work/flag.out"
 cmp -s "$work/plain.out" "$work/flag.out" || die "--judge poj1222 differs on the batch"

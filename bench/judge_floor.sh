@@ -12,16 +12,10 @@ set -euo pipefail
 
 # shellcheck source=bench/lib.sh
 source "$(dirname "${BASH_SOURCE[0]}")/lib.sh"
-bench_init judge_floor "${1:-}"
+floor_bench_init judge_floor "${1:-}" gen_judge floor
 puzzles="${BENCH_PUZZLES:-1000000}"
-floor_knobs
-gen_judge="$build_dir/bench/gen_judge"
-need_executables "$lightsout" "$gen_judge"
-need_hyperfine
-
-make_work floor
 echo "== generating $puzzles random 5x6 puzzles (seed $seed)"
-"$gen_judge" "$puzzles" "$seed" >"$work/in.txt"
+"$generator" "$puzzles" "$seed" >"$work/in.txt"
 # The expected bytes come from the general path (one puzzle at a time, no threads); the fast
 # path must print the same before it is timed.
 "$lightsout" solve --method chase "$work/in.txt" >"$work/expected.txt"

@@ -21,6 +21,18 @@ floor_knobs() {
   at_least BENCH_FLOOR_ROUNDS "$rounds" 5
 }
 
+# floor_bench_init NAME BUILD_DIR GENERATOR TAG: the prologue every timing against the cat floor
+# shares: bench_init, floor_knobs, generator (GENERATOR of the build's bench/; it and the CLI must
+# be executables), hyperfine installed, and work (make_work TAG).
+floor_bench_init() {
+  bench_init "$1" "$2"
+  floor_knobs
+  generator="$build_dir/bench/$3"
+  need_executables "$lightsout" "$generator"
+  need_hyperfine
+  make_work "$4"
+}
+
 # die MESSAGE: a failed run (status 1).
 die() {
   echo "$bench_name: FAIL: $*" >&2
