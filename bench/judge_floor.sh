@@ -25,10 +25,7 @@ echo "   identical output, $(stat -c %s "$work/in.txt") bytes in, $(stat -c %s "
 
 floor_cmd="cat $(q "$work/in.txt") >/dev/null; cat $(q "$work/expected.txt") > $(q "$work/floor.out")"
 solve_cmd="$(q "$lightsout") solve $(q "$work/in.txt") > $(q "$work/out.txt")"
-load_before="$(load_average)"
-echo "== $rounds rounds"
-alternate_rounds "$rounds" "$work/round" floor "$floor_cmd" lightsout "$solve_cmd"
-load_after="$(load_average)"
+floor_rounds floor "$floor_cmd" lightsout "$solve_cmd"
 cmp -s "$work/expected.txt" "$work/out.txt" || die "output differs after timing"
 
 python3 - "$work" "$repo_root" "$rounds" "$puzzles" "$load_before" "$load_after" \

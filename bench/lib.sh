@@ -112,6 +112,15 @@ timed() {
   echo "$label $(tail -n 1 "$work/time")" >>"$results"
 }
 
+# floor_rounds NAME_A CMD_A NAME_B CMD_B: $rounds alternating rounds of the two commands (round R's
+# results in $work/round-R.json), with the load average before and after (load_before, load_after).
+floor_rounds() {
+  load_before="$(load_average)"
+  echo "== $rounds rounds"
+  alternate_rounds "$rounds" "$work/round" "$@"
+  load_after="$(load_average)"
+}
+
 # alternate_rounds ROUNDS JSON_PREFIX NAME_A CMD_A NAME_B CMD_B [WHAT]: ROUNDS hyperfine calls, each
 # running the two shell commands once (exact wall clock, shell start-up subtracted), A first in odd
 # rounds and B first in even ones so that neither always runs on a warmer machine; round R's
