@@ -138,18 +138,17 @@ expect_out json_upper_x '{"rows":5,"cols":5,"nullity":2,"solvable_log2":23,"all_
   info 5X5 --json
 
 # --- text ---
-expect_out text_5x5 "board 5x5: nullity 2
-solvable configurations: 2^23 of 2^25
-every board solvable: no
-solutions per solvable board: 2^2 (4)" info 5x5
-expect_out text_5x6 "board 5x6: nullity 0
-solvable configurations: 2^30 of 2^30
-every board solvable: yes
-solutions per solvable board: 1" info 5x6
-expect_out text_19x19 "board 19x19: nullity 16
-solvable configurations: 2^345 of 2^361
-every board solvable: no
-solutions per solvable board: 2^16 (65536)" info 19x19
+# expect_info_text SIZE NULLITY SOLVABLE EVERY SOLUTIONS: `info SIZE` prints exactly the four text
+# lines with these values (test name text_SIZE).
+expect_info_text() {
+  expect_out "text_$1" "board $1: nullity $2
+solvable configurations: $3
+every board solvable: $4
+solutions per solvable board: $5" info "$1"
+}
+expect_info_text 5x5 2 "2^23 of 2^25" no "2^2 (4)"
+expect_info_text 5x6 0 "2^30 of 2^30" yes 1
+expect_info_text 19x19 16 "2^345 of 2^361" no "2^16 (65536)"
 expect_out text_kernel "board 4x4: nullity 4
 solvable configurations: 2^12 of 2^16
 every board solvable: no
