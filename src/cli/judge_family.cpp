@@ -92,6 +92,18 @@ void write_family_grid(FamilyAnswers& out, const GridCase& c, std::span<const st
   }
 }
 
+// Writes the fewest presses `n`, or `none` (the problem's word for no answer) without one; false
+// then.
+bool write_family_fewest(FamilyAnswers& out, const std::optional<std::uint64_t>& n,
+                         const char* none) {
+  if (n) {
+    out.number(*n);
+  } else {
+    out.line(none);
+  }
+  return n.has_value();
+}
+
 // Answers one grid case; false when it has none (the problem's own word for that is written).
 bool answer_family_grid(JudgeProblem problem, FamilyRowSolvers& solvers, GridCase& c,
                         FamilyAnswers& out) {
@@ -106,36 +118,17 @@ bool answer_family_grid(JudgeProblem problem, FamilyRowSolvers& solvers, GridCas
       }
       return ok;
     }
-    case JudgeProblem::poj1681: {
-      const std::optional<std::uint64_t> n = family_fewest(solvers, c, presses);
-      if (n) {
-        out.number(*n);
-      } else {
-        out.line("inf");
-      }
-      return n.has_value();
-    }
+    case JudgeProblem::poj1681:
+      return write_family_fewest(out, family_fewest(solvers, c, presses), "inf");
     case JudgeProblem::poj1753: {
       std::optional<std::uint64_t> best = family_fewest(solvers, c, presses);  // all white
       for (std::size_t r = 0; r < 4; ++r) c.lights[r] ^= 0xF;
       const std::optional<std::uint64_t> black = family_fewest(solvers, c, presses);
       if (black && (!best || *black < *best)) best = black;
-      if (best) {
-        out.number(*best);
-      } else {
-        out.line("Impossible");
-      }
-      return best.has_value();
+      return write_family_fewest(out, best, "Impossible");
     }
-    default: {  // poj3185: the judge promises a solution; a case without one says so
-      const std::optional<std::uint64_t> n = family_fewest(solvers, c, presses);
-      if (n) {
-        out.number(*n);
-      } else {
-        out.line("impossible");
-      }
-      return n.has_value();
-    }
+    default:  // poj3185: the judge promises a solution; a case without one says so
+      return write_family_fewest(out, family_fewest(solvers, c, presses), "impossible");
   }
 }
 

@@ -22,14 +22,20 @@ namespace lightsout::cli {
 
 namespace {
 
-// A format named on the command line, or nullopt after printing the error.
-std::optional<BoardFormat> named_format(const std::string& option, const std::string& name) {
-  const std::optional<BoardFormat> f = parse_board_format(name);
-  if (!f) {
+// Sets `format` from the name given to `option`, or when none is given from the extension of
+// `path` (unset for "-"). False after printing the error when the name is unknown.
+bool format_option(const char* option, const std::string& name, const std::string& path,
+                   std::optional<BoardFormat>& format) {
+  if (name.empty()) {
+    if (path != "-") format = board_format_for_path(path);
+    return true;
+  }
+  format = parse_board_format(name);
+  if (!format) {
     fmt::print(stderr, "lightsout: {}: unknown format '{}' (p1, p4, pbm, grid, judge)\n", option,
                name);
   }
-  return f;
+  return format.has_value();
 }
 
 const char* fewest_note(const Result& result) {
@@ -52,18 +58,10 @@ int run_board_solve(const BoardSolveArgs& args, const Rules& rules, const RulesB
   add_input(args.input);
   refuse_overwriting_inputs(args.output, "the presses");
   std::optional<BoardFormat> in_format;
-  if (!args.format.empty()) {
-    in_format = named_format("--format", args.format);
-    if (!in_format) return kExitBadInput;
-  } else if (args.input != "-") {
-    in_format = board_format_for_path(args.input);
-  }
   std::optional<BoardFormat> out_format;
-  if (!args.output_format.empty()) {
-    out_format = named_format("--output-format", args.output_format);
-    if (!out_format) return kExitBadInput;
-  } else if (args.output != "-") {
-    out_format = board_format_for_path(args.output);
+  if (!format_option("--format", args.format, args.input, in_format) ||
+      !format_option("--output-format", args.output_format, args.output, out_format)) {
+    return kExitBadInput;
   }
   const unsigned k = rules.states;
   if (k > 2) {
