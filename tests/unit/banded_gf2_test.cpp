@@ -13,9 +13,11 @@
 #include <utility>
 #include <vector>
 
+#include "banded_neighbourhoods.hpp"
 #include "core/solve_rules.hpp"
 #include "lightsout/rules.hpp"
 #include "lightsout/rules_text.hpp"
+#include "rank_mod.hpp"
 #include "test_support.hpp"
 
 namespace lightsout {
@@ -25,16 +27,12 @@ using detail::BandedGf2;
 using detail::BandOrder;
 using test_support::make_rng;
 
-const std::vector<std::string> kNeighbourhoods = {
-    "nbhd=plus",
-    "nbhd=x",
-    "nbhd=square",
-    "nbhd=knight",
-    "nbhd=01110/11111/11011/11111/01110",
-    "nbhd=110/011/001",  // not symmetric: A is not symmetric either
-    "nbhd=plus,self=0",  // no diagonal
-    "nbhd=0000100/0000000/1000000/0001000/0000001/0000000/0010000",  // sparse and wide
-};
+// The shared neighbourhoods, and one sparse and wide.
+const std::vector<std::string> kNeighbourhoods = [] {
+  std::vector<std::string> all = test_support::banded_neighbourhoods();
+  all.emplace_back("nbhd=0000100/0000000/1000000/0001000/0000001/0000000/0010000");
+  return all;
+}();
 const std::vector<std::string> kTopologies = {"plane", "cylinder", "torus"};
 const std::vector<std::pair<std::size_t, std::size_t>> kSizes = {
     {1, 1},   {1, 2},  {2, 1},  {2, 2},   {1, 7},   {7, 1},   {1, 16}, {16, 1}, {2, 3},
@@ -76,22 +74,11 @@ bool darkens(const PressSystem& sys, const std::vector<std::uint8_t>& presses,
   return true;
 }
 
-// The rank over GF(2) of a set of 0/1 vectors (naive elimination).
-std::size_t rank_of(std::vector<std::vector<std::uint8_t>> rows) {
-  std::size_t rank = 0;
-  const std::size_t n = rows.empty() ? 0 : rows[0].size();
-  for (std::size_t c = 0; c < n && rank < rows.size(); ++c) {
-    std::size_t p = rank;
-    while (p < rows.size() && rows[p][c] == 0) ++p;
-    if (p == rows.size()) continue;
-    std::swap(rows[p], rows[rank]);
-    for (std::size_t r = 0; r < rows.size(); ++r) {
-      if (r == rank || rows[r][c] == 0) continue;
-      for (std::size_t i = 0; i < n; ++i) rows[r][i] ^= rows[rank][i];
-    }
-    ++rank;
-  }
-  return rank;
+// The rank over GF(2) of a set of 0/1 vectors.
+std::size_t rank_of(const std::vector<std::vector<std::uint8_t>>& rows) {
+  test_support::ModMatrix m;
+  for (const std::vector<std::uint8_t>& row : rows) m.emplace_back(row.begin(), row.end());
+  return test_support::rank_mod(std::move(m), 2);
 }
 
 // Checks one factorisation against the dense path on `lights` (per board cell) and on a board

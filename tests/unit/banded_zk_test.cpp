@@ -15,6 +15,7 @@
 #include <string>
 #include <vector>
 
+#include "banded_neighbourhoods.hpp"
 #include "core/solve_rules.hpp"
 #include "lightsout/rules.hpp"
 #include "lightsout/rules_text.hpp"
@@ -29,15 +30,7 @@ using detail::BandedZkNotApplicable;
 using test_support::make_rng;
 
 const std::vector<unsigned> kStates = {3, 4, 5, 6, 7, 9, 12, 255};
-const std::vector<std::string> kNeighbourhoods = {
-    "nbhd=plus",
-    "nbhd=x",
-    "nbhd=square",
-    "nbhd=knight",
-    "nbhd=01110/11111/11011/11111/01110",
-    "nbhd=110/011/001",  // not symmetric
-    "nbhd=plus,self=0",  // no diagonal
-};
+const std::vector<std::string> kNeighbourhoods = test_support::banded_neighbourhoods();
 const std::vector<std::string> kTopologies = {"plane", "cylinder", "torus"};
 
 std::string random_holes(std::size_t rows, std::size_t cols, unsigned one_in,

@@ -17,6 +17,7 @@
 #include "lightsout/rules.hpp"
 #include "lightsout/rules_text.hpp"
 #include "lightsout/solver.hpp"
+#include "rank_mod.hpp"
 
 namespace lightsout {
 namespace {
@@ -186,7 +187,8 @@ TEST(WrapFacts, LimitsAreRefusedClearly) {
 // are the states with T^L v = v, so nullity = 2w - rank(T^L - I); on a cylinder (chasing along
 // its L rows, x_(-1) = 0) they are the x_0 whose x_L vanishes: w - rank of T^L's lower right
 // block. Over GF(p), dense, by squaring.
-using Matrix = std::vector<std::vector<std::uint64_t>>;
+using Matrix = test_support::ModMatrix;
+using test_support::rank_mod;
 
 Matrix multiply(const Matrix& a, const Matrix& b, std::uint64_t p) {
   const std::size_t d = a.size();
@@ -198,33 +200,6 @@ Matrix multiply(const Matrix& a, const Matrix& b, std::uint64_t p) {
     }
   }
   return out;
-}
-
-std::uint64_t inverse(std::uint64_t a, std::uint64_t p) {  // a^(p-2) mod p
-  std::uint64_t r = 1;
-  for (std::uint64_t e = p - 2; e > 0; e >>= 1, a = a * a % p) {
-    if (e & 1U) r = r * a % p;
-  }
-  return r;
-}
-
-std::size_t rank_mod(Matrix a, std::uint64_t p) {
-  std::size_t rank = 0;
-  const std::size_t cols = a.empty() ? 0 : a[0].size();
-  for (std::size_t col = 0; col < cols && rank < a.size(); ++col) {
-    std::size_t pivot = rank;
-    while (pivot < a.size() && a[pivot][col] == 0) ++pivot;
-    if (pivot == a.size()) continue;
-    std::swap(a[pivot], a[rank]);
-    const std::uint64_t inv = inverse(a[rank][col], p);
-    for (std::size_t r = 0; r < a.size(); ++r) {
-      if (r == rank || a[r][col] == 0) continue;
-      const std::uint64_t f = a[r][col] * inv % p;
-      for (std::size_t j = 0; j < cols; ++j) a[r][j] = (a[r][j] + (p - f) * a[rank][j]) % p;
-    }
-    ++rank;
-  }
-  return rank;
 }
 
 std::uint64_t transfer_nullity(bool torus, bool self, std::uint64_t p, std::size_t w,
