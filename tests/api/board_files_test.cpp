@@ -68,6 +68,18 @@ std::string message_of(F&& f) {
   return {};
 }
 
+// `f` throws a FileError with this message and this errno value.
+template <class F>
+void expect_file_error(F&& f, const std::string& message, int error) {
+  try {
+    f();
+    ADD_FAILURE() << "nothing thrown";
+  } catch (const FileError& e) {
+    EXPECT_EQ(std::string(e.what()), message);
+    EXPECT_EQ(e.error(), error);
+  }
+}
+
 TEST_F(BoardFiles, ReadsEveryFormatByExtensionOrContent) {
   const std::string grid = write("b.grid", "101\n011\n");
   const BoardFile g = read_board_file(grid, {});
@@ -107,21 +119,11 @@ TEST_F(BoardFiles, ThinBoardsComeTransposedOnlyWhenAsked) {
 
 TEST_F(BoardFiles, MissingFilesAndDirectoriesAreFileErrors) {
   const std::string missing = path("nothing.pbm");
-  try {
-    read_board_file(missing, {});
-    FAIL() << "nothing thrown";
-  } catch (const FileError& e) {
-    EXPECT_EQ(std::string(e.what()), "cannot open '" + missing + "': No such file or directory");
-    EXPECT_EQ(e.error(), ENOENT);
-  }
+  expect_file_error([&] { read_board_file(missing, {}); },
+                    "cannot open '" + missing + "': No such file or directory", ENOENT);
   const std::string dir = dir_.string();
-  try {
-    read_board_file(dir, {});
-    FAIL() << "nothing thrown";
-  } catch (const FileError& e) {
-    EXPECT_EQ(std::string(e.what()), "cannot read '" + dir + "': it is a directory");
-    EXPECT_EQ(e.error(), EISDIR);
-  }
+  expect_file_error([&] { read_board_file(dir, {}); },
+                    "cannot read '" + dir + "': it is a directory", EISDIR);
 }
 
 TEST_F(BoardFiles, TruncatedAndMalformedFilesNameTheFileAndPlace) {
@@ -161,13 +163,8 @@ TEST_F(BoardFiles, RulesFilesAreReadWhole) {
   const Rules r = parse_rules("graph=" + graph + ",states=3", load_rules_file);
   EXPECT_EQ(r.graph.size(), 3U);
   const std::string missing = path("none.txt");
-  try {
-    load_rules_file(missing);
-    FAIL() << "nothing thrown";
-  } catch (const FileError& e) {
-    EXPECT_EQ(std::string(e.what()), "cannot open '" + missing + "': No such file or directory");
-    EXPECT_EQ(e.error(), ENOENT);
-  }
+  expect_file_error([&] { load_rules_file(missing); },
+                    "cannot open '" + missing + "': No such file or directory", ENOENT);
   EXPECT_EQ(message_of<FileError>([&] { load_rules_file(dir_.string()); }),
             "cannot read '" + dir_.string() + "': it is a directory");
 }
