@@ -32,6 +32,13 @@ struct ServeArgs {
   ServerOptions options;
 };
 
+// An option that takes values from `low` to `high` and shows its default in --help.
+template <class T, class Bound>
+CLI::Option* ranged_option(CLI::App* cmd, const std::string& name, T& value,
+                           const std::string& help, Bound low, Bound high) {
+  return cmd->add_option(name, value, help)->check(CLI::Range(low, high))->capture_default_str();
+}
+
 // Process-wide memory and descriptor policy of the server: blocks of 256 KiB or more are mapped
 // and unmapped (glibc would otherwise raise that threshold after the first large free and keep
 // a 1 GB board's buffers on its heap), and as many open connections as the hard limit allows.
@@ -94,27 +101,20 @@ std::function<int()> add_serve_command(CLI::App& app) {
       app.add_subcommand("serve", "Serve the web playground and its JSON API over HTTP");
   ServerOptions& o = args->options;
   cmd->add_option("--host", o.host, "Address to listen on")->capture_default_str();
-  cmd->add_option("--port", o.port, "Port (0: any free port)")
-      ->check(CLI::Range(0, 65535))
-      ->capture_default_str();
-  cmd->add_option("--max-cells", o.limits.max_cells, "Largest board /api/solve takes, in cells")
-      ->check(CLI::Range(std::size_t{1}, std::size_t{1} << 32))
-      ->capture_default_str();
-  cmd->add_option("--io-threads", o.io_threads,
-                  "Threads that read and write every connection and answer light requests (0: "
-                  "half the cores, at least one)")
-      ->check(CLI::Range(0, 64))
-      ->capture_default_str();
-  cmd->add_option("--workers", o.workers, "Solver threads (0: one per core)")
-      ->check(CLI::Range(0, 256))
-      ->capture_default_str();
+  ranged_option(cmd, "--port", o.port, "Port (0: any free port)", 0, 65535);
+  ranged_option(cmd, "--max-cells", o.limits.max_cells, "Largest board /api/solve takes, in cells",
+                std::size_t{1}, std::size_t{1} << 32);
+  ranged_option(cmd, "--io-threads", o.io_threads,
+                "Threads that read and write every connection and answer light requests (0: "
+                "half the cores, at least one)",
+                0, 64);
+  ranged_option(cmd, "--workers", o.workers, "Solver threads (0: one per core)", 0, 256);
   // At least 1: every solve waits in the queue for a worker, even an idle one, so with 0 every
   // solve but the lightest would be answered 503.
-  cmd->add_option("--max-queue", o.max_queue,
-                  "Solves that may wait for a worker (at least 1); more are answered 503 with "
-                  "Retry-After")
-      ->check(CLI::Range(1, 100000))
-      ->capture_default_str();
+  ranged_option(cmd, "--max-queue", o.max_queue,
+                "Solves that may wait for a worker (at least 1); more are answered 503 with "
+                "Retry-After",
+                1, 100000);
   // Bytes with K, M, G suffixes, as `solve --memory` takes them; at least 16 MiB, so that a
   // bare number once meant as MiB ("--memory 64") is refused rather than read as 64 bytes.
   cmd->add_option_function<std::uint64_t>(
@@ -147,16 +147,14 @@ std::function<int()> add_serve_command(CLI::App& app) {
           },
           "BYTES"))
       ->type_name("BYTES");
-  cmd->add_option("--request-timeout", o.request_timeout_s,
-                  "Seconds a request may take to arrive (from the previous answer or the connect) "
-                  "before the connection is closed")
-      ->check(CLI::Range(0.1, 3600.0))
-      ->capture_default_str();
-  cmd->add_option("--max-connections", o.max_connections,
-                  "Open connections at most; past it, a new one closes the connection that has "
-                  "waited longest for its request")
-      ->check(CLI::Range(1, 100000))
-      ->capture_default_str();
+  ranged_option(cmd, "--request-timeout", o.request_timeout_s,
+                "Seconds a request may take to arrive (from the previous answer or the connect) "
+                "before the connection is closed",
+                0.1, 3600.0);
+  ranged_option(cmd, "--max-connections", o.max_connections,
+                "Open connections at most; past it, a new one closes the connection that has "
+                "waited longest for its request",
+                1, 100000);
   cmd->add_option(
       "--allow-host", o.allow_hosts,
       "A host name clients may use besides localhost and --host (repeatable; '*': any)");

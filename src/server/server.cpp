@@ -22,6 +22,7 @@
 #include <cstdint>
 #include <cstdlib>
 #include <cstring>
+#include <iterator>
 #include <mutex>
 #include <optional>
 #include <stdexcept>
@@ -83,6 +84,18 @@ struct Connection {
 };
 
 enum class Route { solve, chase, info, rules, fix, healthz, asset, none };
+
+// The fixed paths, their routes and the methods they take (the Allow header of a 405).
+struct NamedRoute {
+  std::string_view url;
+  Route route;
+  const char* methods;
+};
+constexpr NamedRoute kNamedRoutes[] = {
+    {"/api/solve", Route::solve, "POST"},    {"/api/chase", Route::chase, "POST"},
+    {"/api/info", Route::info, "GET, HEAD"}, {"/api/rules", Route::rules, "POST"},
+    {"/api/fix", Route::fix, "POST"},        {"/healthz", Route::healthz, "GET, HEAD"},
+};
 
 // One request, from its first access-handler call to its completion.
 // Every answer is queued once the whole request is in: libmicrohttpd closes a connection answered
@@ -355,22 +368,11 @@ void WebServer::Impl::screen(MHD_Connection* c, std::string_view url, std::strin
   if (!hosts.host_allowed(host)) return refuse(403, "host: not served here (see --allow-host)");
   const bool get = method == "GET" || method == "HEAD";
   const char* want = "GET, HEAD";
-  if (url == "/api/solve") {
-    req.route = Route::solve;
-    want = "POST";
-  } else if (url == "/api/chase") {
-    req.route = Route::chase;
-    want = "POST";
-  } else if (url == "/api/info") {
-    req.route = Route::info;
-  } else if (url == "/api/rules") {
-    req.route = Route::rules;
-    want = "POST";
-  } else if (url == "/api/fix") {
-    req.route = Route::fix;
-    want = "POST";
-  } else if (url == "/healthz") {
-    req.route = Route::healthz;
+  const auto* named = std::find_if(std::begin(kNamedRoutes), std::end(kNamedRoutes),
+                                   [url](const NamedRoute& r) { return r.url == url; });
+  if (named != std::end(kNamedRoutes)) {
+    req.route = named->route;
+    want = named->methods;
   } else if (const auto asset = assets.find(url); asset != assets.end()) {
     req.route = Route::asset;
     req.asset = asset->second;
