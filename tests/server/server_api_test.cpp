@@ -71,6 +71,19 @@ class ServerTest : public ::testing::Test {
     EXPECT_NE(doc["error"].get<std::string>().find(field), std::string::npos)
         << "error should name '" << field << "': " << res->body;
   }
+  // `res` is an answer with `status` whose body holds `text` (any body when empty).
+  static ::testing::AssertionResult answered(const httplib::Result& res, int status,
+                                             const std::string& text = "") {
+    if (!res) return ::testing::AssertionFailure() << "no response";
+    if (res->status != status) {
+      return ::testing::AssertionFailure()
+             << "status " << res->status << " (want " << status << "): " << res->body;
+    }
+    if (res->body.find(text) == std::string::npos) {
+      return ::testing::AssertionFailure() << "no '" << text << "' in: " << res->body;
+    }
+    return ::testing::AssertionSuccess();
+  }
   static bool still_serving() {
     const auto res = post("/api/solve", kSample);
     return res && res->status == 200;
@@ -83,8 +96,7 @@ class ServerTest : public ::testing::Test {
 
 TEST_F(ServerTest, SolvesTheJudgeSample) {
   const auto res = post("/api/solve", kSample);
-  ASSERT_TRUE(res);
-  EXPECT_EQ(res->status, 200);
+  ASSERT_TRUE(answered(res, 200));
   EXPECT_EQ(res->get_header_value("Content-Type"), "application/json");
   const json doc = json::parse(res->body);
   EXPECT_TRUE(doc["solvable"]);
@@ -196,9 +208,7 @@ TEST_F(ServerTest, InlineHolesAndGraphs) {
   EXPECT_TRUE(doc["kernel"].is_array());
   res = post("/api/solve", R"({"rows":3,"cols":3,"rules":"holes=h.txt",)"
                            R"("lights":["010","111","010"]})");
-  ASSERT_TRUE(res);
-  EXPECT_EQ(res->status, 400);
-  EXPECT_NE(res->body.find("inline"), std::string::npos) << res->body;
+  ASSERT_TRUE(answered(res, 400, "inline"));
 }
 
 TEST_F(ServerTest, Info) {
@@ -218,8 +228,7 @@ TEST_F(ServerTest, Info) {
   doc = json::parse(res->body);
   EXPECT_TRUE(doc["all_solvable"]);
   res = client().Get("/api/info?size=1000x1000");
-  ASSERT_TRUE(res);
-  EXPECT_EQ(res->status, 200);
+  ASSERT_TRUE(answered(res, 200));
   EXPECT_TRUE(json::parse(res->body)["kernel"].is_null());
   EXPECT_EQ(json::parse(res->body)["quiet_patterns"], "1");
   for (const char* bad :
@@ -256,8 +265,7 @@ TEST_F(ServerTest, InfoQueryKeepsEqualsInsideValues) {
   ASSERT_EQ(res->status, 200) << res->body;
   EXPECT_EQ(json::parse(res->body)["rules"], "graph=[3:0-1/1-2]");
   res = client().Get("/api/info?size&rules=states=3");
-  ASSERT_TRUE(res);
-  EXPECT_EQ(res->status, 400) << res->body;
+  ASSERT_TRUE(answered(res, 400));
 }
 
 // /api/info weighs every rules set, the torus polynomials too: a torus with 230 states on
@@ -266,14 +274,10 @@ TEST_F(ServerTest, InfoQueryKeepsEqualsInsideValues) {
 TEST_F(ServerTest, InfoWeighsEveryRulesSet) {
   const auto start = std::chrono::steady_clock::now();
   auto res = client().Get("/api/info?size=1000000x999999&rules=torus,states=230");
-  ASSERT_TRUE(res);
-  EXPECT_EQ(res->status, 413) << res->body;
-  EXPECT_NE(res->body.find("for the torus and cylinder polynomials"), std::string::npos)
-      << res->body;
+  ASSERT_TRUE(answered(res, 413, "for the torus and cylinder polynomials"));
   EXPECT_LT(std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count(), 1.5);
   res = client().Get("/api/info?size=1000000x1000000");
-  ASSERT_TRUE(res);
-  EXPECT_EQ(res->status, 200) << res->body;
+  ASSERT_TRUE(answered(res, 200));
 }
 
 // A graph claiming more nodes than a board may have cells is refused before it is built: a few
@@ -281,15 +285,11 @@ TEST_F(ServerTest, InfoWeighsEveryRulesSet) {
 TEST_F(ServerTest, HugeGraphsRefusedCheaply) {
   const auto start = std::chrono::steady_clock::now();
   auto res = client().Get("/api/info?size=1x1&rules=graph%3D%5B16777216%3A0-1%5D");
-  ASSERT_TRUE(res);
-  EXPECT_EQ(res->status, 413) << res->body;
-  EXPECT_NE(res->body.find("16777216 nodes"), std::string::npos) << res->body;
+  ASSERT_TRUE(answered(res, 413, "16777216 nodes"));
   res = post("/api/solve", R"({"rows":16777216,"cols":1,"lights":[],"rules":"graph=[16777216:]"})");
-  ASSERT_TRUE(res);
-  EXPECT_EQ(res->status, 413) << res->body;
+  ASSERT_TRUE(answered(res, 413));
   res = post("/api/chase", R"({"rows":1,"cols":1,"lights":["1"],"rules":"graph=[16777216:]"})");
-  ASSERT_TRUE(res);
-  EXPECT_EQ(res->status, 413) << res->body;
+  ASSERT_TRUE(answered(res, 413));
   EXPECT_LT(std::chrono::steady_clock::now() - start, std::chrono::seconds(1));
 }
 
@@ -386,53 +386,41 @@ TEST_F(ServerTest, FiftyMegabyteBodyGets413) {
 
 TEST_F(ServerTest, NotFoundAndMethodNotAllowed) {
   auto res = client().Get("/api/nothing");
-  ASSERT_TRUE(res);
-  EXPECT_EQ(res->status, 404);
-  EXPECT_NE(res->body.find("error"), std::string::npos);
+  ASSERT_TRUE(answered(res, 404, "error"));
   res = client().Get("/api/solve");
-  ASSERT_TRUE(res);
-  EXPECT_EQ(res->status, 405);
+  ASSERT_TRUE(answered(res, 405));
   EXPECT_EQ(res->get_header_value("Allow"), "POST");
   res = client().Post("/api/info", "{}", "application/json");
-  ASSERT_TRUE(res);
-  EXPECT_EQ(res->status, 405);
+  ASSERT_TRUE(answered(res, 405));
   EXPECT_EQ(res->get_header_value("Allow"), "GET, HEAD");
   res = client().Delete("/api/chase");
-  ASSERT_TRUE(res);
-  EXPECT_EQ(res->status, 405);
+  ASSERT_TRUE(answered(res, 405));
 }
 
 TEST_F(ServerTest, ServesTheEmbeddedPage) {
   auto res = client().Get("/");
-  ASSERT_TRUE(res);
-  EXPECT_EQ(res->status, 200);
-  EXPECT_NE(res->body.find("Lights Out playground"), std::string::npos);
+  ASSERT_TRUE(answered(res, 200, "Lights Out playground"));
   EXPECT_NE(res->get_header_value("Content-Type").find("text/html"), std::string::npos);
   res = client().Get("/app.js");
-  ASSERT_TRUE(res);
-  EXPECT_EQ(res->status, 200);
+  ASSERT_TRUE(answered(res, 200));
   EXPECT_NE(res->get_header_value("Content-Type").find("javascript"), std::string::npos);
   res = client().Get("/style.css");
-  ASSERT_TRUE(res);
-  EXPECT_EQ(res->status, 200);
+  ASSERT_TRUE(answered(res, 200));
   // The page's WebAssembly core, which the server serves and lets the page compile.
   res = client().Get("/lightsout-core.wasm");
-  ASSERT_TRUE(res);
-  EXPECT_EQ(res->status, 200);
+  ASSERT_TRUE(answered(res, 200));
   EXPECT_EQ(res->get_header_value("Content-Type"), "application/wasm");
   EXPECT_EQ(res->body.substr(0, 4), std::string("\0asm", 4));
   EXPECT_NE(res->get_header_value("Content-Security-Policy").find("'wasm-unsafe-eval'"),
             std::string::npos);
   // The offline app: the service worker and the manifest, typed, and allowed by the policy.
   res = client().Get("/sw.js");
-  ASSERT_TRUE(res);
-  EXPECT_EQ(res->status, 200);
+  ASSERT_TRUE(answered(res, 200));
   EXPECT_EQ(res->get_header_value("Content-Type"), "text/javascript; charset=utf-8");
   EXPECT_NE(res->get_header_value("Content-Security-Policy").find("worker-src 'self'"),
             std::string::npos);
   res = client().Get("/manifest.webmanifest");
-  ASSERT_TRUE(res);
-  EXPECT_EQ(res->status, 200);
+  ASSERT_TRUE(answered(res, 200));
   EXPECT_EQ(res->get_header_value("Content-Type"), "application/manifest+json");
   EXPECT_NE(res->get_header_value("Content-Security-Policy").find("manifest-src 'self'"),
             std::string::npos);
@@ -447,9 +435,7 @@ TEST_F(ServerTest, RulesAndFixForOtherPrograms) {
   EXPECT_EQ(doc["offsets"], json({{-1, -1}, {-1, 1}, {0, 0}, {1, -1}, {1, 1}}));
   EXPECT_TRUE(doc["refusal"].is_null());
   res = post("/api/rules", R"({"rules":"nbhd=y"})");
-  ASSERT_TRUE(res);
-  EXPECT_EQ(res->status, 400);
-  EXPECT_NE(res->body.find("rules: token 'nbhd=y'"), std::string::npos) << res->body;
+  ASSERT_TRUE(answered(res, 400, "rules: token 'nbhd=y'"));
   // 4 x 4 classic, one lit corner: unsolvable, and one light changed makes it solvable.
   res = post("/api/fix", R"({"rows":4,"cols":4,"lights":["1000","0000","0000","0000"]})");
   ASSERT_TRUE(res);
@@ -458,8 +444,7 @@ TEST_F(ServerTest, RulesAndFixForOtherPrograms) {
   EXPECT_FALSE(doc["solvable"]);
   EXPECT_EQ(doc["count"], 1);
   res = client().Get("/api/fix");
-  ASSERT_TRUE(res);
-  EXPECT_EQ(res->status, 405);
+  ASSERT_TRUE(answered(res, 405));
 }
 
 TEST_F(ServerTest, SlowClientIsCutOffAndOthersAreServed) {
