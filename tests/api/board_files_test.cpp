@@ -33,7 +33,7 @@ class BoardFiles : public ::testing::Test {
   void TearDown() override { fs::remove_all(dir_); }
 
   std::string write(const std::string& name, const std::string& bytes) const {
-    const std::string path = (dir_ / name).string();
+    std::string path = (dir_ / name).string();
     std::ofstream(path, std::ios::binary) << bytes;
     return path;
   }
@@ -60,7 +60,7 @@ std::string message_of(F&& f) {
   try {
     f();
   } catch (const E& e) {
-    const std::string m = e.what();
+    std::string m = e.what();
     EXPECT_EQ(m.find('\n'), std::string::npos) << m;
     return m;
   }

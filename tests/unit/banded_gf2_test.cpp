@@ -124,7 +124,9 @@ TEST(BandedGf2, AgreesWithDenseEliminationEverywhere) {
     for (const std::string& topology : kTopologies) {
       for (const auto& [rows, cols] : kSizes) {
         for (const bool holes : {false, true}) {
-          std::string text = topology + "," + nbhd;
+          std::string text = topology;
+          text += ',';
+          text += nbhd;
           if (holes) text += "," + random_holes(rows, cols, rng);
           const Rules rules = parse_rules(text);
           const PressSystem sys = build_press_system(rules, rows, cols);
