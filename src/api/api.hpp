@@ -71,8 +71,8 @@ WorkEstimate estimate_fix(std::string_view body, const Limits& limits);
 using GrantMemory = std::function<int(std::size_t bytes)>;
 
 // The page's calls (the playground runs them in WebAssembly; the server answers /api/rules and
-// /api/fix of them, the others only in the page's module), each a JSON object with "rules" (the rules
-// text, "" = classic) and, but for api_rules, "rows" and "cols" (see docs/api.md):
+// /api/fix of them, the others only in the page's module), each a JSON object with "rules" (the
+// rules text, "" = classic) and, but for api_rules, "rows" and "cols" (see docs/api.md):
 //   api_rules: the rules parsed (canonical text, parts, offsets, holes) and, for a size (the
 //     request's rows and cols, or the holes' or graph's), whether the board is refused
 //   api_press: the cells one press of "row", "col" changes and by how much

@@ -11,11 +11,11 @@
 #include <string>
 #include <vector>
 
-#include "lightsout/press_rows.hpp"
 #include "io/value_rows.hpp"
 #include "lightsout/board_files.hpp"
 #include "lightsout/board_format.hpp"
 #include "lightsout/grid.hpp"
+#include "lightsout/press_rows.hpp"
 #include "lightsout/rules.hpp"
 #include "lightsout/rules_text.hpp"
 #include "lightsout/rules_verify.hpp"
