@@ -94,12 +94,12 @@ test('sizes beyond the limits are refused with a message, the board kept', async
   await page.check('input[name=mode][value=holes]');
   await h.clickCell(page, 3, 3);
   assert.match(await h.text(page, '#status'),
-    h.trRe('page.status.holesRefused', { why: /256 x 256 with these rules is estimated at [\d.e+]+ units of work.*/ }));
+    h.trRe('page.status.holesRefused', { why: /256 x 256 with these rules needs about [\d.]+M for banded elimination, over the limit of 256M/ }));
   assert.equal(await h.rulesText(page), 'torus,states=255');
   await page.check('input[name=mode][value=play]');
   await page.selectOption('#nbhd', 'square');
   assert.match(await h.text(page, '#status'),
-    h.trRe('page.status.rulesRefused', { why: /256 x 256 with these rules is estimated at .*/ }));
+    h.trRe('page.status.rulesRefused', { why: /256 x 256 with these rules needs about [\d.]+M for banded elimination, over the limit of 256M/ }));
   assert.equal(await page.inputValue('#nbhd'), 'plus');
   await h.useRules(page, 'plane');
   await h.loadText(page, '0'.repeat(1001));
