@@ -63,9 +63,15 @@ for (const [name, viewport] of [['desktop', h.DESKTOP], ['phone', h.PHONE]]) {
     assert.ok(total > viewport.height + 200, `the page scrolls (${total}px tall)`);
     const over = await page.$eval('#text-panel', (e) => { const r = e.getBoundingClientRect(); return { x: r.left + 20, y: Math.min(innerHeight - 10, r.top + 10) }; });
     await page.mouse.move(over.x, Math.max(over.y, viewport.height - 60));
-    // Wheel until the page is at its end (a busy machine may coalesce or drop wheel events).
+    // Wheel until the page is at its end (a busy machine may coalesce or drop wheel events, and a
+    // wheel's scroll lands a frame or two later): after each wheel, wait for two frames to be
+    // drawn before looking again, so that the wheels are not all spent before the first lands.
     const atEnd = () => Math.ceil(scrollY + innerHeight) >= document.documentElement.scrollHeight - 2;
-    for (let k = 0; k < 100 && !(await page.evaluate(atEnd)); k++) await page.mouse.wheel(0, 400);
+    const twoFrames = () => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done)));
+    for (let k = 0; k < 200 && !(await page.evaluate(atEnd)); k++) {
+      await page.mouse.wheel(0, 400);
+      await page.evaluate(twoFrames);
+    }
     await page.waitForFunction(atEnd);
     assert.ok(await page.evaluate(() => scrollY) > 200, 'the page scrolled');
     const seen = await boardSeen(page);
