@@ -126,9 +126,13 @@ struct Result {
 // Throws RulesError when the rules do not fit the size (check_board_size), std::invalid_argument
 // when a forced method does not suit them, std::length_error past the method's cell limit
 // (max_cells()).
+struct SolvePlan;  // lightsout/plan.hpp
 class Solver {
  public:
   Solver(Rules rules, std::size_t rows, std::size_t cols, Method method = Method::automatic);
+  // The automatic method, from a plan the caller already weighed (`plan` must be
+  // plan_solve(rules, rows, cols)): the same Solver as above, without planning again.
+  Solver(Rules rules, std::size_t rows, std::size_t cols, const SolvePlan& plan);
   ~Solver();
   Solver(Solver&&) noexcept;
   Solver& operator=(Solver&&) noexcept;
@@ -160,6 +164,9 @@ class Solver {
                   TieBreak tie_break) const;
 
  private:
+  // `planned`: the automatic choice's plan, when already made.
+  Solver(Rules rules, std::size_t rows, std::size_t cols, Method method,
+         std::optional<Method> planned);
   struct Impl;
   std::unique_ptr<Impl> impl_;
 };

@@ -18,7 +18,9 @@ inline constexpr std::size_t kCachedSolversPerThread = 8;
 
 // The Solver for `rules` on rows x cols (automatic method): the calling thread's cached one when
 // it has one for exactly these rules and size, else a new one (kept when the board is small).
-// Throws what Solver's constructor throws; nothing is cached then.
-std::shared_ptr<const Solver> cached_solver(const Rules& rules, std::size_t rows, std::size_t cols);
+// `plan`, when given, is plan_solve(rules, rows, cols), already weighed by the caller: a new
+// Solver chooses from it. Throws what Solver's constructor throws; nothing is cached then.
+std::shared_ptr<const Solver> cached_solver(const Rules& rules, std::size_t rows, std::size_t cols,
+                                            const SolvePlan* plan = nullptr);
 
 }  // namespace lightsout::api

@@ -124,8 +124,8 @@ std::optional<detail::BandPlan> banded_plan(const PressSystem& sys) {
 // judges the band from the rules and the Solver weighs the banded method on the press system
 // itself (left in `system` for the banded and gf2 methods to use).
 Method choose(const Rules& rules, std::size_t rows, std::size_t cols,
-              std::optional<PressSystem>& system) {
-  const Method planned = plan_solve(rules, rows, cols).method;
+              std::optional<Method> known_plan, std::optional<PressSystem>& system) {
+  const Method planned = known_plan ? *known_plan : plan_solve(rules, rows, cols).method;
   const Method dense = rules.states == 2 ? Method::gf2 : Method::zk;
   if (planned != Method::banded && planned != dense) return planned;
   if (existing_cells(rules, rows, cols) > kMaxBandedCells) return dense;
@@ -214,6 +214,13 @@ std::uint64_t Solver::max_cells(const Rules& rules, Method method) {
 }
 
 Solver::Solver(Rules rules, std::size_t rows, std::size_t cols, Method method)
+    : Solver(std::move(rules), rows, cols, method, std::nullopt) {}
+
+Solver::Solver(Rules rules, std::size_t rows, std::size_t cols, const SolvePlan& plan)
+    : Solver(std::move(rules), rows, cols, Method::automatic, plan.method) {}
+
+Solver::Solver(Rules rules, std::size_t rows, std::size_t cols, Method method,
+               std::optional<Method> planned)
     : impl_(std::make_unique<Impl>()) {
   check_board_size(rules, rows, cols);
   if (rules.states < kMinStates || rules.states > kMaxStates) {
@@ -221,7 +228,7 @@ Solver::Solver(Rules rules, std::size_t rows, std::size_t cols, Method method)
   }
   std::optional<PressSystem> system;  // built by choose() when it weighs the banded method
   const bool chosen = method == Method::automatic;
-  if (chosen) method = choose(rules, rows, cols, system);
+  if (chosen) method = choose(rules, rows, cols, planned, system);
   const bool variant_chase = method == Method::chase && !is_classic(rules);
   const bool plus_chase = variant_chase && detail::PlusChase::applies(rules, rows, cols);
   if (variant_chase && !plus_chase && !detail::PlaneMaskChase::applies(rules, rows, cols)) {
