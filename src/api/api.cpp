@@ -313,17 +313,21 @@ std::string short_number(double v) {
   return text.str();
 }
 
-// Other rules past the work or memory limit: a 413 naming the estimate.
-void check_rules_work(const Rules& rules, std::size_t rows, std::size_t cols, const Limits& limits,
-                      const char* field) {
-  if (std::optional<std::string> why = rules_work_refusal(rules, rows, cols, limits)) {
-    fail(413, std::string(field) + ": " + *why);
-  }
+// Why the plan of other rules is refused under the limits (refuse_plan), or nothing.
+std::optional<std::string> plan_refusal(const SolvePlan& plan, const Rules& rules, std::size_t rows,
+                                        std::size_t cols, const Limits& limits) {
+  const std::string board = std::to_string(rows) + " x " + std::to_string(cols);
+  std::optional<PlanRefusal> refusal =
+      refuse_plan(plan, rules, rows, cols, {limits.max_rules_work, limits.max_rules_bytes},
+                  board + " with these rules");
+  if (!refusal) return std::nullopt;
+  return std::move(refusal->text);
 }
 
 // Any rules: the lights checked, one Solver, the shared result schema plus the time taken.
+// `plan`: plan_solve(rules, rows, cols) when the caller made it already (other rules only).
 ApiResponse solve_board(const json& doc, const Rules& rules, std::size_t rows, std::size_t cols,
-                        bool minimal, const Limits& limits) {
+                        bool minimal, const Limits& limits, const SolvePlan* plan) {
   const bool classic = is_classic(rules);
   const std::size_t limit = classic ? limits.max_cells : limits.max_rules_cells;
   if (too_many_cells(rows, cols, limit)) {
@@ -331,7 +335,15 @@ ApiResponse solve_board(const json& doc, const Rules& rules, std::size_t rows, s
                   " is over the limit of " + count_of(limit, "cell") +
                   (classic ? "" : " with these rules"));
   }
-  check_rules_work(rules, rows, cols, limits, "board");
+  // Other rules past the work or memory limit: a 413 naming the estimate. The plan is made once
+  // and the Solver chooses from it.
+  std::optional<SolvePlan> own_plan;
+  if (!classic) {
+    if (plan == nullptr) plan = &own_plan.emplace(plan_solve(rules, rows, cols));
+    if (std::optional<std::string> why = plan_refusal(*plan, rules, rows, cols, limits)) {
+      fail(413, "board: " + *why);
+    }
+  }
   const std::vector<std::uint8_t> values =
       cell_values(lights_field(doc, rows, cols, rules.states), rows, cols);
   Options options;
@@ -341,7 +353,7 @@ ApiResponse solve_board(const json& doc, const Rules& rules, std::size_t rows, s
   // chasing's reduced system factored, 0.2 s of 0.2 s on a 256 x 256 torus with 255 states).
   // Small boards reuse the thread's solver for the same size and rules (cached_solver).
   const auto start = std::chrono::steady_clock::now();
-  const std::shared_ptr<const Solver> solver = cached_solver(rules, rows, cols);
+  const std::shared_ptr<const Solver> solver = cached_solver(rules, rows, cols, plan);
   const Result result = solver->solve(Grid::from_values(rows, cols, rules.states, values), options);
   const double ms = ms_since(start);
   // The shared schema's object with "ms" appended (not parsed and printed again: on a 5 x 6 board
@@ -412,21 +424,39 @@ WorkEstimate large_solve(std::string_view body, const Limits& limits) {
   return {false, bytes};
 }
 
-// The matrices a solve under other rules holds (the core's estimate, at most the rules memory
-// limit: beyond it the solve is refused), or 0 for the classic rules and for rules that do not
-// parse or fit (such a request fails before solving).
-std::size_t rules_memory(const Shape& shape, const Limits& limits) {
-  if (shape.rules_text.empty()) return 0;
+}  // namespace
+
+// A /api/solve body parsed once on the I/O thread (admit_solve), with the rules admission read
+// from it and their plan, all kept for the worker that solves it.
+struct ParsedSolve {
+  json doc;
+  std::optional<Rules> rules;     // the rules named, when they parse and fit the size
+  std::optional<SolvePlan> plan;  // plan_solve of other rules than the classic on that size
+};
+
+namespace {
+
+// The rules named by `shape` read into `parsed`, and planned when they are not the classic rules
+// (nothing kept for rules that do not parse or fit: such a request fails before solving, saying
+// why).
+void plan_rules(const Shape& shape, const Limits& limits, ParsedSolve& parsed) {
+  if (shape.rules_text.empty()) return;
   try {
-    const Rules rules = parse_rules_or_fail(shape.rules_text, limits.max_rules_cells);
+    Rules rules = parse_rules_or_fail(shape.rules_text, limits.max_rules_cells);
     check_board_size(rules, shape.rows, shape.cols);
-    return static_cast<std::size_t>(
-        std::min(plan_solve(rules, shape.rows, shape.cols).bytes, limits.max_rules_bytes));
+    if (!is_classic(rules)) parsed.plan = plan_solve(rules, shape.rows, shape.cols);
+    parsed.rules = std::move(rules);
   } catch (const ClientError&) {
-    return 0;
   } catch (const RulesError&) {
-    return 0;
   }
+}
+
+// The matrices a solve under other rules holds (the plan's bytes, at most the rules memory limit:
+// beyond it the solve is refused), or 0 without a plan.
+std::size_t rules_memory(const ParsedSolve& parsed, const Limits& limits) {
+  return parsed.plan
+             ? static_cast<std::size_t>(std::min(parsed.plan->bytes, limits.max_rules_bytes))
+             : 0;
 }
 
 // Whether a rules text names the classic game ("" or "plane", say); a graph never does, so one
@@ -455,18 +485,26 @@ bool names_wrap_facts(std::string_view text, std::size_t rows, std::size_t cols)
 // Classic solves up to 64 x 64 take microseconds; the fewest-presses search can take its whole
 // time budget on a 19 x 19 board (its quiet patterns), and over Z_K on smaller ones, so only tiny
 // classic boards search on the I/O thread.
-WorkEstimate solve_estimate(const Shape& shape, std::size_t body_bytes, const Limits& limits) {
+WorkEstimate solve_estimate(const Shape& shape, std::size_t body_bytes, const ParsedSolve& parsed,
+                            const Limits& limits) {
   const bool light = shape.cells <= (shape.minimal ? 64 : 4096) && shape.rules_text.empty();
   return {light,
-          solve_memory(shape.cells, shape.minimal) + body_bytes * 4 + rules_memory(shape, limits)};
+          solve_memory(shape.cells, shape.minimal) + body_bytes * 4 + rules_memory(parsed, limits)};
 }
 
-ApiResponse solve_doc(const json& doc, const Limits& limits) {
+// The fields checked in order (rows, cols, minimal, rules), then the solve; the rules and plan
+// admission kept are used as they are.
+ApiResponse solve_parsed(const ParsedSolve& parsed, const Limits& limits) {
+  const json& doc = parsed.doc;
   const std::size_t rows = size_field(doc, "rows");
   const std::size_t cols = size_field(doc, "cols");
   const bool minimal = bool_field(doc, "minimal", false);
+  if (parsed.rules) {
+    return solve_board(doc, *parsed.rules, rows, cols, minimal, limits,
+                       parsed.plan ? &*parsed.plan : nullptr);
+  }
   return solve_board(doc, parse_rules_or_fail(rules_field(doc), limits.max_rules_cells), rows, cols,
-                     minimal, limits);
+                     minimal, limits, nullptr);
 }
 
 // The page's calls (api_rules and after) name the same rules with every press: the last text a
@@ -592,12 +630,7 @@ json rules_json(const Rules& rules) {
 std::optional<std::string> rules_work_refusal(const Rules& rules, std::size_t rows,
                                               std::size_t cols, const Limits& limits) {
   if (is_classic(rules)) return std::nullopt;
-  const std::string board = std::to_string(rows) + " x " + std::to_string(cols);
-  std::optional<PlanRefusal> refusal =
-      refuse_plan(plan_solve(rules, rows, cols), rules, rows, cols,
-                  {limits.max_rules_work, limits.max_rules_bytes}, board + " with these rules");
-  if (!refusal) return std::nullopt;
-  return std::move(refusal->text);
+  return plan_refusal(plan_solve(rules, rows, cols), rules, rows, cols, limits);
 }
 
 std::optional<std::string> board_refusal(const Rules& rules, std::size_t rows, std::size_t cols,
@@ -615,27 +648,27 @@ std::optional<std::string> board_refusal(const Rules& rules, std::size_t rows, s
   return rules_work_refusal(rules, rows, cols, limits);
 }
 
-WorkEstimate estimate_solve(std::string_view body, const Limits& limits) {
+SolveAdmission admit_solve(std::string_view body, const Limits& limits) {
+  SolveAdmission out;
   // A large body is a large board: parsing it alone takes milliseconds, so it is not parsed here.
-  if (body.size() > kParseInline) return large_solve(body, limits);
-  const std::optional<Shape> shape = peek_shape(body);
-  return shape ? solve_estimate(*shape, body.size(), limits) : WorkEstimate{};
-}
-
-std::optional<ApiResponse> api_solve_light(std::string_view body, const Limits& limits,
-                                           WorkEstimate& estimate) {
   if (body.size() > kParseInline) {
-    estimate = large_solve(body, limits);
-    return std::nullopt;
+    out.estimate = large_solve(body, limits);
+    return out;
   }
-  estimate = {};
-  ApiResponse out = guarded([&] {
-    const json doc = parse_body(body, limits);
-    const std::optional<Shape> shape = shape_of(doc);
-    if (shape) estimate = solve_estimate(*shape, body.size(), limits);
-    return estimate.light ? solve_doc(doc, limits) : ApiResponse{0, {}};
+  auto parsed = std::make_shared<ParsedSolve>();
+  ApiResponse answer = guarded([&] {
+    parsed->doc = parse_body(body, limits);
+    if (const std::optional<Shape> shape = shape_of(parsed->doc)) {
+      plan_rules(*shape, limits, *parsed);
+      out.estimate = solve_estimate(*shape, body.size(), *parsed, limits);
+    }
+    return out.estimate.light ? solve_parsed(*parsed, limits) : ApiResponse{0, {}};
   });
-  if (out.status == 0) return std::nullopt;
+  if (answer.status != 0) {
+    out.answer = std::move(answer);
+  } else {
+    out.parsed = std::move(parsed);
+  }
   return out;
 }
 
@@ -721,7 +754,15 @@ ApiResponse api_error(int status, std::string_view message) {
 }
 
 ApiResponse api_solve(std::string_view body, const Limits& limits) {
-  return guarded([&] { return solve_doc(parse_body(body, limits), limits); });
+  return guarded([&] {
+    ParsedSolve parsed;
+    parsed.doc = parse_body(body, limits);
+    return solve_parsed(parsed, limits);
+  });
+}
+
+ApiResponse api_solve(const ParsedSolve& parsed, const Limits& limits) {
+  return guarded([&] { return solve_parsed(parsed, limits); });
 }
 
 ApiResponse api_chase(std::string_view body, const Limits& limits) {

@@ -5,6 +5,7 @@
 
 #include <cstddef>
 #include <functional>
+#include <memory>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -40,6 +41,10 @@ struct ApiResponse {
 };
 
 ApiResponse api_solve(std::string_view body, const Limits& limits);
+// A /api/solve body parsed once on the server's I/O thread (admit_solve), with its rules and
+// their plan, kept for the worker that solves it.
+struct ParsedSolve;
+ApiResponse api_solve(const ParsedSolve& parsed, const Limits& limits);
 ApiResponse api_chase(std::string_view body, const Limits& limits);
 // size = "RxC", rules = the rules text ("" = classic).
 ApiResponse api_info(std::string_view size, std::string_view rules, const Limits& limits);
@@ -51,11 +56,16 @@ struct WorkEstimate {
   std::size_t memory_bytes = 0;
 };
 inline constexpr std::size_t kParseInline = std::size_t{16} << 10;
-WorkEstimate estimate_solve(std::string_view body, const Limits& limits);
-// api_solve when estimate_solve would call it light (the body parsed once); otherwise nothing,
-// with `estimate` set for admission.
-std::optional<ApiResponse> api_solve_light(std::string_view body, const Limits& limits,
-                                           WorkEstimate& estimate);
+// A /api/solve body judged on the I/O thread: its `answer` when that was light work (or the
+// request failed), else the `estimate` to admit it by and, for a body of at most kParseInline
+// bytes, the body as parsed here (`parsed`, for api_solve: nothing is parsed or planned twice);
+// a longer body is not parsed here (`parsed` empty: the worker parses it).
+struct SolveAdmission {
+  std::optional<ApiResponse> answer;
+  WorkEstimate estimate;
+  std::shared_ptr<const ParsedSolve> parsed;
+};
+SolveAdmission admit_solve(std::string_view body, const Limits& limits);
 WorkEstimate estimate_chase(std::string_view body);
 WorkEstimate estimate_info(std::string_view size, std::string_view rules);
 // /api/rules: light while the body is short (a long one is a large holes grid or graph);

@@ -124,6 +124,9 @@ struct Request {
   std::atomic<bool> answered{false};
   api::ApiResponse answer;
   unsigned retry_after = 0;
+  // A /api/solve body as the I/O thread parsed it (admit_solve), for the worker: empty for a body
+  // too long to parse there.
+  std::shared_ptr<const api::ParsedSolve> parsed_solve;
 };
 
 std::string_view header(MHD_Connection* c, const char* name) {
@@ -484,6 +487,7 @@ api::ApiResponse WebServer::Impl::run_job(const Request& req, std::size_t memory
 api::ApiResponse WebServer::Impl::compute(const Request& req, const api::GrantMemory& grant) const {
   switch (req.route) {
     case Route::solve:
+      if (req.parsed_solve) return api::api_solve(*req.parsed_solve, options.limits);
       if (req.body.empty()) return api::api_error(400, "body: missing (expected a JSON object)");
       return api::api_solve(req.body, options.limits);
     case Route::chase:
@@ -512,14 +516,14 @@ MHD_Result WebServer::Impl::dispatch(MHD_Connection* c, Request& req) {
     estimate = api::estimate_info(info_size, info_rules);
   } else {
     if (req.route == Route::solve && !req.body.empty()) {
-      if (const auto answer = api::api_solve_light(req.body, options.limits, estimate)) {
-        return send(c, answer->status, answer->body);
-      }
+      api::SolveAdmission admitted = api::admit_solve(req.body, options.limits);
+      if (admitted.answer) return send(c, admitted.answer->status, admitted.answer->body);
+      estimate = admitted.estimate;
+      req.parsed_solve = std::move(admitted.parsed);
     } else {
       switch (req.route) {
         case Route::solve:
-          estimate = api::estimate_solve(req.body, options.limits);
-          break;
+          break;  // no body: light, refused at once
         case Route::rules:
           estimate = api::estimate_rules(req.body);
           break;
@@ -553,7 +557,8 @@ MHD_Result WebServer::Impl::dispatch(MHD_Connection* c, Request& req) {
       r->answer = api::api_error(503, "server: busy, try again later");
       r->retry_after = pool.retry_after_s();
     }
-    free_body(r->body);  // the large body goes before the answer is sent
+    free_body(r->body);  // the large body (or the parsed one) goes before the answer is sent
+    r->parsed_solve.reset();
   };
   // After the job's memory is released: the next request of the same client finds it free.
   auto deliver = [c, r] {
@@ -565,6 +570,7 @@ MHD_Result WebServer::Impl::dispatch(MHD_Connection* c, Request& req) {
       break;
     case WorkPool::Admit::busy:
       free_body(req.body);
+      req.parsed_solve.reset();
       req.answer = api::api_error(503, "server: busy, try again later");
       req.retry_after = pool.retry_after_s();
       req.answered.store(true, std::memory_order_release);
@@ -572,6 +578,7 @@ MHD_Result WebServer::Impl::dispatch(MHD_Connection* c, Request& req) {
       break;
     case WorkPool::Admit::too_big:
       free_body(req.body);
+      req.parsed_solve.reset();
       req.answer =
           api::api_error(413, "board: needs more memory than the server's --memory budget");
       req.answered.store(true, std::memory_order_release);

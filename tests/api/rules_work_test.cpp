@@ -229,21 +229,41 @@ TEST(RulesWork, AdmissionReservesTheMatricesOfOtherRules) {
   // (x has a band: banded elimination, light).
   const std::string dense = body(40, with_grid("nbhd=rowcol,states=3", 40, 40).c_str());
   ASSERT_LE(dense.size(), kParseInline);
-  const WorkEstimate e = estimate_solve(dense, limits);
-  EXPECT_FALSE(e.light);
-  EXPECT_GE(e.memory_bytes, std::size_t{1600} * 1600);
-  WorkEstimate parsed_once;
-  EXPECT_FALSE(api_solve_light(dense, limits, parsed_once).has_value());
-  EXPECT_EQ(parsed_once.memory_bytes, e.memory_bytes);
-  // The same board under the classic rules is light and holds little.
-  const WorkEstimate classic = estimate_solve(body(40, nullptr), limits);
-  EXPECT_TRUE(classic.light);
-  EXPECT_LT(classic.memory_bytes, std::size_t{1600} * 1600 / 10);
-  // Too large to parse here: naming rules at all reserves the rules memory limit.
+  const SolveAdmission e = admit_solve(dense, limits);
+  EXPECT_FALSE(e.answer.has_value());
+  EXPECT_FALSE(e.estimate.light);
+  EXPECT_GE(e.estimate.memory_bytes, std::size_t{1600} * 1600);
+  // Parsed once: the worker's solve of what admission kept answers as the body itself does, here
+  // the same refusal (past the work limit), and on a smaller board the same presses.
+  ASSERT_NE(e.parsed, nullptr);
+  const ApiResponse refused = api_solve(*e.parsed, limits);
+  EXPECT_EQ(refused.status, 413);
+  EXPECT_EQ(refused.body, api_solve(dense, limits).body);
+  const std::string small = body(12, with_grid("nbhd=rowcol,states=3", 12, 12).c_str());
+  const SolveAdmission kept = admit_solve(small, limits);
+  ASSERT_FALSE(kept.answer.has_value());
+  ASSERT_NE(kept.parsed, nullptr);
+  const ApiResponse from_parsed = api_solve(*kept.parsed, limits);
+  const ApiResponse from_body = api_solve(small, limits);
+  ASSERT_EQ(from_parsed.status, 200) << from_parsed.body;
+  ASSERT_EQ(from_body.status, 200) << from_body.body;
+  EXPECT_EQ(json::parse(from_parsed.body).at("presses"), json::parse(from_body.body).at("presses"));
+  // The same board under the classic rules is light, answered at once, and holds little.
+  const SolveAdmission classic = admit_solve(body(40, nullptr), limits);
+  EXPECT_TRUE(classic.estimate.light);
+  ASSERT_TRUE(classic.answer.has_value());
+  EXPECT_EQ(classic.answer->status, 200) << classic.answer->body;
+  EXPECT_EQ(classic.parsed, nullptr);
+  EXPECT_LT(classic.estimate.memory_bytes, std::size_t{1600} * 1600 / 10);
+  // Too large to parse here: naming rules at all reserves the rules memory limit, and the body
+  // is left for the worker to parse.
   const std::string big = body(200, "torus");
   ASSERT_GT(big.size(), kParseInline);
-  EXPECT_GE(static_cast<double>(estimate_solve(big, limits).memory_bytes), limits.max_rules_bytes);
-  EXPECT_LT(static_cast<double>(estimate_solve(body(200, nullptr), limits).memory_bytes),
+  const SolveAdmission big_admitted = admit_solve(big, limits);
+  EXPECT_FALSE(big_admitted.answer.has_value());
+  EXPECT_EQ(big_admitted.parsed, nullptr);
+  EXPECT_GE(static_cast<double>(big_admitted.estimate.memory_bytes), limits.max_rules_bytes);
+  EXPECT_LT(static_cast<double>(admit_solve(body(200, nullptr), limits).estimate.memory_bytes),
             limits.max_rules_bytes);
   // Two states, banded elimination: the band of the press matrix in bits, at least n w / 8 bytes
   // (square neighbourhood on the 100 x 100 torus: w at least 2 rows of 100 and 3 more).
@@ -326,6 +346,38 @@ TEST(RulesWork, TheCliAndTheServerRefuseAlike) {
   EXPECT_EQ(solver_refusal, cli_refusal("512x512", "torus,nbhd=square,states=4", ""));
   EXPECT_NE(solver_refusal.find("takes at most 65536 cells for 4 states"), std::string::npos)
       << solver_refusal;
+}
+
+// A forced --method is weighed by its own plan: the square neighbourhood on a 300 x 300 torus is
+// banded elimination when chosen (well within the limits), but dense elimination when gf2 is
+// forced (n^3 / 64 units, past the work limit): refused, naming dense elimination.
+TEST(RulesWork, AForcedMethodIsWeighedByItsOwnPlan) {
+  const Rules torus = parse_rules("torus,nbhd=square");
+  const SolvePlan chosen = plan_solve(torus, 300, 300);
+  EXPECT_EQ(chosen.method, Method::banded);
+  EXPECT_LT(chosen.work, 1e13);
+  const SolvePlan forced = plan_solve(torus, 300, 300, Method::gf2);
+  EXPECT_EQ(forced.method, Method::gf2);
+  EXPECT_EQ(forced.method_text, "dense elimination");
+  EXPECT_GE(forced.work, 90000.0 * 90000 * 90000 / 64);
+  // The automatic method planned by name is the plan itself, and a forced banded one the chosen
+  // plan here (its band fits).
+  const SolvePlan by_name = plan_solve(torus, 300, 300, Method::automatic);
+  EXPECT_EQ(by_name.method, chosen.method);
+  EXPECT_EQ(by_name.work, chosen.work);
+  EXPECT_EQ(by_name.bytes, chosen.bytes);
+  EXPECT_EQ(plan_solve(torus, 300, 300, Method::banded).work, chosen.work);
+  // On the plane light chasing is chosen; banded elimination forced is planned as itself.
+  const Rules plane = parse_rules("nbhd=square");
+  EXPECT_EQ(plan_solve(plane, 300, 300).method, Method::chase);
+  const SolvePlan banded = plan_solve(plane, 300, 300, Method::banded);
+  EXPECT_EQ(banded.method, Method::banded);
+  EXPECT_EQ(banded.method_text, "banded elimination");
+  const std::string cli = cli_refusal("300x300", "torus,nbhd=square", "--method gf2");
+  EXPECT_NE(cli.find("a 300x300 board under torus,nbhd=square is estimated at "), std::string::npos)
+      << cli;
+  EXPECT_NE(cli.find(" units of work for dense elimination ("), std::string::npos) << cli;
+  EXPECT_NE(cli.find("(give --force to run it)"), std::string::npos) << cli;
 }
 #endif
 
