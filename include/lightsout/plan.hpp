@@ -52,6 +52,12 @@ struct SolvePlan {
 // K = 255: 1.3e10, 4.2 s; 50 x 50 square K = 255: 1.9e9, 2.0 s; 50 x 50 rowcol K = 255: 4.7e10,
 // 11.8 s; 256 x 256 torus square K = 2: 1.1e9, 0.4 s.
 SolvePlan plan_solve(const Rules& rules, std::size_t rows, std::size_t cols);
+// The plan of Solver(rules, rows, cols, method) for a forced `method` (automatic: the plan
+// above): that method's work and bytes by the same rules (light chasing wherever it applies,
+// banded elimination by its band even past its caps, gf2 and zk dense), so that a front end weighs
+// the method that will run. A method the rules do not take, and the classic methods (near linear
+// within their own cell limits), get the cells' count: the Solver refuses or bounds them itself.
+SolvePlan plan_solve(const Rules& rules, std::size_t rows, std::size_t cols, Method method);
 
 // The cost of board_facts(rules, rows, cols, kernel) (lightsout/info.hpp), which `info`,
 // /api/info and Python's info() weigh before starting:

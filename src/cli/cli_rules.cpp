@@ -116,14 +116,15 @@ std::optional<Solver> make_solver(const Rules& rules, std::size_t rows, std::siz
   }
   try {
     check_board_size(rules, rows, cols);  // the estimate reads the holes and graph of this size
-    if (!is_classic(rules)) {
-      const std::optional<std::string> refusal =
-          budget_refusal(plan_solve(rules, rows, cols), rules, rows, cols, budget);
-      if (refusal) {
-        fmt::print(stderr, "lightsout: --rules: {}\n", *refusal);
-        return std::nullopt;
-      }
+    if (is_classic(rules)) return Solver(rules, rows, cols, *m);
+    // The plan of the method that will run: the automatic choice, or the forced method's own.
+    const SolvePlan plan = plan_solve(rules, rows, cols, *m);
+    if (const std::optional<std::string> refusal =
+            budget_refusal(plan, rules, rows, cols, budget)) {
+      fmt::print(stderr, "lightsout: --rules: {}\n", *refusal);
+      return std::nullopt;
     }
+    if (*m == Method::automatic) return Solver(rules, rows, cols, plan);  // planned once
     return Solver(rules, rows, cols, *m);
   } catch (const RulesError& e) {
     print_rules_error(e);

@@ -59,8 +59,9 @@ std::optional<std::string> budget_refusal(const SolvePlan& plan, const Rules& ru
 // Contract: the Solver for the rules, size and --method text; on a problem prints one line and
 // returns nullopt: "lightsout: --method: ..." for a method that does not suit the rules,
 // "lightsout: --rules: ..." for rules that do not fit the size, and, before anything is built,
-// for rules other than the classic whose plan (plan_solve, refused by refuse_plan as the
-// server refuses it: it reads only the rules, a graph's edges, and the size) is past the budget:
+// for rules other than the classic whose plan (plan_solve of the method that will run, the
+// automatic one or --method's, refused by refuse_plan as the server refuses it: it reads only the
+// rules, a graph's edges, and the size) is past the budget:
 // "a RxC board under TEXT needs about N for METHOD, over the limit of M (give a larger --memory
 // ...)" or "... is estimated at W units of work ... (give --force ...)". When that plan is dense
 // elimination past its cell limit, the Solver's own refusal (naming each method's limit) is

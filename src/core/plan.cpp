@@ -76,37 +76,48 @@ double estimated_press_system_bytes(const Rules& rules, std::size_t rows, std::s
   return 4 * board + 16 * n + 16 * touches(rules, rows, cols);
 }
 
-SolvePlan plan_solve(const Rules& rules, std::size_t rows, std::size_t cols) {
+namespace {
+
+// The closed form for the row-and-column rules without holes: a dozen passes over the board
+// (bytes; words of 64 cells for K = 2) and a few copies of it (bits for K = 2, bytes for K > 2).
+SolvePlan rowcol_plan(const Rules& rules, double cells) {
+  const bool two = rules.states == 2;
+  return {Method::rowcol, two ? cells / 4 : 12 * cells, two ? cells : 8 * cells, "the closed form"};
+}
+
+// Light chasing: the plus chase where it fits, else the chase with extra unknowns where it is
+// preferred to elimination (`forced`: wherever it applies); nothing when neither takes the rules.
+std::optional<SolvePlan> chase_plan(const Rules& rules, std::size_t rows, std::size_t cols,
+                                    bool forced) {
   const auto cells = static_cast<double>(rows) * static_cast<double>(cols);
   const double boards = cells * 16;
   const bool two = rules.states == 2;
-  // The Solver's order: tables, the closed form, the classic choice, the chases, elimination.
-  if (two && !rules.has_holes() &&
-      cells <= static_cast<double>(Solver::max_cells(rules, Method::tables))) {
-    return {Method::tables, cells, boards, "the classic methods"};
-  }
-  if (is_classic(rules)) return {choose_method(rows, cols), cells, boards, "the classic methods"};
-  if (detail::RowColClosed::applies(rules)) {
-    // The closed form: a dozen passes over the board (bytes; words of 64 cells for K = 2) and a
-    // few copies of it (bits for K = 2, bytes for K > 2).
-    return {Method::rowcol, two ? cells / 4 : 12 * cells, two ? cells : 8 * cells,
-            "the closed form"};
-  }
   if (detail::PlusChase::fits(rules, rows, cols)) {
     const auto u = static_cast<double>(detail::PlusChase::unknowns(rules, rows, cols));
     const double work = (two ? u * cells / 16 : u * cells / 10) +
                         detail::SmallSystem::estimated_work(rules.states, u);
     // The reduced system and its factored copy: u x u bits for K = 2, bytes for K > 2.
-    return {Method::chase, work, boards + 2 * u * u / (two ? 8 : 1), "light chasing"};
+    return SolvePlan{Method::chase, work, boards + 2 * u * u / (two ? 8 : 1), "light chasing"};
   }
-  if (detail::PlaneMaskChase::preferred(rules, rows, cols)) {
+  if (forced ? detail::PlaneMaskChase::applies(rules, rows, cols)
+             : detail::PlaneMaskChase::preferred(rules, rows, cols)) {
     const auto u = static_cast<double>(detail::PlaneMaskChase::unknowns(rules, rows, cols));
-    return {Method::chase, detail::PlaneMaskChase::estimated_work(rules, rows, cols),
-            boards + 2 * u * u / (two ? 8 : 1), "light chasing"};
+    return SolvePlan{Method::chase, detail::PlaneMaskChase::estimated_work(rules, rows, cols),
+                     boards + 2 * u * u / (two ? 8 : 1), "light chasing"};
   }
+  return std::nullopt;
+}
+
+// Elimination as the Solver chooses it (`want` automatic: banded within the band's caps, else
+// dense), or the method forced (banded: by its band even past the caps, where the Solver then
+// refuses it; gf2 or zk: dense).
+SolvePlan elimination_plan(const Rules& rules, std::size_t rows, std::size_t cols, Method want) {
+  const double boards = static_cast<double>(rows) * static_cast<double>(cols) * 16;
   const auto n = static_cast<double>(existing_cells(rules, rows, cols));
   const double system = estimated_press_system_bytes(rules, rows, cols);
-  if (!two) {
+  const bool may_band = want == Method::automatic || want == Method::banded;
+  const bool must_band = want == Method::banded;
+  if (rules.states != 2) {
     // Banded elimination per prime power as the Solver chooses it (the band's caps, the factor's
     // bytes): about n w^2 / 4 byte operations each, counted as n w^2 / 16 (measured 256 x 256, 1%
     // holes: plus K = 3 1.1e9 units, 0.34 s; x on the torus K = 5 4.3e9, 0.66 s). Only for a
@@ -117,11 +128,13 @@ SolvePlan plan_solve(const Rules& rules, std::size_t rows, std::size_t cols) {
         std::all_of(powers.begin(), powers.end(), [](const auto& pe) { return pe.second == 1; });
     const double wide = band(rules, rows, cols, n);
     const double half_band = std::ceil((wide - 1) / 2);
-    if (square_free && wide < n && half_band <= detail::BandedGf2::kDefaultMaxBandwidth &&
-        n <= static_cast<double>(detail::BandedGf2::kMaxCells)) {
+    const bool band_fits = square_free && wide < n &&
+                           half_band <= detail::BandedGf2::kDefaultMaxBandwidth &&
+                           n <= static_cast<double>(detail::BandedGf2::kMaxCells);
+    if (may_band && (band_fits || must_band)) {
       const auto bytes = static_cast<double>(detail::BandedZk::estimated_bytes(
           static_cast<std::size_t>(n), static_cast<std::size_t>(half_band), rules.states));
-      if (bytes <= static_cast<double>(detail::BandedGf2::kMaxBytes)) {
+      if (must_band || bytes <= static_cast<double>(detail::BandedGf2::kMaxBytes)) {
         return {Method::banded, primes_of(rules.states) * n * wide * wide / 16 + n,
                 boards + system + bytes, "banded elimination"};
       }
@@ -131,23 +144,68 @@ SolvePlan plan_solve(const Rules& rules, std::size_t rows, std::size_t cols) {
             boards + system + n * n, "dense elimination"};
   }
   double w = band(rules, rows, cols, n);
-  // Banded elimination as the Solver chooses it (its caps on the band, the cells and the
-  // factor's bytes); past them, the dense n x n bits of M4RI (refused past its cell limit).
+  // Banded elimination within its caps on the band, the cells and the factor's bytes; past them,
+  // the dense n x n bits of M4RI (refused past its cell limit).
   const double half = std::ceil((w - 1) / 2);
   const bool band_fits = w < n && half <= detail::BandedGf2::kDefaultMaxBandwidth &&
                          n <= static_cast<double>(detail::BandedGf2::kMaxCells);
   const double banded_bytes =
-      band_fits ? static_cast<double>(detail::BandedGf2::estimated_bytes(
-                      static_cast<std::size_t>(n), static_cast<std::size_t>(half)))
-                : 0;
+      may_band && (band_fits || must_band)
+          ? static_cast<double>(detail::BandedGf2::estimated_bytes(static_cast<std::size_t>(n),
+                                                                   static_cast<std::size_t>(half)))
+          : 0;
   const bool banded =
-      band_fits && banded_bytes <= static_cast<double>(detail::BandedGf2::kMaxBytes);
+      must_band ||
+      (may_band && band_fits && banded_bytes <= static_cast<double>(detail::BandedGf2::kMaxBytes));
   if (!banded) w = n;
   const double factor = banded ? banded_bytes : n * n / 4;
   if (banded) {
     return {Method::banded, n * w * w / 64 + n, boards + system + factor, "banded elimination"};
   }
   return {Method::gf2, n * w * w / 64 + n, boards + system + factor, "dense elimination"};
+}
+
+}  // namespace
+
+SolvePlan plan_solve(const Rules& rules, std::size_t rows, std::size_t cols) {
+  const auto cells = static_cast<double>(rows) * static_cast<double>(cols);
+  const double boards = cells * 16;
+  // The Solver's order: tables, the closed form, the classic choice, the chases, elimination.
+  if (rules.states == 2 && !rules.has_holes() &&
+      cells <= static_cast<double>(Solver::max_cells(rules, Method::tables))) {
+    return {Method::tables, cells, boards, "the classic methods"};
+  }
+  if (is_classic(rules)) return {choose_method(rows, cols), cells, boards, "the classic methods"};
+  if (detail::RowColClosed::applies(rules)) return rowcol_plan(rules, cells);
+  if (std::optional<SolvePlan> chase = chase_plan(rules, rows, cols, false)) return *chase;
+  return elimination_plan(rules, rows, cols, Method::automatic);
+}
+
+SolvePlan plan_solve(const Rules& rules, std::size_t rows, std::size_t cols, Method method) {
+  const auto cells = static_cast<double>(rows) * static_cast<double>(cols);
+  switch (method) {
+    case Method::automatic:
+      return plan_solve(rules, rows, cols);
+    case Method::rowcol:
+      return rowcol_plan(rules, cells);
+    case Method::chase:
+      if (!is_classic(rules)) {
+        if (std::optional<SolvePlan> chase = chase_plan(rules, rows, cols, true)) return *chase;
+      }
+      break;
+    case Method::banded:
+    case Method::gf2:
+    case Method::zk:
+      return elimination_plan(rules, rows, cols, method);
+    case Method::tables:
+    case Method::enumerate:
+    case Method::poly:
+    case Method::dense:
+      break;
+  }
+  // The classic methods (near linear, within their own cell limits), or a method the rules do not
+  // take (the Solver refuses it).
+  return {method, cells, cells * 16, "the classic methods"};
 }
 
 SolvePlan plan_facts(const Rules& rules, std::size_t rows, std::size_t cols, bool kernel) {
