@@ -2,9 +2,12 @@
 #include "lightsout/rules.hpp"
 
 #include <algorithm>
+#include <array>
 #include <cstdint>
 #include <limits>
 #include <string>
+
+#include "name_table.hpp"
 
 namespace lightsout {
 
@@ -23,6 +26,13 @@ std::string graph_token(const Rules& rules) {
 std::string size_text(std::size_t rows, std::size_t cols) {
   return std::to_string(rows) + "x" + std::to_string(cols);
 }
+
+// The names, in the enums' order.
+constexpr auto kTopologyNames = std::to_array<std::string_view>({"plane", "torus", "cylinder"});
+static_assert(kTopologyNames.size() == detail::kValuesThrough<Topology::cylinder>);
+constexpr auto kNeighbourhoodNames =
+    std::to_array<std::string_view>({"plus", "x", "square", "knight", "rowcol", "mask"});
+static_assert(kNeighbourhoodNames.size() == detail::kValuesThrough<Neighbourhood::mask>);
 
 }  // namespace
 
@@ -50,34 +60,10 @@ std::vector<Offset> named_offsets(Neighbourhood n) {
   return out;
 }
 
-std::string_view topology_name(Topology t) {
-  switch (t) {
-    case Topology::plane:
-      return "plane";
-    case Topology::torus:
-      return "torus";
-    case Topology::cylinder:
-      return "cylinder";
-  }
-  return "?";
-}
+std::string_view topology_name(Topology t) { return detail::name_of(kTopologyNames, t, "?"); }
 
 std::string_view neighbourhood_name(Neighbourhood n) {
-  switch (n) {
-    case Neighbourhood::plus:
-      return "plus";
-    case Neighbourhood::x:
-      return "x";
-    case Neighbourhood::square:
-      return "square";
-    case Neighbourhood::knight:
-      return "knight";
-    case Neighbourhood::rowcol:
-      return "rowcol";
-    case Neighbourhood::mask:
-      return "mask";
-  }
-  return "?";
+  return detail::name_of(kNeighbourhoodNames, n, "?");
 }
 
 bool is_classic(const Rules& rules) {

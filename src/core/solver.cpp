@@ -4,6 +4,7 @@
 #include "lightsout/plan.hpp"
 
 #include <algorithm>
+#include <array>
 #include <limits>
 #include <numeric>
 #include <stdexcept>
@@ -15,6 +16,7 @@
 #include "chase_plane_mask.hpp"
 #include "chase_plus.hpp"
 #include "finish_result.hpp"
+#include "name_table.hpp"
 #include "rowcol_closed.hpp"
 #include "small_solver.hpp"
 #include "solve.hpp"
@@ -59,40 +61,20 @@ std::string SolutionCount::to_string() const {
 
 // ---- Methods ----
 
+namespace {
+
+// The names, in the enum's order.
+constexpr auto kMethodNames = std::to_array<std::string_view>(
+    {"auto", "tables", "enumerate", "chase", "poly", "dense", "banded", "gf2", "zk", "rowcol"});
+static_assert(kMethodNames.size() == detail::kValuesThrough<Method::rowcol>);
+
+}  // namespace
+
 std::optional<Method> parse_method(std::string_view name) {
-  for (const Method m :
-       {Method::automatic, Method::tables, Method::enumerate, Method::chase, Method::poly,
-        Method::dense, Method::banded, Method::gf2, Method::zk, Method::rowcol}) {
-    if (name == method_name(m)) return m;
-  }
-  return std::nullopt;
+  return detail::value_named<Method>(kMethodNames, name);
 }
 
-std::string_view method_name(Method m) {
-  switch (m) {
-    case Method::automatic:
-      return "auto";
-    case Method::tables:
-      return "tables";
-    case Method::enumerate:
-      return "enumerate";
-    case Method::chase:
-      return "chase";
-    case Method::poly:
-      return "poly";
-    case Method::dense:
-      return "dense";
-    case Method::banded:
-      return "banded";
-    case Method::gf2:
-      return "gf2";
-    case Method::zk:
-      return "zk";
-    case Method::rowcol:
-      return "rowcol";
-  }
-  return "?";
-}
+std::string_view method_name(Method m) { return detail::name_of(kMethodNames, m, "?"); }
 
 namespace {
 
