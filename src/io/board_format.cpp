@@ -2,6 +2,7 @@
 #include "lightsout/board_format.hpp"
 
 #include <algorithm>
+#include <array>
 #include <cstring>
 #include <stdexcept>
 #include <utility>
@@ -19,6 +20,16 @@ std::string lower(std::string_view text) {
   }
   return out;
 }
+
+// Each format's name (board_format_name), then the other names parse_board_format takes for it.
+constexpr std::array<std::pair<BoardFormat, std::string_view>, 6> kFormatNames{{
+    {BoardFormat::pbm_plain, "p1"},
+    {BoardFormat::pbm_raw, "p4"},
+    {BoardFormat::pbm_raw, "pbm"},
+    {BoardFormat::grid, "grid"},
+    {BoardFormat::judge, "judge"},
+    {BoardFormat::judge, "txt"},
+}};
 
 // Bytes the detector may look ahead on the first non-blank line.
 constexpr std::size_t kDetectWindow = 4096;
@@ -41,10 +52,9 @@ BoardFormat detect_text_format(detail::Input& in) {
 
 std::optional<BoardFormat> parse_board_format(std::string_view name) {
   const std::string n = lower(name);
-  if (n == "p1") return BoardFormat::pbm_plain;
-  if (n == "p4" || n == "pbm") return BoardFormat::pbm_raw;
-  if (n == "grid") return BoardFormat::grid;
-  if (n == "judge" || n == "txt") return BoardFormat::judge;
+  for (const auto& [format, format_name] : kFormatNames) {
+    if (format_name == n) return format;
+  }
   return std::nullopt;
 }
 
@@ -60,15 +70,8 @@ std::optional<BoardFormat> board_format_for_path(std::string_view path) {
 }
 
 std::string_view board_format_name(BoardFormat format) {
-  switch (format) {
-    case BoardFormat::pbm_plain:
-      return "p1";
-    case BoardFormat::pbm_raw:
-      return "p4";
-    case BoardFormat::grid:
-      return "grid";
-    case BoardFormat::judge:
-      return "judge";
+  for (const auto& [f, format_name] : kFormatNames) {
+    if (f == format) return format_name;
   }
   return "unknown";
 }
