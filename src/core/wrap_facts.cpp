@@ -174,40 +174,6 @@ class Quotient {
   typename Traits<P>::Modulus modulus_;
 };
 
-// Contract: f_n(-c) in B, for f_0 = 1, f_1 = z, f_k = z f_(k-1) - f_(k-2) at z = -c. The pair
-// (f_k, f_(k-1)) doubles as (f_k^2 - f_(k-1)^2, f_(k-1) (2 f_k - z f_(k-1))) and steps as
-// (z f_k - f_(k-1), f_k) (from M^(2k) = (M^k)^2, M = [[z, -1], [1, 0]]); O(log n) products.
-template <class P>
-P path_at_minus_c(const Quotient<P>& b, std::uint64_t n) {
-  P p = constant_one<P>();
-  P q;
-  P p2;
-  P q2;
-  P t;
-  for (int bit = static_cast<int>(std::bit_width(n)) - 1; bit >= 0; --bit) {
-    b.sqr(p2, p);
-    b.sqr(q2, q);
-    if constexpr (Traits<P>::kChar2) {
-      b.times_c(q, q2);  // f_(2k-1) = z f_(k-1)^2
-    } else {
-      b.times_c(t, q);  // -z q
-      NTL::add(t, t, p);
-      NTL::add(t, t, p);
-      b.mul(p, q, t);
-      q = p;
-    }
-    NTL::sub(p, p2, q2);
-    if ((n >> bit) & 1U) {
-      b.times_c(t, p);  // -z p
-      NTL::add(t, t, q);
-      NTL::negate(t, t);
-      q = p;
-      p = t;
-    }
-  }
-  return p;
-}
-
 // Contract: y^n = alpha + beta y in R = B[y]/(y^2 + c y + 1). Left to right over the bits of n:
 // (p + q y)^2 = (p^2 - q^2) + (2 p q - c q^2) y (over GF(2) two squarings, linear), and
 // (p + q y) y = -q + (p - c q) y.
@@ -239,6 +205,20 @@ void power_y(const Quotient<P>& b, std::uint64_t n, P& p, P& q) {
       q = t;
     }
   }
+}
+
+// Contract: f_n(-c) in B, for f_0 = 1, f_1 = z, f_k = z f_(k-1) - f_(k-2) at z = -c. In R,
+// y^2 = z y - 1, so y^n = -f_(n-2) + f_(n-1) y (f_(-1) = 0, f_(-2) = -1), and with
+// y^n = alpha + beta y: f_n = z f_(n-1) - f_(n-2) = alpha - c beta.
+template <class P>
+P path_at_minus_c(const Quotient<P>& b, std::uint64_t n) {
+  P alpha;
+  P beta;
+  power_y(b, n, alpha, beta);
+  P c_beta;
+  b.times_c(c_beta, beta);
+  NTL::sub(alpha, alpha, c_beta);
+  return alpha;
 }
 
 // The torus matrix M modulo T: e11 = alpha - 1, e12 = beta (up to sign), e22 = alpha - 1 - c beta,
@@ -309,7 +289,9 @@ P spread(const P& h1, std::uint64_t big_n) {
   return out;
 }
 
-// (f_k(z), f_(k-1)(z)) in F[z], unreduced, by the doubling and step of path_at_minus_c.
+// (f_k(z), f_(k-1)(z)) in F[z], unreduced. The pair doubles as (f_k^2 - f_(k-1)^2,
+// f_(k-1) (2 f_k - z f_(k-1))) and steps as (z f_k - f_(k-1), f_k) (from M^(2k) = (M^k)^2,
+// M = [[z, -1], [1, 0]]); O(log k) products.
 template <class P>
 std::pair<P, P> plain_path(std::uint64_t k) {
   P z;
