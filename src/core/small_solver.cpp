@@ -27,6 +27,21 @@ std::vector<std::array<std::uint64_t, 256>> byte_tables(const std::vector<std::u
   return tables;
 }
 
+// The best of the 2^d solutions `solution` + span(kernel), walked in Gray-code order (one xor
+// each); better(a, b) says whether a beats the best b so far.
+template <class Better>
+std::uint64_t best_solution(std::uint64_t solution, const std::vector<std::uint64_t>& kernel,
+                            const Better& better) {
+  std::uint64_t current = solution;
+  std::uint64_t best = current;
+  const std::size_t d = kernel.size();
+  for (std::uint64_t i = 1; i < (std::uint64_t{1} << d); ++i) {
+    current ^= kernel[static_cast<std::size_t>(std::countr_zero(i))];
+    if (better(current, best)) best = current;
+  }
+  return best;
+}
+
 }  // namespace
 
 namespace {
@@ -101,27 +116,17 @@ std::uint64_t SmallSolver::effect(std::uint64_t presses) const {
 }
 
 std::uint64_t SmallSolver::solve_minimal(std::uint64_t lights) const {
-  std::uint64_t current = solve(lights);
-  std::uint64_t best = current;
-  const std::size_t d = kernel_.size();
-  for (std::uint64_t i = 1; i < (std::uint64_t{1} << d); ++i) {
-    current ^= kernel_[static_cast<std::size_t>(std::countr_zero(i))];
-    if (std::popcount(current) < std::popcount(best)) best = current;
-  }
-  return best;
+  return best_solution(solve(lights), kernel_, [](std::uint64_t current, std::uint64_t best) {
+    return std::popcount(current) < std::popcount(best);
+  });
 }
 
 std::uint64_t SmallSolver::solve_minimal_lexicographic(std::uint64_t lights) const {
-  std::uint64_t current = solve(lights);
-  std::uint64_t best = current;
-  const std::size_t d = kernel_.size();
-  for (std::uint64_t i = 1; i < (std::uint64_t{1} << d); ++i) {
-    current ^= kernel_[static_cast<std::size_t>(std::countr_zero(i))];
+  return best_solution(solve(lights), kernel_, [](std::uint64_t current, std::uint64_t best) {
     const int weight = std::popcount(current);
     const int least = std::popcount(best);
-    if (weight < least || (weight == least && detail::lex_less(current, best))) best = current;
-  }
-  return best;
+    return weight < least || (weight == least && detail::lex_less(current, best));
+  });
 }
 
 }  // namespace lightsout
