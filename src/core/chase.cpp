@@ -143,22 +143,23 @@ SolveResult solve_chase(Board&& lights, const SolveOptions& options) {
 
 namespace detail {
 
+FirstRowStart::FirstRowStart(const Board& lights, const ProgressFn& progress)
+    : presses(lights.rows(), lights.cols()), frame(lights, &presses), phantom(frame.stride(), 0) {
+  // A wide frame writes no presses here (`presses` is its working space).
+  const std::vector<std::uint64_t> dark(frame.stride(), 0);
+  frame.chase(true, dark.data(), frame.wide() ? nullptr : &presses, phantom.data(), &progress,
+              "chase");
+}
+
 SolveResult solve_chase_impl(const Board& lights, Board* consumable, const SolveOptions& options) {
   const ProgressFn& progress = options.progress;
-  // The presses, also the working space of a wide board's first chase.
-  Board x(lights.rows(), lights.cols());
-  ChaseFrame frame(lights, &x);
-  const std::size_t m = frame.length();
-  const std::size_t n = frame.width();
-  const std::size_t w = frame.stride();
+  FirstRowStart start(lights, progress);
+  const std::size_t m = start.frame.length();
+  const std::size_t n = start.frame.width();
 
   SolveResult result;
-  std::vector<std::uint64_t> first(w, 0), r(w, 0);
-  // Only the phantom row is needed here: a wide frame writes no presses (x is its working space).
-  frame.chase(true, first.data(), frame.wide() ? nullptr : &x, r.data(), &progress, "chase");
-
   report_phase(progress, "first-row system");
-  Gf2Matrix system = first_row_system(m, n, r);
+  Gf2Matrix system = first_row_system(m, n, start.phantom);
   report_phase(progress, "elimination");
   const std::vector<std::size_t> pivots = system.reduce(n);
   const std::size_t rank = pivots.size();
@@ -168,6 +169,7 @@ SolveResult solve_chase_impl(const Board& lights, Board* consumable, const Solve
     if (system.get(i, n)) result.solvable = false;
   }
 
+  std::vector<std::uint64_t> first(start.frame.stride(), 0);
   if (result.solvable) {
     for (std::size_t i = 0; i < rank; ++i) {
       if (system.get(i, n)) first[pivots[i] / 64] |= std::uint64_t{1} << (pivots[i] % 64);
@@ -177,8 +179,8 @@ SolveResult solve_chase_impl(const Board& lights, Board* consumable, const Solve
     report_phase(progress, "kernel");
     return kernel_from_rref(system, pivots, n);
   };
-  finish_first_row_solve(frame, first.data(), x, consumable, quiet_rows, options, "solve_chase",
-                         result);
+  finish_first_row_solve(start.frame, first.data(), start.presses, consumable, quiet_rows, options,
+                         "solve_chase", result);
   return result;
 }
 

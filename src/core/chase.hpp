@@ -92,6 +92,22 @@ class ChaseFrame {
   std::vector<std::uint64_t> row_buffer_;  // a phantom row of the caller's orientation
 };
 
+// The start both first-row solvers (solve_chase, solve_poly) share: `presses` (the caller's shape;
+// also a wide frame's working space for its first chase), the frame over the lights, and
+// `phantom`, the phantom row x_{m+1} (frame.stride() words) of the chase from a dark first row
+// over the lights (phase "chase"), to which every first row's phantom row is affine. The frame
+// points into `presses`, so a start stays where it is built.
+struct FirstRowStart {
+  FirstRowStart(const Board& lights, const ProgressFn& progress);
+  FirstRowStart(const FirstRowStart&) = delete;
+  FirstRowStart& operator=(const FirstRowStart&) = delete;
+  ~FirstRowStart() = default;
+
+  Board presses;
+  ChaseFrame frame;
+  std::vector<std::uint64_t> phantom;
+};
+
 // The solvers behind the public overloads: `consumable` is &lights when the caller gave its board
 // away (Board&&), which lets the lights be released once the presses are known; nullptr otherwise.
 SolveResult solve_chase_impl(const Board& lights, Board* consumable, const SolveOptions& options);

@@ -131,25 +131,18 @@ SolveResult detail::solve_poly_impl(const Board& lights, Board* consumable,
                                     const SolveOptions& options) {
   // Solving orientation: n = the shorter side across, so the polynomial work is O(n^2 / 64).
   const ProgressFn& progress = options.progress;
-  // The presses, also the working space of a wide board's first chase.
-  Board x(lights.rows(), lights.cols());
-  detail::ChaseFrame frame(lights, &x);
-  const std::size_t m = frame.length();
-  const std::size_t n = frame.width();
-  const std::size_t w = frame.stride();
-  const std::uint64_t row_mask = frame.row_mask();
-
-  SolveResult result;
-  std::vector<std::uint64_t> zero_row(w, 0), r(w, 0);
-
   // Step 1: r = the phantom row x_{m+1} of the chase from x_1 = 0. Every first row y then ends
   // with x_{m+1} = F y + r, F = f_m(T), so the board is solvable iff F y = r has a solution.
-  // A wide frame writes no presses here (x is its working space).
-  frame.chase(true, zero_row.data(), frame.wide() ? nullptr : &x, r.data(), &progress, "chase");
+  detail::FirstRowStart start(lights, progress);
+  const std::size_t m = start.frame.length();
+  const std::size_t n = start.frame.width();
+  const std::size_t w = start.frame.stride();
+  const std::uint64_t row_mask = start.frame.row_mask();
+  SolveResult result;
 
   // Steps 2 to 6 (poly_step): the first press row y, the nullity and whether y exists.
   detail::report_phase(progress, "polynomials");
-  const PolyStep step = poly_step(m, n, r);
+  const PolyStep step = poly_step(m, n, start.phantom);
   const Gf2Poly& chi = step.chi;
   const Gf2Poly& g = step.g;
   result.nullity = step.plan.nullity;
@@ -174,8 +167,8 @@ SolveResult detail::solve_poly_impl(const Board& lights, Board* consumable,
     }
     return rows;
   };
-  detail::finish_first_row_solve(frame, step.plan.first_row.data(), x, consumable, quiet_rows,
-                                 options, "solve_poly", result);
+  detail::finish_first_row_solve(start.frame, step.plan.first_row.data(), start.presses, consumable,
+                                 quiet_rows, options, "solve_poly", result);
   return result;
 }
 
