@@ -302,6 +302,8 @@ void chase_pass(const Geometry& g, unsigned k, std::size_t r0, T* ring, std::siz
 }  // namespace
 
 struct PlaneMaskChaseImpl {
+  static bool applies(const Rules& rules, std::size_t rows, std::size_t cols);
+  static std::size_t unknowns(const Rules& rules, std::size_t rows, std::size_t cols);
   void build(VariantChase<PlaneMaskChaseImpl>& owner, const Rules& rules, std::size_t rows,
              std::size_t cols, bool want_kernel);
   bool solve_values(const VariantChase<PlaneMaskChaseImpl>& owner,
@@ -423,18 +425,13 @@ struct PlaneMaskChaseImpl {
   }
 };
 
-bool PlaneMaskChase::applies(const Rules& rules, std::size_t rows, std::size_t cols) {
+bool PlaneMaskChaseImpl::applies(const Rules& rules, std::size_t rows, std::size_t cols) {
   return best_geometry(rules, rows, cols).has_value();
 }
 
-std::size_t PlaneMaskChase::unknowns(const Rules& rules, std::size_t rows, std::size_t cols) {
+std::size_t PlaneMaskChaseImpl::unknowns(const Rules& rules, std::size_t rows, std::size_t cols) {
   const std::optional<Geometry> g = best_geometry(rules, rows, cols);
   return g ? g->u : 0;
-}
-
-bool PlaneMaskChase::fits(const Rules& rules, std::size_t rows, std::size_t cols) {
-  const std::optional<Geometry> g = best_geometry(rules, rows, cols);
-  return g && g->u <= max_unknowns(rules.states);
 }
 
 double PlaneMaskChase::estimated_work(const Rules& rules, std::size_t rows, std::size_t cols) {
@@ -481,9 +478,6 @@ bool PlaneMaskChaseImpl::solve_values(const VariantChase<PlaneMaskChaseImpl>& ow
                                       std::span<const std::uint8_t> lights,
                                       std::span<std::uint8_t> presses) const {
   const PlaneMaskChaseImpl& s = *this;
-  if (lights.size() != s.rows * s.cols || presses.size() != lights.size()) {
-    throw std::invalid_argument("chase: wrong number of values");
-  }
   const std::vector<std::uint8_t> d = s.deficits(lights);
   std::vector<std::uint8_t> x(s.g.m * s.g.n);
   const auto chase = [&](const std::uint8_t* y, bool final, std::uint8_t* residual) {
@@ -497,7 +491,6 @@ bool PlaneMaskChaseImpl::solve_values(const VariantChase<PlaneMaskChaseImpl>& ow
 bool PlaneMaskChaseImpl::solve_grids(const VariantChase<PlaneMaskChaseImpl>& owner,
                                      const Grid& lights, Grid& presses) const {
   const PlaneMaskChaseImpl& s = *this;
-  VariantChase<PlaneMaskChaseImpl>::check_grids(lights, presses, s.rows, s.cols, s.k);
   const std::vector<std::uint8_t> values = lights.to_values();
   std::vector<std::uint8_t> x(values.size());
   if (!solve_values(owner, values, x)) return false;

@@ -30,22 +30,19 @@ namespace lightsout::detail {
 // at a time (64 per word for K = 2, 32 or 16 per vector of bytes or shorts for K > 2), giving E,
 // and factors E (SmallSystem). A board then costs a chase from y = 0, one solve of
 // E y = -residual(0) and the chase from that y, which must leave residual 0.
-// The reduced system, its counts and its kernel's orders: ReducedChase; the constructor, solve and
-// kernel: VariantChase. Cost once per size O(u M N
-// |mask| / lanes) and the factorisation of E; a board O(M N |mask| + u^2).
-// Its chase (in the .cpp).
+// The reduced system, its counts and its kernel's orders: ReducedChase; the constructor, solve,
+// kernel and the tests of the rules: VariantChase, where applies() is true for a grid on the plane
+// without holes whose neighbourhood is neither rowcol nor plus (PlusChase's), and a board larger
+// than the mask's reach in the turned orientation (M > b, N > cmax), and unknowns() is the u of
+// the best orientation (0 when !applies). Cost once per size O(u M N |mask| / lanes) and the
+// factorisation of E; a board O(M N |mask| + u^2).
+// Its chase and its tests of the rules (in the .cpp).
 struct PlaneMaskChaseImpl;
+// Instantiated in the .cpp, where PlaneMaskChaseImpl is complete.
+extern template class VariantChase<PlaneMaskChaseImpl>;
 
 class PlaneMaskChase : public VariantChase<PlaneMaskChaseImpl> {
  public:
-  // True for a grid on the plane without holes whose neighbourhood is neither rowcol nor plus
-  // (PlusChase's), and a board larger than the mask's reach in the turned orientation (M > b,
-  // N > cmax).
-  static bool applies(const Rules& rules, std::size_t rows, std::size_t cols);
-  // The unknowns u of the best orientation (0 when !applies).
-  static std::size_t unknowns(const Rules& rules, std::size_t rows, std::size_t cols);
-  // applies() and u within the limit of its K.
-  static bool fits(const Rules& rules, std::size_t rows, std::size_t cols);
   // An estimate of the work of building and solving once, in units of about a nanosecond of one
   // core (measured on 1000 x 1000: x with 3 states 0.35 s of CPU, knight 1.0 s, square with 5
   // states 0.8 s): u M N t / 24 for K > 2 (t the mask's cells) or u M N t / 256 for K = 2, plus

@@ -37,6 +37,8 @@ bool is_plus_neighbourhood(const Rules& rules) {
 }
 
 struct PlusChaseImpl {
+  static bool applies(const Rules& rules, std::size_t rows, std::size_t cols);
+  static std::size_t unknowns(const Rules& rules, std::size_t rows, std::size_t cols);
   void build(VariantChase<PlusChaseImpl>& owner, const Rules& rules, std::size_t rows,
              std::size_t cols, bool want_kernel);
   bool solve_values(const VariantChase<PlusChaseImpl>& owner, std::span<const std::uint8_t> lights,
@@ -249,7 +251,7 @@ struct PlusChaseImpl {
   }
 };
 
-bool PlusChase::applies(const Rules& rules, std::size_t rows, std::size_t cols) {
+bool PlusChaseImpl::applies(const Rules& rules, std::size_t rows, std::size_t cols) {
   if (rules.has_holes() || rules.has_graph() || !is_plus_neighbourhood(rules) || rows == 0 ||
       cols == 0) {
     return false;
@@ -262,7 +264,7 @@ bool PlusChase::applies(const Rules& rules, std::size_t rows, std::size_t cols) 
   return !wraps_along || std::max(rows, cols) >= 3;
 }
 
-std::size_t PlusChase::unknowns(const Rules& rules, std::size_t rows, std::size_t cols) {
+std::size_t PlusChaseImpl::unknowns(const Rules& rules, std::size_t rows, std::size_t cols) {
   const bool transpose = cols > rows;
   const bool wrap_r = rules.topology == Topology::torus;
   const bool wrap_c = rules.topology != Topology::plane;
@@ -270,14 +272,9 @@ std::size_t PlusChase::unknowns(const Rules& rules, std::size_t rows, std::size_
   return std::min(rows, cols) * (wraps ? 2 : 1);
 }
 
-bool PlusChase::fits(const Rules& rules, std::size_t rows, std::size_t cols) {
-  return applies(rules, rows, cols) && unknowns(rules, rows, cols) <= max_unknowns(rules.states);
-}
-
 void PlusChaseImpl::build(VariantChase<PlusChaseImpl>& owner, const Rules& rules, std::size_t rows,
                           std::size_t cols, bool want_kernel) {
-  if (!PlusChase::applies(rules, rows, cols))
-    throw std::invalid_argument("chase: rules not supported");
+  if (!applies(rules, rows, cols)) throw std::invalid_argument("chase: rules not supported");
   PlusChaseImpl& s = *this;
   s.rows = rows;
   s.cols = cols;
@@ -318,9 +315,6 @@ bool PlusChaseImpl::solve_values(const VariantChase<PlusChaseImpl>& owner,
                                  std::span<const std::uint8_t> lights,
                                  std::span<std::uint8_t> presses) const {
   const PlusChaseImpl& s = *this;
-  if (lights.size() != s.rows * s.cols || presses.size() != lights.size()) {
-    throw std::invalid_argument("chase: wrong number of values");
-  }
   std::vector<std::uint8_t> d = s.to_solving(lights);
   for (std::uint8_t& v : d) {
     if (v >= s.k) throw std::invalid_argument("chase: a light value is not below the states");
@@ -339,7 +333,6 @@ bool PlusChaseImpl::solve_values(const VariantChase<PlusChaseImpl>& owner,
 bool PlusChaseImpl::solve_grids(const VariantChase<PlusChaseImpl>& owner, const Grid& lights,
                                 Grid& presses) const {
   const PlusChaseImpl& s = *this;
-  VariantChase<PlusChaseImpl>::check_grids(lights, presses, s.rows, s.cols, s.k);
   // Row r of the solving orientation is a row of the board, or a column when it is turned; two
   // states in the board's orientation go by words.
   const bool by_words = s.k == 2 && !s.transposed;

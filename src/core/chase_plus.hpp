@@ -29,24 +29,23 @@ bool is_plus_neighbourhood(const Rules& rules);
 // also the first) give the reduced system E y = residual, E = u x u. The constructor chases A_r
 // symbolically once (O(M N u) operations, bit-packed for K = 2) and factors E (SmallSystem); each
 // board then costs two numeric chases (O(M N)) and one solve of the reduced system.
-// The reduced system, its counts and its kernel's orders: ReducedChase; the constructor, solve and
-// kernel: VariantChase.
-// Its chase (in the .cpp).
+// The reduced system, its counts and its kernel's orders: ReducedChase; the constructor, solve,
+// kernel and the tests of the rules: VariantChase, where
+//   - applies() is true for rules this method takes on a rows x cols board: a grid without holes
+//     whose neighbourhood is plus (with or without the button itself), and a longer side of at
+//     least 3 when it wraps (the chase runs along it). A wrapped shorter side of 1 or 2 is taken:
+//     a press then touches a cell of its row twice (or itself three times), and the row step adds
+//     both;
+//   - unknowns() is the reduced system's size, u = N, or 2N when the rows wrap;
+//   - fits() (applies() and u within the limit of its K) is what the Solver's automatic choice
+//     takes (and the work estimate predicts) as light chasing.
+// Its chase and its tests of the rules (in the .cpp).
 struct PlusChaseImpl;
+// Instantiated in the .cpp, where PlusChaseImpl is complete.
+extern template class VariantChase<PlusChaseImpl>;
 
 class PlusChase : public VariantChase<PlusChaseImpl> {
  public:
-  // True for rules this method takes on a rows x cols board: a grid without holes whose
-  // neighbourhood is plus (with or without the button itself), and a longer side of at least 3
-  // when it wraps (the chase runs along it). A wrapped shorter side of 1 or 2 is taken: a press
-  // then touches a cell of its row twice (or itself three times), and the row step adds both.
-  static bool applies(const Rules& rules, std::size_t rows, std::size_t cols);
-  // The reduced system's size: u = N, or 2N when the rows wrap.
-  static std::size_t unknowns(const Rules& rules, std::size_t rows, std::size_t cols);
-  // applies() and a reduced system within the limit of its K: what the Solver's automatic
-  // choice takes (and the work estimate predicts) as light chasing.
-  static bool fits(const Rules& rules, std::size_t rows, std::size_t cols);
-
   using VariantChase::VariantChase;
 };
 

@@ -57,14 +57,6 @@ class ReducedChase {
       throw std::length_error(message);
     }
   }
-  // std::invalid_argument unless lights and presses are rows x cols grids of K = states.
-  static void check_grids(const Grid& lights, const Grid& presses, std::size_t rows,
-                          std::size_t cols, unsigned states) {
-    if (lights.rows() != rows || lights.cols() != cols || presses.rows() != rows ||
-        presses.cols() != cols || lights.states() != states || presses.states() != states) {
-      throw std::invalid_argument("chase: the grids do not fit the solver");
-    }
-  }
 
   // Factors E (u x u, row-major, values below states; column j the residual of the chase of
   // deficit 0 from the unit vector e_j).
@@ -118,13 +110,21 @@ class ReducedChase {
   std::unique_ptr<SmallSystem> system_;
 };
 
-// The interface both variant chases give the Solver, declared once. The derived class (PlusChase,
-// PlaneMaskChase) adds its static tests of the rules; Impl, in its .cpp, holds its chase and
-// builds, solves and lists the quiet patterns through the steps above (the member definitions:
-// chase_variant.hpp, instantiated once in that .cpp).
+// The interface both variant chases give the Solver, declared once. Impl, in the derived class's
+// (PlusChase, PlaneMaskChase) .cpp, holds its chase and its static tests of the rules (applies,
+// unknowns), keeps the board's rows, cols and states k, and builds, solves and lists the quiet
+// patterns through the steps above (the member definitions: chase_variant.hpp, instantiated once in
+// that .cpp).
 template <typename Impl>
 class VariantChase : public ReducedChase {
  public:
+  // True for the rules and size the chase takes (Impl::applies; see the derived class).
+  static bool applies(const Rules& rules, std::size_t rows, std::size_t cols);
+  // The reduced system's size u (Impl::unknowns; see the derived class).
+  static std::size_t unknowns(const Rules& rules, std::size_t rows, std::size_t cols);
+  // applies() and u within the limit of its K (max_unknowns).
+  static bool fits(const Rules& rules, std::size_t rows, std::size_t cols);
+
   // Throws std::invalid_argument unless the derived class applies(), std::length_error
   // past the unknowns limits.
   VariantChase(const Rules& rules, std::size_t rows, std::size_t cols, bool want_kernel);
@@ -132,10 +132,12 @@ class VariantChase : public ReducedChase {
   VariantChase(VariantChase&&) noexcept;
   VariantChase& operator=(VariantChase&&) noexcept;
 
-  // lights and presses: rows * cols values, row-major, 0..K-1. Returns whether the board is
-  // solvable; when it is, `presses` solves it (checked by chasing: std::logic_error if not).
+  // lights and presses: rows * cols values, row-major, 0..K-1 (std::invalid_argument for another
+  // count). Returns whether the board is solvable; when it is, `presses` solves it (checked by
+  // chasing: std::logic_error if not).
   bool solve(std::span<const std::uint8_t> lights, std::span<std::uint8_t> presses) const;
-  // The same on grids (rows x cols, K states; presses all zero on entry).
+  // The same on grids (rows x cols, K states, else std::invalid_argument; presses all zero on
+  // entry).
   bool solve(const Grid& lights, Grid& presses) const;
   // With want_kernel: a basis of the quiet patterns (row-major board values), of the orders
   // kernel_orders() gives.
