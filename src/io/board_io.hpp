@@ -58,6 +58,14 @@ constexpr std::array<std::array<char, 8>, 256> make_bit_chars() {
 }
 inline constexpr auto kBitChars = make_bit_chars();
 
+// The 64 bits of `w` as '0'/'1', low bit first (columns c .. c + 63 of a row), into dst[0..64):
+// the cells of a grid row and of a plain PBM line.
+inline void put_word_bits(char* dst, std::uint64_t w) {
+  for (std::size_t j = 0; j < 8; ++j) {
+    std::memcpy(dst + 8 * j, kBitChars[(w >> (8 * j)) & 0xFF].data(), 8);
+  }
+}
+
 // For each byte value: its 8 bits as "b0 b1 ... b7 " (low bit first, a space after each): the
 // judge text of 8 cells, shared by the judge writer and the judge board format.
 constexpr std::array<std::array<char, 16>, 256> make_spaced_bit_chars() {

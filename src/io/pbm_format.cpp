@@ -304,11 +304,8 @@ void put_pbm_raw_row(const std::uint64_t* row, std::size_t cols, BlockWriter& ou
 // Each board row starts a line; long rows wrap every 64 characters (PBM asks for at most 70).
 void put_pbm_plain_row(const std::uint64_t* row, std::size_t cols, BlockWriter& out) {
   for (std::size_t c = 0; c < cols; c += 64) {
-    const std::uint64_t w = row[c / 64];
     char* dst = out.reserve(65);
-    for (std::size_t j = 0; j < 8; ++j) {
-      std::memcpy(dst + 8 * j, kBitChars[(w >> (8 * j)) & 0xFF].data(), 8);
-    }
+    put_word_bits(dst, row[c / 64]);
     const std::size_t n = std::min<std::size_t>(64, cols - c);
     dst[n] = '\n';
     out.commit(n + 1);

@@ -213,11 +213,7 @@ Board read_judge_board(Input& in, const BoardReadLimits& limits, ReadMode* mode)
 
 void put_grid_row(const std::uint64_t* row, std::size_t cols, BlockWriter& out) {
   for (std::size_t c = 0; c < cols; c += 64) {
-    const std::uint64_t w = row[c / 64];
-    char* dst = out.reserve(64);
-    for (std::size_t j = 0; j < 8; ++j) {
-      std::memcpy(dst + 8 * j, kBitChars[(w >> (8 * j)) & 0xFF].data(), 8);
-    }
+    put_word_bits(out.reserve(64), row[c / 64]);
     out.commit(std::min<std::size_t>(64, cols - c));
   }
   *out.reserve(1) = '\n';
