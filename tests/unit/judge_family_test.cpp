@@ -16,6 +16,7 @@
 #include <random>
 #include <sstream>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "lightsout/judge_family.hpp"
@@ -360,6 +361,15 @@ void expect_answers(JudgeProblem problem, const std::string& text, const std::st
 #endif
 }
 
+// Appends a case's expected answer line to `want`: the number `answer`, or where the case has
+// none the problem's words for that (`none`), which `nones` counts.
+void add_answer(std::string& want, int& nones, bool has_answer, std::uint64_t answer,
+                std::string_view none) {
+  want += has_answer ? std::to_string(answer) : std::string(none);
+  want += '\n';
+  nones += has_answer ? 0 : 1;
+}
+
 // --- the tests ---
 
 // Reads that return a few bytes at a time: each read is given only the room the buffer has left
@@ -458,8 +468,7 @@ TEST(JudgeFamily, PainterFewestOrInf) {
     text += std::to_string(n) + w.row_end();
     for (auto r : lit) text += w.letters(r, n, 'y', 'w');
     const GridOracle o = enumerate_first_rows(lit, n);
-    want += o.solvable ? std::to_string(o.presses) + "\n" : "inf\n";
-    inf += o.solvable ? 0 : 1;
+    add_answer(want, inf, o.solvable, static_cast<std::uint64_t>(o.presses), "inf");
     ties += o.lightest > 1 ? 1 : 0;
   }
   EXPECT_GT(inf, 200);
@@ -478,8 +487,7 @@ TEST(JudgeFamily, FlipGameEveryBoard) {
   for (std::uint32_t board = 0; board < (1U << 16); ++board) {  // bit r*4+c: 'b' at (r, c)
     for (int r = 0; r < 4; ++r) text += w.letters((board >> (4 * r)) & 0xF, 4, 'w', 'b');
     const int n = std::min(best[board], best[board ^ 0xFFFF]);
-    want += n == 255 ? "Impossible\n" : std::to_string(n) + "\n";
-    impossible += n == 255 ? 1 : 0;
+    add_answer(want, impossible, n != 255, static_cast<std::uint64_t>(n), "Impossible");
   }
   EXPECT_GT(impossible, 0);
   expect_answers(JudgeProblem::poj1753, text, want);
@@ -500,8 +508,7 @@ TEST(JudgeFamily, WaterBowlsAgainstEveryPressSet) {
       bowls = (presses ^ (presses << 1) ^ (presses >> 1)) & 0xFFFFF;
     }
     text += w.bits(bowls, 20);
-    want += best[bowls] == 255 ? "impossible\n" : std::to_string(best[bowls]) + "\n";
-    unsolvable += best[bowls] == 255 ? 1 : 0;
+    add_answer(want, unsolvable, best[bowls] != 255, best[bowls], "impossible");
   }
   EXPECT_GT(unsolvable, 50);
   expect_answers(JudgeProblem::poj3185, text, want, 1);  // some have no solution: exit 1
@@ -551,8 +558,7 @@ TEST(JudgeFamily, SwitchProblemCounts) {
     if (n <= 12) {
       EXPECT_EQ(ways, count_by_rank(s));  // the two oracles agree
     }
-    want += ways == 0 ? "Oh,it's impossible~!!\n" : std::to_string(ways) + "\n";
-    impossible += ways == 0 ? 1 : 0;
+    add_answer(want, impossible, ways != 0, ways, "Oh,it's impossible~!!");
     large_impossible += ways == 0 && n > 12 ? 1 : 0;
     many += ways > 1 ? 1 : 0;
   }
