@@ -72,9 +72,9 @@ struct SwitchCase {
 // a size out of range, a case cut short, a missing "0 0", text after the last case.
 // poj1681 and poj1830 begin with their case count; poj3279, poj1753 and poj3185 hold one case,
 // and the reader also takes several back to back (each answered in turn).
-class JudgeCaseReader {
+class JudgeCaseReader : private detail::JudgeInput {
  public:
-  using ReadFn = std::function<std::size_t(char* buf, std::size_t capacity)>;
+  using detail::JudgeInput::ReadFn;
 
   // Throws std::invalid_argument for poj1222 and oj2811 (JudgeReader reads those).
   JudgeCaseReader(JudgeProblem problem, ReadFn read, std::size_t chunk_bytes = 1 << 20);
@@ -89,7 +89,6 @@ class JudgeCaseReader {
   bool ensure(std::size_t bytes);  // at least `bytes` buffered unless the input ends first
   int skip_space();                // past blanks and line breaks; the next byte or -1 at the end
   bool at_token();                 // skip_space() >= 0, without the call when at a token
-  std::size_t column() const;
   [[noreturn]] void fail(const std::string& message) const;
   // A whole decimal token in [low, high], named `what` in errors.
   std::uint32_t read_number(std::uint32_t low, std::uint32_t high, std::string_view what);
@@ -105,14 +104,6 @@ class JudgeCaseReader {
   std::string token_here();
 
   JudgeProblem problem_;
-  ReadFn read_;
-  std::vector<char> buffer_;
-  const char* pos_ = nullptr;
-  const char* end_ = nullptr;
-  std::size_t buffer_offset_ = 0;  // absolute offset of buffer_[0]
-  std::size_t line_ = 1;
-  std::size_t line_start_ = 0;
-  bool eof_ = false;
   bool counted_ = false;
   std::uint64_t expected_ = 0;  // the count, where the format has one
   std::size_t cases_read_ = 0;

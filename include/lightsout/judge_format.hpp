@@ -50,6 +50,38 @@ class JudgeParseError : public JudgeTextError {
   std::size_t puzzle() const { return index(); }
 };
 
+namespace detail {
+
+// The input side of the judge readers (JudgeReader, JudgeCaseReader): `read_` pulled into
+// `buffer_` a chunk at a time, the read position in it, and the place of the next byte.
+class JudgeInput {
+ public:
+  // Fills buf[0..capacity) with the next bytes, returns how many (0 = end of input).
+  using ReadFn = std::function<std::size_t(char* buf, std::size_t capacity)>;
+
+ protected:
+  JudgeInput(ReadFn read, std::size_t buffer_bytes)
+      : read_(std::move(read)), buffer_(buffer_bytes) {
+    pos_ = end_ = buffer_.data();
+  }
+
+  // The 1-based column of the byte at pos_.
+  std::size_t column() const {
+    return buffer_offset_ + static_cast<std::size_t>(pos_ - buffer_.data()) - line_start_ + 1;
+  }
+
+  ReadFn read_;
+  std::vector<char> buffer_;
+  const char* pos_ = nullptr;
+  const char* end_ = nullptr;
+  std::size_t buffer_offset_ = 0;  // absolute offset of buffer_[0]
+  std::size_t line_ = 1;
+  std::size_t line_start_ = 0;  // absolute offset of the current line's first byte
+  bool eof_ = false;
+};
+
+}  // namespace detail
+
 // Reads puzzles of rows x cols values 0/1 one at a time from a byte stream, in fixed-size chunks
 // (memory stays at the chunk size whatever the input). Values may be separated by any whitespace;
 // line structure is not enforced. Every malformation throws JudgeParseError naming the place:
@@ -60,10 +92,9 @@ class JudgeParseError : public JudgeTextError {
 // see whether it stands alone on its line (which only chooses between the two messages).
 // Layout detection: the count form is chosen when the first non-blank line holds exactly one
 // token and either cols > 1 or that token is not 0/1; otherwise the single form.
-class JudgeReader {
+class JudgeReader : private detail::JudgeInput {
  public:
-  // Fills buf[0..capacity) with the next bytes, returns how many (0 = end of input).
-  using ReadFn = std::function<std::size_t(char* buf, std::size_t capacity)>;
+  using detail::JudgeInput::ReadFn;
 
   JudgeReader(ReadFn read, std::size_t rows, std::size_t cols,
               JudgeLayout layout = JudgeLayout::detect, std::size_t chunk_bytes = 1 << 20);
@@ -109,7 +140,6 @@ class JudgeReader {
   int peek();             // next byte, or -1 at end of input
   int skip_whitespace();  // skips blanks and newlines; returns peek()
   bool refill();
-  std::size_t column() const;
   [[noreturn]] void fail(const std::string& message) const;
   [[noreturn]] void fail_at(std::size_t line, std::size_t column, const std::string& message) const;
   bool start_puzzle();  // reads the header on first call; false when no puzzle remains
@@ -131,14 +161,6 @@ class JudgeReader {
   std::size_t next_packed_regular(std::uint64_t* out, std::size_t max);
   void build_regular_pattern();
 
-  ReadFn read_;
-  std::vector<char> buffer_;
-  const char* pos_ = nullptr;
-  const char* end_ = nullptr;
-  std::size_t buffer_offset_ = 0;  // absolute offset of buffer_[0]
-  std::size_t line_ = 1;
-  std::size_t line_start_ = 0;  // absolute offset of the current line's first byte
-  bool eof_ = false;
   bool batch_ends_with_input_ = false;
   bool only_blanks_buffered() const;  // nothing but whitespace in [pos_, end_)
 

@@ -56,11 +56,10 @@ std::string_view judge_problem_name(JudgeProblem problem) {
 }
 
 JudgeCaseReader::JudgeCaseReader(JudgeProblem problem, ReadFn read, std::size_t chunk_bytes)
-    : problem_(problem), read_(std::move(read)), buffer_(std::max<std::size_t>(chunk_bytes, 4096)) {
+    : JudgeInput(std::move(read), std::max<std::size_t>(chunk_bytes, 4096)), problem_(problem) {
   if (problem == JudgeProblem::poj1222 || problem == JudgeProblem::oj2811) {
     throw std::invalid_argument("JudgeCaseReader: poj1222 and oj2811 are JudgeReader's");
   }
-  pos_ = end_ = buffer_.data();
 }
 
 bool JudgeCaseReader::ensure(std::size_t bytes) {
@@ -93,10 +92,6 @@ int JudgeCaseReader::skip_space() {
 bool JudgeCaseReader::at_token() {
   if (pos_ != end_ && !is_space(static_cast<unsigned char>(*pos_))) return true;
   return skip_space() >= 0;
-}
-
-std::size_t JudgeCaseReader::column() const {
-  return buffer_offset_ + static_cast<std::size_t>(pos_ - buffer_.data()) - line_start_ + 1;
 }
 
 void JudgeCaseReader::fail(const std::string& message) const {

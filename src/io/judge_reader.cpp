@@ -29,13 +29,11 @@ JudgeTextError::JudgeTextError(std::size_t line, std::size_t column, std::string
 
 JudgeReader::JudgeReader(ReadFn read, std::size_t rows, std::size_t cols, JudgeLayout layout,
                          std::size_t chunk_bytes)
-    : read_(std::move(read)),
-      buffer_(chunk_bytes == 0 ? 1 : chunk_bytes),
+    : JudgeInput(std::move(read), chunk_bytes == 0 ? 1 : chunk_bytes),
       rows_(rows),
       cols_(cols),
       layout_(layout) {
   if (rows == 0 || cols == 0) throw std::invalid_argument("JudgeReader: empty board size");
-  pos_ = end_ = buffer_.data();
 }
 
 bool JudgeReader::refill() {
@@ -59,10 +57,6 @@ inline int JudgeReader::skip_whitespace() {
         detail::skip_buffered_space(pos_, end_, buffer_.data(), buffer_offset_, line_, line_start_);
     if (c != -1 || !refill()) return c;
   }
-}
-
-std::size_t JudgeReader::column() const {
-  return buffer_offset_ + static_cast<std::size_t>(pos_ - buffer_.data()) - line_start_ + 1;
 }
 
 void JudgeReader::fail(const std::string& message) const { fail_at(line_, column(), message); }
