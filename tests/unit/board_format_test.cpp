@@ -78,26 +78,21 @@ const BoardFormat kAllFormats[] = {BoardFormat::pbm_plain, BoardFormat::pbm_raw,
 // ---- names ----
 
 TEST(BoardFormatNames, ParseNameAndPath) {
-  EXPECT_EQ(parse_board_format("p1"), BoardFormat::pbm_plain);
-  EXPECT_EQ(parse_board_format("P4"), BoardFormat::pbm_raw);
-  EXPECT_EQ(parse_board_format("pbm"), BoardFormat::pbm_raw);
-  EXPECT_EQ(parse_board_format("Grid"), BoardFormat::grid);
-  EXPECT_EQ(parse_board_format("judge"), BoardFormat::judge);
-  EXPECT_EQ(parse_board_format("txt"), BoardFormat::judge);
-  EXPECT_EQ(parse_board_format("png"), std::nullopt);
-  EXPECT_EQ(parse_board_format(""), std::nullopt);
+  using Named = std::pair<std::string_view, std::optional<BoardFormat>>;
+  const Named names[] = {{"p1", BoardFormat::pbm_plain}, {"P4", BoardFormat::pbm_raw},
+                         {"pbm", BoardFormat::pbm_raw},  {"Grid", BoardFormat::grid},
+                         {"judge", BoardFormat::judge},  {"txt", BoardFormat::judge},
+                         {"png", std::nullopt},          {"", std::nullopt}};
+  for (const auto& [name, format] : names) EXPECT_EQ(parse_board_format(name), format) << name;
   for (BoardFormat f : kAllFormats) EXPECT_EQ(parse_board_format(board_format_name(f)), f);
 
-  EXPECT_EQ(board_format_for_path("x.pbm"), BoardFormat::pbm_raw);
-  EXPECT_EQ(board_format_for_path("dir.d/X.PBM"), BoardFormat::pbm_raw);
-  EXPECT_EQ(board_format_for_path("a/b.grid"), BoardFormat::grid);
-  EXPECT_EQ(board_format_for_path("b.TxT"), std::nullopt);  // grid or judge text: detected
-  EXPECT_EQ(board_format_for_path("b.GRID"), BoardFormat::grid);
-  EXPECT_EQ(board_format_for_path("pbm"), std::nullopt);
-  EXPECT_EQ(board_format_for_path(".pbm"), std::nullopt);
-  EXPECT_EQ(board_format_for_path("dir.pbm/file"), std::nullopt);
-  EXPECT_EQ(board_format_for_path("x.png"), std::nullopt);
-  EXPECT_EQ(board_format_for_path("-"), std::nullopt);
+  // .txt holds grid or judge text: the format is detected.
+  const Named paths[] = {{"x.pbm", BoardFormat::pbm_raw}, {"dir.d/X.PBM", BoardFormat::pbm_raw},
+                         {"a/b.grid", BoardFormat::grid}, {"b.TxT", std::nullopt},
+                         {"b.GRID", BoardFormat::grid},   {"pbm", std::nullopt},
+                         {".pbm", std::nullopt},          {"dir.pbm/file", std::nullopt},
+                         {"x.png", std::nullopt},         {"-", std::nullopt}};
+  for (const auto& [path, format] : paths) EXPECT_EQ(board_format_for_path(path), format) << path;
 }
 
 TEST(BoardFormatNames, ErrorCarriesItsPlace) {
@@ -529,30 +524,31 @@ TEST(BoardFormatHostile, LyingHeaderOnAPipeAllocatesLittle) {
 }
 
 TEST(BoardFormatHostile, MaxCellsEnforced) {
-  BoardReadLimits limits;
-  limits.max_cells = 8;
-  EXPECT_EQ(error_of("P4 3 3\n\0\0\0", std::nullopt, kDefaultChunk, limits),
-            "1:4: width 3 x height 3 exceeds the limit of 8 cells");
-  EXPECT_EQ(error_of("P1 9 1 000000000", std::nullopt, kDefaultChunk, limits),
-            "1:4: width 9 x height 1 exceeds the limit of 8 cells");
-  EXPECT_EQ(error_of("000\n000\n000\n", std::nullopt, kDefaultChunk, limits),
-            "3:1: board exceeds the limit of 8 cells");
-  EXPECT_EQ(error_of("000000001\n", std::nullopt, kDefaultChunk, limits),
-            "1:9: board exceeds the limit of 8 cells");
-  EXPECT_EQ(error_of("0 0 0\n0 0 0\n0 0 0\n", std::nullopt, kDefaultChunk, limits),
-            "3:1: board exceeds the limit of 8 cells");
-  EXPECT_EQ(error_of("0 0 0 0 0 0 0 0 1\n", std::nullopt, kDefaultChunk, limits),
-            "1:17: board exceeds the limit of 8 cells");
-  limits.max_cells = 70;
-  EXPECT_EQ(error_of(std::string(100, '1'), std::nullopt, kDefaultChunk, limits),
-            "1:71: board exceeds the limit of 70 cells");
+  struct Case {
+    std::uint64_t max_cells;
+    std::string text;
+    std::string error;
+  };
   std::string values;
   for (int i = 0; i < 100; ++i) values += "1 ";
-  EXPECT_EQ(error_of(values, std::nullopt, kDefaultChunk, limits),
-            "1:141: board exceeds the limit of 70 cells");
-  EXPECT_EQ(error_of(std::string(35, '1') + "\n" + std::string(35, '1') + "\n1", std::nullopt,
-                     kDefaultChunk, limits),
-            "3:1: board exceeds the limit of 70 cells");
+  const Case cases[] = {
+      {8, "P4 3 3\n\0\0\0", "1:4: width 3 x height 3 exceeds the limit of 8 cells"},
+      {8, "P1 9 1 000000000", "1:4: width 9 x height 1 exceeds the limit of 8 cells"},
+      {8, "000\n000\n000\n", "3:1: board exceeds the limit of 8 cells"},
+      {8, "000000001\n", "1:9: board exceeds the limit of 8 cells"},
+      {8, "0 0 0\n0 0 0\n0 0 0\n", "3:1: board exceeds the limit of 8 cells"},
+      {8, "0 0 0 0 0 0 0 0 1\n", "1:17: board exceeds the limit of 8 cells"},
+      {70, std::string(100, '1'), "1:71: board exceeds the limit of 70 cells"},
+      {70, values, "1:141: board exceeds the limit of 70 cells"},
+      {70, std::string(35, '1') + "\n" + std::string(35, '1') + "\n1",
+       "3:1: board exceeds the limit of 70 cells"},
+  };
+  BoardReadLimits limits;
+  for (const Case& c : cases) {
+    limits.max_cells = c.max_cells;
+    EXPECT_EQ(error_of(c.text, std::nullopt, kDefaultChunk, limits), c.error)
+        << ::testing::PrintToString(c.text);
+  }
   limits.max_cells = 8;
   // At the limit is fine.
   EXPECT_EQ(read_text("0000\n0000\n", std::nullopt, kDefaultChunk, limits), Board(2, 4));
