@@ -163,35 +163,9 @@ class TextWriter {
  public:
   explicit TextWriter(std::mt19937_64& rng) : rng_(rng) {}
   // Between two values: mostly one space, now and then tabs, several blanks or a line break.
-  std::string gap() {
-    switch (rng_() % 40) {
-      case 0:
-        return "\t";
-      case 1:
-        return "  ";
-      case 2:
-        return "\n";
-      case 3:
-        return " \r\n ";
-      default:
-        return " ";
-    }
-  }
+  std::string gap() { return usually(" ", {"\t", "  ", "\n", " \r\n "}); }
   // After a row: mostly "\n", now and then CRLF, a trailing blank or a blank line.
-  std::string row_end() {
-    switch (rng_() % 40) {
-      case 0:
-        return "\r\n";
-      case 1:
-        return " \n";
-      case 2:
-        return "\n\n";
-      case 3:
-        return "\t\n";
-      default:
-        return "\n";
-    }
-  }
+  std::string row_end() { return usually("\n", {"\r\n", " \n", "\n\n", "\t\n"}); }
   std::string bits(std::uint32_t row, int n) {
     std::string s;
     for (int c = 0; c < n; ++c) {
@@ -212,6 +186,12 @@ class TextWriter {
   }
 
  private:
+  // `usual`, or each of `rare` with chance 1/40 (one draw from the stream either way).
+  std::string usually(const char* usual, const std::array<const char*, 4>& rare) {
+    const std::uint64_t r = rng_() % 40;
+    return r < rare.size() ? rare[r] : usual;
+  }
+
   std::mt19937_64& rng_;
 };
 
