@@ -25,39 +25,45 @@ lightsout::api::Limits page_limits() {
 
 std::string answer;  // the last answer: "STATUS\nJSON"
 
+// The endpoints called with a JSON body alone (info takes a size and a rules text).
+using BodyCall = lightsout::api::ApiResponse (*)(std::string_view, const lightsout::api::Limits&);
+struct BodyEndpoint {
+  std::string_view name;
+  BodyCall call;
+};
+constexpr BodyEndpoint kBodyEndpoints[] = {
+    {"solve", &lightsout::api::api_solve},
+    {"chase", &lightsout::api::api_chase},
+    {"rules", &lightsout::api::api_rules},
+    {"press", &lightsout::api::api_press},
+    {"apply", &lightsout::api::api_apply},
+    {"random", &lightsout::api::api_random},
+    // api_fix's memory grant is left out: the page has no shared budget.
+    {"fix",
+     [](std::string_view body, const lightsout::api::Limits& limits) {
+       return lightsout::api::api_fix(body, limits);
+     }},
+    {"board", &lightsout::api::api_board},
+};
+
+lightsout::api::ApiResponse call(std::string_view which, const char* a, const char* b) {
+  using namespace lightsout::api;
+  const Limits limits = page_limits();
+  if (which == "info") return api_info(a, b, limits);
+  for (const BodyEndpoint& endpoint : kBodyEndpoints) {
+    if (which == endpoint.name) return endpoint.call(a, limits);
+  }
+  return api_error(404, "path: unknown endpoint");
+}
+
 }  // namespace
 
-// endpoint: "solve", "chase", "rules", "press", "apply", "random", "fix" or "board" (a = the JSON
-// body), or
-// "info" (a = "RxC", b = the rules text).
+// endpoint: a name of kBodyEndpoints (a = the JSON body), or "info" (a = "RxC", b = the rules
+// text); another name is answered 404.
 // Returns "STATUS\nJSON", valid until the next call.
 extern "C" LIGHTSOUT_EXPORT const char* lightsout_call(const char* endpoint, const char* a,
                                                        const char* b) {
-  using namespace lightsout::api;
-  const std::string_view which = endpoint;
-  const Limits limits = page_limits();
-  ApiResponse res;
-  if (which == "solve") {
-    res = api_solve(a, limits);
-  } else if (which == "chase") {
-    res = api_chase(a, limits);
-  } else if (which == "info") {
-    res = api_info(a, b, limits);
-  } else if (which == "rules") {
-    res = api_rules(a, limits);
-  } else if (which == "press") {
-    res = api_press(a, limits);
-  } else if (which == "apply") {
-    res = api_apply(a, limits);
-  } else if (which == "random") {
-    res = api_random(a, limits);
-  } else if (which == "fix") {
-    res = api_fix(a, limits);
-  } else if (which == "board") {
-    res = api_board(a, limits);
-  } else {
-    res = api_error(404, "path: unknown endpoint");
-  }
+  const lightsout::api::ApiResponse res = call(endpoint, a, b);
   answer = std::to_string(res.status) + "\n" + res.body;
   return answer.c_str();
 }
