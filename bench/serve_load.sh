@@ -9,19 +9,12 @@ duration=${2:-10}
 connections=${3:-64}
 wrk_threads=${4:-2}
 source "$root/scripts/setup.sh"
+# shellcheck source=scripts/serve_local.sh
+source "$root/scripts/serve_local.sh"
 ensure_packages wrk
-log=$(mktemp)
 # Default options (I/O threads: half the cores), or SERVE_ARGS; the I/O threads answer light 5x6 solves themselves.
-"$binary" serve --host 127.0.0.1 --port 0 ${SERVE_ARGS:-} >"$log" 2>&1 &
-server=$!
-trap 'kill "$server" 2>/dev/null; wait "$server" 2>/dev/null; rm -f "$log"' EXIT
-url=
-for _ in $(seq 100); do
-  url=$(grep -o 'http://[^ ]*' "$log" || true)
-  [[ -n $url ]] && break
-  sleep 0.1
-done
-[[ -n $url ]] || { cat "$log" >&2; echo "serve_load: the server did not start" >&2; exit 1; }
-echo "serve_load: $url, ${duration}s, $connections connections, $wrk_threads wrk threads, $(nproc) cores" >&2
+# shellcheck disable=SC2086  # SERVE_ARGS is split into words
+start_local_server serve_load "$binary" ${SERVE_ARGS:-}
+echo "serve_load: $server_url, ${duration}s, $connections connections, $wrk_threads wrk threads, $(nproc) cores" >&2
 wrk -t "$wrk_threads" -c "$connections" -d "${duration}s" --latency -s "$root/bench/serve_solve.lua" \
-  "${url}api/solve"
+  "${server_url}api/solve"

@@ -12,6 +12,8 @@
 # LIGHTSOUT_E2E_JOBS suite files run at once (default 2, each with its own chromium): the suites
 # share nothing but the server, and every wait is for a condition the page sets, never a time.
 set -euo pipefail
+# shellcheck source=scripts/serve_local.sh
+source "$(dirname "${BASH_SOURCE[0]}")/../../scripts/serve_local.sh"
 binary=$(realpath "$1")
 shots=$(realpath -m "$2")
 site=$(realpath "${3:-$(dirname "$binary")/site}")
@@ -21,19 +23,8 @@ if [[ ! -d node_modules/playwright-core || ! -d node_modules/axe-core ]]; then
   npm ci --no-audit --no-fund --loglevel=error >&2
 fi
 mkdir -p "$shots"
-log=$(mktemp)
-"$binary" serve --host 127.0.0.1 --port 0 >"$log" 2>&1 &
-server=$!
-trap 'kill $server 2>/dev/null; wait $server 2>/dev/null || true; rm -f "$log"' EXIT
-url=
-for _ in $(seq 100); do
-  url=$(grep -o 'http://[^ ]*' "$log" || true)
-  [[ -n $url ]] && break
-  kill -0 "$server" 2>/dev/null || { cat "$log" >&2; echo "e2e: the server did not start" >&2; exit 1; }
-  sleep 0.1
-done
-[[ -n $url ]] || { cat "$log" >&2; echo "e2e: no URL from the server" >&2; exit 1; }
-echo "e2e: server at $url, screenshots in $shots" >&2
+start_local_server e2e "$binary"
+echo "e2e: server at $server_url, screenshots in $shots" >&2
 # The browser suites, listed once: each runs in every locale (tests name the page's strings by key).
 suites=(wasm-page.test.mjs playground.test.mjs variants.test.mjs big-board.test.mjs contrast.test.mjs
   a11y.test.mjs i18n.test.mjs game.test.mjs learn.test.mjs layout.test.mjs links.test.mjs
@@ -45,8 +36,9 @@ for locale in ${LIGHTSOUT_LOCALES:-en zh-CN}; do
   run=("${suites[@]}")
   [[ $locale != en && ${LIGHTSOUT_FULL_TESTS:-1} == 0 ]] && run=("${text_suites[@]}")
   echo "e2e: $locale: ${run[*]}" >&2
-  LIGHTSOUT_URL=$url LIGHTSOUT_LOCALE=$locale SCREENSHOT_DIR=$shots/$locale LIGHTSOUT_SITE=$site \
-    node --test --test-concurrency="${LIGHTSOUT_E2E_JOBS:-2}" "${run[@]}" || failed+=("$locale")
+  LIGHTSOUT_URL=$server_url LIGHTSOUT_LOCALE=$locale SCREENSHOT_DIR=$shots/$locale \
+    LIGHTSOUT_SITE=$site node --test --test-concurrency="${LIGHTSOUT_E2E_JOBS:-2}" "${run[@]}" ||
+    failed+=("$locale")
   echo "e2e: the browser suites in $locale took $((SECONDS - start)) s" >&2
 done
 # The JS API of the same site (lightsout.mjs) in node, the locale tables and the link format, no
