@@ -11,15 +11,11 @@ set -euo pipefail
 
 # shellcheck source=bench/lib.sh
 source "$(dirname "${BASH_SOURCE[0]}")/lib.sh"
-bench_init cli_vs_baseline "${1:-}"
-use_results_dir "${2:-}" bench-results
+results_bench_init cli_vs_baseline "${1:-}" "${2:-}" bench-results
 
 puzzles="${BENCH_PUZZLES:-1000000}"
-seed="${BENCH_SEED:-1}"
-runs="${BENCH_RUNS:-7}"
 min_time="${BENCH_MIN_TIME:-0.1}"
 repetitions="${BENCH_REPETITIONS:-5}"
-at_least BENCH_RUNS "$runs" 5
 
 baseline="$build_dir/bench/baseline_enumerate"
 gen_judge="$build_dir/bench/gen_judge"

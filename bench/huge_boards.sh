@@ -24,18 +24,14 @@ set -euo pipefail
 
 # shellcheck source=bench/lib.sh
 source "$(dirname "${BASH_SOURCE[0]}")/lib.sh"
-bench_init huge_boards "${1:-}"
-use_results_dir "${2:-}" huge-results
+results_bench_init huge_boards "${1:-}" "${2:-}" huge-results
 
 sizes="${BENCH_HUGE_SIZES:-1000 3162 10000 31623 100000x1000 1000x100000}"
-runs="${BENCH_RUNS:-7}"
-seed="${BENCH_SEED:-1}"
 huge="${BENCH_HUGE:-0}"
 huge_size="${BENCH_HUGE_SIZE:-100000x100000}"
 huge_runs="${BENCH_HUGE_RUNS:-3}"
 huge_dir="${BENCH_HUGE_DIR:-${TMPDIR:-/tmp}}"
 
-at_least BENCH_RUNS "$runs" 5
 at_least BENCH_HUGE_RUNS "$huge_runs" 1
 need_executables "$lightsout"
 need_hyperfine

@@ -13,6 +13,17 @@ bench_init() {
   lightsout="$build_dir/lightsout"
 }
 
+# results_bench_init NAME BUILD_DIR RESULTS_DIR TAG: the prologue the hyperfine timings that keep
+# their raw results share: bench_init, results_dir (use_results_dir RESULTS_DIR TAG), seed
+# (BENCH_SEED, default 1) and runs (BENCH_RUNS, default 7, at least 5).
+results_bench_init() {
+  bench_init "$1" "$2"
+  use_results_dir "$3" "$4"
+  seed="${BENCH_SEED:-1}"
+  runs="${BENCH_RUNS:-7}"
+  at_least BENCH_RUNS "$runs" 5
+}
+
 # floor_knobs: seed (BENCH_SEED, default 1) and rounds (BENCH_FLOOR_ROUNDS, default 15, at least
 # 5), the knobs every timing against the cat floor shares.
 floor_knobs() {
