@@ -1,7 +1,6 @@
 // gen_family NAME COUNT SEED: random cases of a judge sibling at its largest size, identical bytes
 // per seed: poj1681 (15 x 15 Painter's boards of w/y) or poj1830 (N = 28 switches, 28..84 links).
 #include <cstdint>
-#include <cstdio>
 #include <cstring>
 #include <string>
 
@@ -12,6 +11,7 @@ namespace {
 using lightsout::bench::Output;
 using lightsout::bench::parse_count;
 using lightsout::bench::SplitMix64;
+using lightsout::bench::usage_error;
 
 void painter_case(SplitMix64& rng, Output& out) {
   constexpr int kSide = 15;
@@ -43,12 +43,10 @@ void switch_case(SplitMix64& rng, Output& out) {
 }
 
 int usage() {
-  std::fputs(
+  return usage_error(
       "usage: gen_family NAME COUNT SEED\n"
       "  COUNT random cases on stdout, with the count first: poj1681 (15 x 15 boards) or\n"
-      "  poj1830 (28 switches, 28..84 links a case).\n",
-      stderr);
-  return 2;
+      "  poj1830 (28 switches, 28..84 links a case).\n");
 }
 
 }  // namespace

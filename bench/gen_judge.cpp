@@ -1,7 +1,6 @@
 // gen_judge COUNT SEED [ROWS COLS]: random puzzles in the POJ 1222 format, identical bytes per
 // seed.
 #include <cstdint>
-#include <cstdio>
 #include <string>
 
 #include "gen_support.hpp"
@@ -11,6 +10,7 @@ namespace {
 using lightsout::bench::Output;
 using lightsout::bench::parse_count;
 using lightsout::bench::SplitMix64;
+using lightsout::bench::usage_error;
 
 // Hands out one random bit at a time, 64 per generator step.
 class BitSource {
@@ -34,11 +34,9 @@ class BitSource {
 };
 
 int usage() {
-  std::fputs(
+  return usage_error(
       "usage: gen_judge COUNT SEED [ROWS COLS]\n"
-      "  COUNT random puzzles (default 5 x 6) in the POJ 1222 format on stdout.\n",
-      stderr);
-  return 2;
+      "  COUNT random puzzles (default 5 x 6) in the POJ 1222 format on stdout.\n");
 }
 
 }  // namespace

@@ -1,5 +1,6 @@
 // The input generators' shared pieces (gen_judge, gen_family): a fully specified random source, so
-// that a seed means the same bytes everywhere, buffered stdout, and the count arguments.
+// that a seed means the same bytes everywhere, buffered stdout, the usage error and the count
+// arguments.
 #pragma once
 
 #include <cerrno>
@@ -65,6 +66,12 @@ class Output {
   const char* program_;
   std::string buf_;
 };
+
+// A usage error: `text` on stderr, and the status the generators exit with for it (2).
+inline int usage_error(const char* text) {
+  std::fputs(text, stderr);
+  return 2;
+}
 
 // A decimal count argument, digits only.
 inline bool parse_count(const char* text, std::uint64_t& out) {
