@@ -9,59 +9,15 @@ import * as h from './helpers.mjs';
 before(h.launch);
 after(h.close);
 
-// A page in a context of its own (a clean localStorage), the clock fixed at `when` if given.
-async function gamePage({ viewport = h.DESKTOP, when = null, url = h.BASE } = {}) {
-  const context = await h.newContext({ viewport, timezoneId: 'UTC' });
-  if (when) await context.clock.setFixedTime(when);
-  const page = await context.newPage();
-  page.setDefaultTimeout(15000);
-  const errors = [];
-  page.on('pageerror', (e) => errors.push(e.stack));
-  page.on('console', (m) => { if (m.type() === 'error') errors.push(m.text()); });
-  await page.goto(url);
-  await h.settled(page);
-  return { context, page, errors };
-}
-
-const game = (page, key) => page.$eval('#game', (g, k) => g.dataset[k], key);
-const board = (page) => page.evaluate(() => {
-  const b = document.getElementById('board').dataset;
-  return { rows: Number(b.rows), cols: Number(b.cols), lights: window.__lightsout.lights() };
-});
-const winShown = (page) => page.waitForFunction(() => !document.getElementById('win-panel').hidden);
 // The card on show once the par is known (its first line has the moves and the time).
 const cardShown = (page) => page.waitForFunction(() => document.getElementById('win-share').dataset.link !== undefined &&
   document.getElementById('win-copy').disabled === false);
 const plural = (key, n, params = {}) => h.tr(`${key}.${n === 1 && h.LOCALE === 'en' ? 'one' : 'other'}`, { n, ...params });
 
-// The fewest presses of the board on show, by a second copy of the core in the page.
-function fewest(page) {
-  return page.evaluate(async () => {
-    const { load } = await import(new URL('lightsout.mjs', location.href).href);
-    const lo = await load();
-    const b = document.getElementById('board').dataset;
-    const cols = Number(b.cols), flat = window.__lightsout.lights();
-    const rows = [];
-    for (let r = 0; r < Number(b.rows); r++) rows.push(flat.slice(r * cols, (r + 1) * cols));
-    const res = lo.solve(rows, { rules: window.__lightsout.rulesText(), minimal: true });
-    return { count: res.press_count, presses: res.presses.flatMap((row) => [...row].map(Number)) };
-  });
-}
-async function pressAll(page, presses, cols) {
-  for (let i = 0; i < presses.length; i++) {
-    for (let k = 0; k < presses[i]; k++) await h.clickCell(page, Math.floor(i / cols), i % cols);
-  }
-}
-// The solution tools are folded behind "Show solution": open it, then use one.
-async function solutionTool(page, id) {
-  if (!(await page.$eval('#solution-tools', (d) => d.open))) await page.click('#solution-tools > summary');
-  await page.click(`#${id}`);
-}
-
 for (const [name, viewport] of [['desktop', h.DESKTOP], ['phone', h.PHONE]]) {
   test(`${name}: the first screen is a puzzle, Daily and Levels above the fold`, async () => {
-    const { context, page, errors } = await gamePage({ viewport });
-    const b = await board(page);
+    const { context, page, errors } = await h.gamePage({ viewport });
+    const b = await h.board(page);
     assert.equal(`${b.rows}x${b.cols}`, '5x5', 'a fresh 5 x 5');
     assert.ok(b.lights.some((v) => v), 'with lights to turn off');
     for (const id of ['daily', 'level', 'new-puzzle']) {
@@ -78,13 +34,13 @@ for (const [name, viewport] of [['desktop', h.DESKTOP], ['phone', h.PHONE]]) {
   });
 
   test(`${name}: with the solver's help every press counts, moves >= par, and the card says help`, async () => {
-    const { context, page, errors } = await gamePage({ viewport, when: new Date('2026-12-01T12:00:00Z') });
+    const { context, page, errors } = await h.gamePage({ viewport, when: new Date('2026-12-01T12:00:00Z') });
     // A level of 5 x 6 random boards: one press of the player's, then the rest applied at once.
     await page.selectOption('#level', '6');
     await page.waitForFunction(() => document.getElementById('game').dataset.level === '7');
     await h.clickCell(page, 0, 0);
-    await solutionTool(page, 'apply-now');
-    await winShown(page);
+    await h.solutionTool(page, 'apply-now');
+    await h.winShown(page);
     await cardShown(page);
     await page.waitForFunction(() => /^\d+$/.test(document.getElementById('par').textContent));
     const moves = Number(await h.text(page, '#moves')), par = Number(await h.text(page, '#par'));
@@ -109,8 +65,8 @@ for (const [name, viewport] of [['desktop', h.DESKTOP], ['phone', h.PHONE]]) {
     // Next: with no press of the player's at all, the applied presses are the moves.
     await page.click('#win-next');
     await page.waitForFunction(() => document.getElementById('game').dataset.level === '8');
-    await solutionTool(page, 'apply-now');
-    await winShown(page);
+    await h.solutionTool(page, 'apply-now');
+    await h.winShown(page);
     await page.waitForFunction(() => /^\d+$/.test(document.getElementById('par').textContent));
     const m2 = Number(await h.text(page, '#moves')), p2 = Number(await h.text(page, '#par'));
     assert.ok(m2 >= p2 && m2 > 0, `moves ${m2} >= par ${p2}`);
@@ -120,14 +76,13 @@ for (const [name, viewport] of [['desktop', h.DESKTOP], ['phone', h.PHONE]]) {
 }
 
 test('the share card: date, moves against par, time, the board in emoji; its link opens the daily unsolved', async () => {
-  const { context, page, errors } = await gamePage({ when: new Date('2026-12-01T12:00:00Z') });
+  const { context, page, errors } = await h.gamePage({ when: new Date('2026-12-01T12:00:00Z') });
   await context.grantPermissions(['clipboard-read', 'clipboard-write']);
-  await page.click('#daily');
-  await page.waitForFunction(() => document.getElementById('game').dataset.date === '2026-12-01');
-  const start = await board(page);
-  const best = await fewest(page);
-  await pressAll(page, best.presses, start.cols);
-  await winShown(page);
+  await h.daily(page, '2026-12-01');
+  const start = await h.board(page);
+  const best = await h.fewest(page);
+  await h.pressAll(page, best.presses, start.cols);
+  await h.winShown(page);
   await cardShown(page);
   const card = (await h.text(page, '#win-share')).split('\n');
   const line = plural('game.share', best.count, { puzzle: '2026-12-01', par: best.count });
@@ -145,11 +100,11 @@ test('the share card: date, moves against par, time, the board in emoji; its lin
   await page.locator('#win-panel').screenshot({ path: `${h.SHOTS}/beginner-share-card.png` });
 
   // A friend opens the link in a browser of their own, on another day: the same puzzle, unsolved.
-  const friend = await gamePage({ url: link, when: new Date('2026-12-05T08:00:00Z') });
-  assert.equal(await game(friend.page, 'kind'), 'daily');
-  assert.equal(await game(friend.page, 'date'), '2026-12-01');
+  const friend = await h.gamePage({ url: link, when: new Date('2026-12-05T08:00:00Z') });
+  assert.equal(await h.game(friend.page, 'kind'), 'daily');
+  assert.equal(await h.game(friend.page, 'date'), '2026-12-01');
   assert.match(await h.text(friend.page, '#game-title'), h.trRe('game.title.daily', { date: '2026-12-01' }));
-  assert.deepEqual(await board(friend.page), start, 'the same board, as it started');
+  assert.deepEqual(await h.board(friend.page), start, 'the same board, as it started');
   assert.equal(await h.text(friend.page, '#moves'), '0');
   assert.equal(await friend.page.$eval('#win-panel', (p) => p.hidden), true);
   assert.deepEqual(friend.errors, []);
@@ -159,30 +114,29 @@ test('the share card: date, moves against par, time, the board in emoji; its lin
 });
 
 test('"solved today" and the streak, after a reload and on the next day', async () => {
-  const { context, page, errors } = await gamePage({ when: new Date('2026-12-01T12:00:00Z') });
+  const { context, page, errors } = await h.gamePage({ when: new Date('2026-12-01T12:00:00Z') });
   assert.equal(await page.locator('#daily-mark').isVisible(), false, 'nothing solved yet');
   const winDaily = async (date) => {
-    await page.click('#daily');
-    await page.waitForFunction((d) => document.getElementById('game').dataset.date === d, date);
-    await pressAll(page, (await fewest(page)).presses, (await board(page)).cols);
-    await winShown(page);
+    await h.daily(page, date);
+    await h.pressAll(page, (await h.fewest(page)).presses, (await h.board(page)).cols);
+    await h.winShown(page);
   };
   await winDaily('2026-12-01');
   await page.reload();
   await h.settled(page);
-  assert.equal(await game(page, 'solvedToday'), '1');
+  assert.equal(await h.game(page, 'solvedToday'), '1');
   assert.equal(await h.text(page, '#daily-mark'), plural('game.daily.solved', 1));
   // The next day: the streak shows until today's is solved, then both.
   await context.clock.setFixedTime(new Date('2026-12-02T12:00:00Z'));
   await page.reload();
   await h.settled(page);
-  assert.equal(await game(page, 'solvedToday'), '');
+  assert.equal(await h.game(page, 'solvedToday'), '');
   assert.equal(await h.text(page, '#daily-mark'), plural('game.daily.streak', 1));
   await winDaily('2026-12-02');
   await page.reload();
   await h.settled(page);
   assert.equal(await h.text(page, '#daily-mark'), plural('game.daily.solved', 2));
-  assert.equal(await game(page, 'streak'), '2');
+  assert.equal(await h.game(page, 'streak'), '2');
   assert.deepEqual(errors, []);
   await context.close();
 });
@@ -232,7 +186,7 @@ test('a press is said on the status line (a live region): the cell, on or off, a
   const { page, errors } = await h.openPage();
   assert.equal(await page.getAttribute('#status', 'role'), 'status');
   await h.clickCell(page, 1, 2);
-  const b = await board(page);
+  const b = await h.board(page);
   const on = b.lights[b.cols + 2] !== 0;
   const left = b.lights.filter((v) => v).length;
   const state = h.tr(on ? 'page.cell.on' : 'page.cell.off');

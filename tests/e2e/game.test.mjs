@@ -13,62 +13,6 @@ const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/
 before(h.launch);
 after(h.close);
 
-// A page in a context of its own (a clean localStorage), the clock fixed at `when` if given.
-async function gamePage({ viewport = h.DESKTOP, when = null, install = null } = {}) {
-  const context = await h.newContext({ viewport, timezoneId: 'UTC' });
-  if (install) await context.clock.install({ time: install });
-  if (when) await context.clock.setFixedTime(when);
-  const page = await context.newPage();
-  page.setDefaultTimeout(15000);
-  const errors = [];
-  page.on('pageerror', (e) => errors.push(e.stack));
-  page.on('console', (m) => { if (m.type() === 'error') errors.push(m.text()); });
-  await page.goto(h.BASE);
-  await h.settled(page);
-  return { context, page, errors };
-}
-
-const game = (page, key) => page.$eval('#game', (g, k) => g.dataset[k], key);
-const board = (page) => page.evaluate(() => {
-  const b = document.getElementById('board').dataset;
-  return { rows: Number(b.rows), cols: Number(b.cols), rules: window.__lightsout.rulesText(),
-    lights: window.__lightsout.lights() };
-});
-
-async function daily(page, date) {
-  await page.click('#daily');
-  await page.waitForFunction((d) => document.getElementById('game').dataset.date === d, date);
-}
-
-// The fewest presses of the board on show, by the core loaded a second time in the page.
-function fewest(page) {
-  return page.evaluate(async () => {
-    const { load } = await import(new URL('lightsout.mjs', location.href).href);
-    const lo = await load();
-    const b = document.getElementById('board').dataset;
-    const cols = Number(b.cols), flat = window.__lightsout.lights();
-    const rows = [];
-    for (let r = 0; r < Number(b.rows); r++) rows.push(flat.slice(r * cols, (r + 1) * cols));
-    const res = lo.solve(rows, { rules: window.__lightsout.rulesText(), minimal: true });
-    return { count: res.press_count, proven: res.minimal_proven,
-      presses: res.presses.flatMap((row) => [...row].map(Number)) };
-  });
-}
-
-// Presses every button of `presses` as often as it says, by clicking the board.
-async function pressAll(page, presses, cols) {
-  for (let i = 0; i < presses.length; i++) {
-    for (let k = 0; k < presses[i]; k++) await h.clickCell(page, Math.floor(i / cols), i % cols);
-  }
-}
-
-// The solution tools are folded behind "Show solution": open it, then use one.
-async function solutionTool(page, id) {
-  if (!(await page.$eval('#solution-tools', (d) => d.open))) await page.click('#solution-tools > summary');
-  await page.click(`#${id}`);
-}
-
-const winShown = (page) => page.waitForFunction(() => !document.getElementById('win-panel').hidden);
 const winHidden = async (page) => page.$eval('#win-panel', (p) => p.hidden);
 
 // The facts panel's fewest presses are there (an answer, not "…") but not on show.
@@ -88,17 +32,17 @@ test('the share line has the exact format', () => {
 
 test('first load: no fewest-presses number in the facts panel until asked', async () => {
   for (const [name, viewport] of [['desktop', h.DESKTOP], ['phone', h.PHONE]]) {
-    const { context, page, errors } = await gamePage({ viewport });
+    const { context, page, errors } = await h.gamePage({ viewport });
     await page.evaluate(() => { document.getElementById('facts-panel').open = true; });
     await factsConcealed(page);
     assert.equal(await h.text(page, '#par'), h.tr('game.par.hidden'));
-    assert.equal(await game(page, 'kind'), 'free');
+    assert.equal(await h.game(page, 'kind'), 'free');
     await h.shot(page, `game-first-load-${name}`);
     await page.click('#reveal-presses');
     await page.locator('#info-presses').waitFor({ state: 'visible' });
     assert.equal(await page.locator('#reveal-presses').isVisible(), false);
     await page.waitForFunction(() => /^\d+$/.test(document.getElementById('par').textContent));
-    assert.equal(Number(await h.text(page, '#par')), (await fewest(page)).count, 'Show gives the par too');
+    assert.equal(Number(await h.text(page, '#par')), (await h.fewest(page)).count, 'Show gives the par too');
     assert.deepEqual(errors, []);
     await context.close();
   }
@@ -107,12 +51,12 @@ test('first load: no fewest-presses number in the facts panel until asked', asyn
 test('the daily puzzle is the same in two contexts on a date, and another on another date', async () => {
   const at = (date) => new Date(`${date}T12:00:00Z`);
   const open = async (date) => {
-    const { context, page, errors } = await gamePage({ when: at(date) });
-    await daily(page, date);
-    const b = await board(page);
+    const { context, page, errors } = await h.gamePage({ when: at(date) });
+    await h.daily(page, date);
+    const b = await h.board(page);
     assert.ok((await h.text(page, '#game-title')).includes(date), 'the date is on show');
     assert.ok(b.lights.some((v) => v !== 0), 'not a dark board');
-    const best = await fewest(page);
+    const best = await h.fewest(page);
     assert.ok(best.proven && best.count > 0, 'solvable, with a proven par');
     assert.deepEqual(errors, []);
     await context.close();
@@ -133,26 +77,26 @@ test('the daily puzzle is the same in two contexts on a date, and another on ano
 
 test('every press counts as a move, the solver\'s too; the timer starts at the first press', async () => {
   const t0 = new Date('2026-12-01T09:00:00Z');
-  const { context, page, errors } = await gamePage({ install: t0 });
-  await daily(page, '2026-12-01');
+  const { context, page, errors } = await h.gamePage({ install: t0 });
+  await h.daily(page, '2026-12-01');
   assert.equal(await h.text(page, '#moves'), '0');
   await context.clock.pauseAt(new Date('2026-12-01T09:10:00Z'));
   assert.equal(await h.text(page, '#timer'), '0:00', 'no press yet: no time');
-  assert.equal(await game(page, 'running'), '');
+  assert.equal(await h.game(page, 'running'), '');
   await h.clickCell(page, 0, 0);
   assert.equal(await h.text(page, '#moves'), '1');
-  assert.equal(await game(page, 'running'), '1', 'the first press starts the timer');
+  assert.equal(await h.game(page, 'running'), '1', 'the first press starts the timer');
   assert.equal(await h.text(page, '#timer'), '0:00');
   await context.clock.fastForward(65000);
   await page.waitForFunction(() => document.getElementById('timer').textContent === '1:05');
-  await solutionTool(page, 'apply-now');
-  await winShown(page);
+  await h.solutionTool(page, 'apply-now');
+  await h.winShown(page);
   assert.equal(await h.lit(page), 0);
   const moves = Number(await h.text(page, '#moves'));
   assert.ok(moves > 1, `the applied presses are moves too (${moves})`);
   assert.equal(await h.text(page, '#win-title'), h.tr('game.win.titleHelped'));
   assert.equal(await h.text(page, '#win-help'), h.tr('game.win.helpedSolver'));
-  assert.equal(await game(page, 'running'), '', 'the win stops the timer');
+  assert.equal(await h.game(page, 'running'), '', 'the win stops the timer');
   await context.clock.fastForward(10000);
   assert.equal(await h.text(page, '#timer'), '1:05');
   await page.waitForFunction(() => /\d/.test(document.getElementById('win-share').textContent));
@@ -165,16 +109,16 @@ test('every press counts as a move, the solver\'s too; the timer starts at the f
 
 test('pressing the solution wins: the win panel with the par, the share line, Copy and Next puzzle', async () => {
   for (const [name, viewport] of [['desktop', h.DESKTOP], ['phone', h.PHONE]]) {
-    const { context, page, errors } = await gamePage({ viewport, when: new Date('2026-12-01T12:00:00Z') });
+    const { context, page, errors } = await h.gamePage({ viewport, when: new Date('2026-12-01T12:00:00Z') });
     await context.grantPermissions(['clipboard-read', 'clipboard-write']);
-    await daily(page, '2026-12-01');
+    await h.daily(page, '2026-12-01');
     await page.evaluate(() => { document.getElementById('facts-panel').open = true; });
     await factsConcealed(page);
     assert.equal(await h.text(page, '#par'), h.tr('game.par.hidden'), 'the par is hidden before the win');
-    const before = await board(page);
-    const best = await fewest(page);
-    await pressAll(page, best.presses, before.cols);
-    await winShown(page);
+    const before = await h.board(page);
+    const best = await h.fewest(page);
+    await h.pressAll(page, best.presses, before.cols);
+    await h.winShown(page);
     assert.ok(await page.evaluate(() => document.getElementById('win-panel').contains(document.activeElement)),
       'focus moves to the win panel');
     assert.equal(await page.getAttribute('#win-panel', 'role'), 'dialog');
@@ -203,7 +147,7 @@ test('pressing the solution wins: the win panel with the par, the share line, Co
     await page.click('#win-next');
     assert.equal(await winHidden(page), true);
     await page.waitForFunction(() => document.getElementById('game').dataset.kind === 'level');
-    assert.notDeepEqual(await board(page), before, 'Next puzzle gives a new board');
+    assert.notDeepEqual(await h.board(page), before, 'Next puzzle gives a new board');
     assert.equal(await h.text(page, '#moves'), '0');
     assert.equal(await h.text(page, '#par'), h.tr('game.par.hidden'), 'the new puzzle\'s par is hidden');
     assert.deepEqual(errors, []);
@@ -212,13 +156,13 @@ test('pressing the solution wins: the win panel with the par, the share line, Co
 });
 
 test('Show par shows the proven fewest presses before the win', async () => {
-  const { context, page, errors } = await gamePage({ when: new Date('2026-12-03T12:00:00Z') });
-  await daily(page, '2026-12-03');
-  assert.equal(`${(await board(page)).rows}x${(await board(page)).cols}`, '6x6', 'Thursday: 6 x 6');
+  const { context, page, errors } = await h.gamePage({ when: new Date('2026-12-03T12:00:00Z') });
+  await h.daily(page, '2026-12-03');
+  assert.equal(`${(await h.board(page)).rows}x${(await h.board(page)).cols}`, '6x6', 'Thursday: 6 x 6');
   assert.equal(await h.text(page, '#par'), h.tr('game.par.hidden'));
   await page.click('#show-par');
   await page.waitForFunction(() => /^\d+$/.test(document.getElementById('par').textContent));
-  assert.equal(Number(await h.text(page, '#par')), (await fewest(page)).count);
+  assert.equal(Number(await h.text(page, '#par')), (await h.fewest(page)).count);
   assert.equal(await page.locator('#show-par').isVisible(), false);
   await page.evaluate(() => { document.getElementById('facts-panel').open = true; });
   await page.locator('#info-presses').waitFor({ state: 'visible' });
@@ -227,29 +171,29 @@ test('Show par shows the proven fewest presses before the win', async () => {
 });
 
 test('levels: the picker sets size and rules, a win leads to the next level, progress is kept', async () => {
-  const { context, page, errors } = await gamePage();
+  const { context, page, errors } = await h.gamePage();
   const expect = [[0, '3x3', /^plane$/], [1, '3x3', /^plane$/], [2, '3x3', /^plane$/], [8, '6x6', /^torus$/],
     [9, '4x4', /states=3/], [10, '5x5', /torus,states=3/]];
   for (const [i, size, rules] of expect) {
     await page.selectOption('#level', String(i));
     await page.waitForFunction((n) => document.getElementById('game').dataset.level === String(n), i + 1);
-    const b = await board(page);
+    const b = await h.board(page);
     assert.equal(`${b.rows}x${b.cols}`, size, `level ${i + 1}`);
     assert.match(b.rules, rules, `level ${i + 1}`);
     assert.ok(b.lights.some((v) => v !== 0), `level ${i + 1} is not solved already`);
     // The first levels are gentle: level n is n presses away.
-    if (i < 3) assert.equal((await fewest(page)).count, i + 1, `level ${i + 1} needs ${i + 1} presses`);
+    if (i < 3) assert.equal((await h.fewest(page)).count, i + 1, `level ${i + 1} needs ${i + 1} presses`);
   }
   // The last level ends with a message and a way on: Next is the daily puzzle, not the level again.
-  await solutionTool(page, 'apply-now');
-  await winShown(page);
+  await h.solutionTool(page, 'apply-now');
+  await h.winShown(page);
   assert.equal(await h.text(page, '#win-end'), h.tr('game.win.allLevels'));
   await page.click('#win-next');
   await page.waitForFunction(() => document.getElementById('game').dataset.kind === 'daily');
   await page.selectOption('#level', '0');
   await page.waitForFunction(() => document.getElementById('game').dataset.level === '1');
-  await pressAll(page, (await fewest(page)).presses, 3);
-  await winShown(page);
+  await h.pressAll(page, (await h.fewest(page)).presses, 3);
+  await h.winShown(page);
   // Escape closes the panel and gives the focus back to the board.
   await page.keyboard.press('Escape');
   assert.equal(await winHidden(page), true);
@@ -261,31 +205,31 @@ test('levels: the picker sets size and rules, a win leads to the next level, pro
   assert.ok(first.endsWith(h.tr('game.level.cleared')), `level 1 marked cleared (${first})`);
   await page.selectOption('#level', '1');
   await page.waitForFunction(() => document.getElementById('game').dataset.level === '2');
-  await pressAll(page, (await fewest(page)).presses, 3);
-  await winShown(page);
+  await h.pressAll(page, (await h.fewest(page)).presses, 3);
+  await h.winShown(page);
   await page.click('#win-next');
   await page.waitForFunction(() => document.getElementById('game').dataset.level === '3');
-  assert.equal(`${(await board(page)).rows}x${(await board(page)).cols}`, '3x3', 'Next puzzle: level 3');
+  assert.equal(`${(await h.board(page)).rows}x${(await h.board(page)).cols}`, '3x3', 'Next puzzle: level 3');
   assert.deepEqual(errors, []);
   await context.close();
 });
 
 test('a broken storage does not stop the game', async () => {
-  const { context, page, errors } = await gamePage();
+  const { context, page, errors } = await h.gamePage();
   await page.evaluate(() => {
     Storage.prototype.setItem = () => { throw new Error('quota'); };
   });
   await page.selectOption('#level', '0');
   await page.waitForFunction(() => document.getElementById('game').dataset.level === '1');
-  await pressAll(page, (await fewest(page)).presses, 3);
-  await winShown(page);
+  await h.pressAll(page, (await h.fewest(page)).presses, 3);
+  await h.winShown(page);
   assert.deepEqual(errors, []);
   await context.close();
 });
 
 test('the game\'s words follow a change of language', async () => {
-  const { context, page, errors } = await gamePage({ when: new Date('2026-12-05T12:00:00Z') });
-  await daily(page, '2026-12-05');
+  const { context, page, errors } = await h.gamePage({ when: new Date('2026-12-05T12:00:00Z') });
+  await h.daily(page, '2026-12-05');
   const other = h.LOCALE === 'zh-CN' ? 'en' : 'zh-CN';
   await page.selectOption('#locale', other);
   await page.waitForFunction((s) => document.getElementById('par').textContent === s, h.tr('game.par.hidden', {}, other));
@@ -301,21 +245,21 @@ test('the game\'s words follow a change of language', async () => {
 });
 
 test('undo past a puzzle\'s start brings back the board before it, redo the puzzle and its moves', async () => {
-  const { context, page, errors } = await gamePage({ when: new Date('2026-12-02T12:00:00Z') });
-  const opening = await board(page);
-  await daily(page, '2026-12-02');
+  const { context, page, errors } = await h.gamePage({ when: new Date('2026-12-02T12:00:00Z') });
+  const opening = await h.board(page);
+  await h.daily(page, '2026-12-02');
   await h.clickCell(page, 1, 1);
   assert.equal(await h.text(page, '#moves'), '1');
   await page.click('#undo');
   assert.equal(await h.text(page, '#moves'), '0');
-  assert.equal(await game(page, 'kind'), 'daily', 'undoing a press stays in the puzzle');
+  assert.equal(await h.game(page, 'kind'), 'daily', 'undoing a press stays in the puzzle');
   await page.click('#undo');
-  assert.equal(await game(page, 'kind'), 'free');
-  assert.deepEqual(await board(page), opening);
+  assert.equal(await h.game(page, 'kind'), 'free');
+  assert.deepEqual(await h.board(page), opening);
   await page.click('#redo');
   await page.click('#redo');
-  assert.equal(await game(page, 'kind'), 'daily');
-  assert.equal(await game(page, 'date'), '2026-12-02');
+  assert.equal(await h.game(page, 'kind'), 'daily');
+  assert.equal(await h.game(page, 'date'), '2026-12-02');
   assert.equal(await h.text(page, '#moves'), '1');
   assert.deepEqual(errors, []);
   await context.close();

@@ -65,19 +65,38 @@ export async function launch() {
 export const close = () => browser?.close();
 export const shot = (page, name) => page.screenshot({ path: path.join(SHOTS, `${name}.png`), fullPage: true });
 
+// Sets the page's waits to 15 s and returns the list its page errors and console errors go to.
+function watchErrors(page) {
+  page.setDefaultTimeout(15000);
+  const errors = [];
+  page.on('pageerror', (e) => errors.push(e.stack));
+  page.on('console', (m) => { if (m.type() === 'error') errors.push(m.text()); });
+  return errors;
+}
+
 // A page with every panel open; errors collects page errors and console errors. setup(page) runs
 // before the page loads (to route requests, say).
 export async function openPage(viewport = DESKTOP, url = BASE, setup = null) {
   const page = await newPage({ viewport });
   if (setup) await setup(page);
-  page.setDefaultTimeout(15000);
-  const errors = [];
-  page.on("pageerror", (e) => errors.push(e.stack));
-  page.on('console', (m) => { if (m.type() === 'error') errors.push(m.text()); });
+  const errors = watchErrors(page);
   await page.goto(url);
   await settled(page);
   await page.evaluate(() => document.querySelectorAll('details').forEach((d) => { d.open = true; }));
   return { page, errors };
+}
+
+// A game's page in a context of its own (a clean localStorage, the clock in UTC), the clock
+// installed at `install` or fixed at `when` if given; errors as openPage's.
+export async function gamePage({ viewport = DESKTOP, when = null, install = null, url = BASE } = {}) {
+  const context = await newContext({ viewport, timezoneId: 'UTC' });
+  if (install) await context.clock.install({ time: install });
+  if (when) await context.clock.setFixedTime(when);
+  const page = await context.newPage();
+  const errors = watchErrors(page);
+  await page.goto(url);
+  await settled(page);
+  return { context, page, errors };
 }
 
 // A page as it opens (panels as the page folds them).
@@ -141,11 +160,54 @@ export async function useRules(page, t) {
   await page.press('#rules-text', 'Enter');
 }
 
+// Presses every button of `p` (a board of `cols` columns, row by row) as often as it says, by
+// clicking the board.
+export async function pressAll(page, p, cols) {
+  for (let i = 0; i < p.length; i++) for (let k = 0; k < p[i]; k++) await clickCell(page, Math.floor(i / cols), i % cols);
+}
+
 // Presses every marked button (each as often as marked) by clicking the board.
 export async function pressMarked(page) {
-  const p = await presses(page);
-  const cols = Number(await data(page, 'cols'));
-  for (let i = 0; i < p.length; i++) for (let k = 0; k < p[i]; k++) await clickCell(page, Math.floor(i / cols), i % cols);
+  await pressAll(page, await presses(page), Number(await data(page, 'cols')));
+}
+
+// --- the game (web/game.js) --------------------------------------------------------------------
+// The game's data attribute `key` (kind, date, level, running, ...).
+export const game = (page, key) => page.$eval('#game', (g, k) => g.dataset[k], key);
+// The board on show: its size, rules text and lights.
+export const board = (page) => page.evaluate(() => {
+  const b = document.getElementById('board').dataset;
+  return { rows: Number(b.rows), cols: Number(b.cols), rules: window.__lightsout.rulesText(),
+    lights: window.__lightsout.lights() };
+});
+export const winShown = (page) => page.waitForFunction(() => !document.getElementById('win-panel').hidden);
+
+// Clicks Daily and waits for the daily puzzle of `date` (YYYY-MM-DD).
+export async function daily(page, date) {
+  await page.click('#daily');
+  await page.waitForFunction((d) => document.getElementById('game').dataset.date === d, date);
+}
+
+// The fewest presses of the board on show, by a second copy of the core loaded in the page (not
+// by the page's own buttons): their count, whether the count is proven the fewest, the presses.
+export function fewest(page) {
+  return page.evaluate(async () => {
+    const { load } = await import(new URL('lightsout.mjs', location.href).href);
+    const lo = await load();
+    const b = document.getElementById('board').dataset;
+    const cols = Number(b.cols), flat = window.__lightsout.lights();
+    const rows = [];
+    for (let r = 0; r < Number(b.rows); r++) rows.push(flat.slice(r * cols, (r + 1) * cols));
+    const res = lo.solve(rows, { rules: window.__lightsout.rulesText(), minimal: true });
+    return { count: res.press_count, proven: res.minimal_proven,
+      presses: res.presses.flatMap((row) => [...row].map(Number)) };
+  });
+}
+
+// The solution tools are folded behind "Show solution": open it, then use one.
+export async function solutionTool(page, id) {
+  if (!(await page.$eval('#solution-tools', (d) => d.open))) await page.click('#solution-tools > summary');
+  await page.click(`#${id}`);
 }
 
 // No horizontal scrolling of the page.
