@@ -160,6 +160,17 @@ export async function useRules(page, t) {
   await page.press('#rules-text', 'Enter');
 }
 
+// useRules, then waits until the page has taken them: its rules text is `want` (a string, t if
+// absent) or matches it (a RegExp).
+export async function applyRules(page, t, want = t) {
+  await useRules(page, t);
+  const [same, pattern] = want instanceof RegExp ? [null, want.source] : [want, null];
+  await page.waitForFunction(([s, p]) => {
+    const rules = window.__lightsout.rulesText();
+    return p === null ? rules === s : new RegExp(p).test(rules);
+  }, [same, pattern]);
+}
+
 // Presses every button of `p` (a board of `cols` columns, row by row) as often as it says, by
 // clicking the board.
 export async function pressAll(page, p, cols) {
