@@ -236,8 +236,7 @@ for (const [name, viewport] of [['desktop', h.DESKTOP], ['phone', h.PHONE]]) {
     }
     assert.equal((await practice()).state, 'done');
     assert.match(await h.text(page, '#learn-text'), h.trnRe('learn.practice.done'));
-    await page.keyboard.press('Escape');
-    await page.waitForFunction(() => !document.getElementById('learn').open);
+    await h.escapeLearn(page);
     assert.deepEqual(errors, []);
     await page.close();
   });
@@ -245,15 +244,12 @@ for (const [name, viewport] of [['desktop', h.DESKTOP], ['phone', h.PHONE]]) {
 
 test('Learn\'s 64 first rows can be skipped to the one that works', async () => {
   const { page, errors } = await h.openPage();
-  await page.click('#learn-open');
-  await page.waitForFunction(() => document.getElementById('learn-frame').dataset.ready === 'true');
-  if (await page.$eval('#learn-frame', (f) => f.dataset.lesson) !== '0') await page.selectOption('#learn-lesson', '0');
-  await page.waitForFunction(() => document.getElementById('learn-frame').dataset.lesson === '0' &&
-    !document.getElementById('learn-skip').hidden);
+  await h.openLearn(page);
+  await page.waitForFunction(() => !document.getElementById('learn-skip').hidden);
   await page.click('#learn-skip');
   await page.waitForFunction(() => document.getElementById('learn-frame').dataset.kind === 'good');
   assert.equal(await page.locator('#learn-skip').isVisible(), false, 'nothing more to skip');
-  await page.keyboard.press('Escape');
+  await h.escapeLearn(page);
   assert.deepEqual(errors, []);
   await page.close();
 });

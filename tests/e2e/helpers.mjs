@@ -221,6 +221,25 @@ export async function solutionTool(page, id) {
   await page.click(`#${id}`);
 }
 
+// --- Learn (web/learn.js) ------------------------------------------------------------------------
+// Waits until Learn shows frame `frame` of lesson `lesson`, drawn.
+export const frameIs = (page, lesson, frame) => page.waitForFunction(([l, i]) => {
+  const d = document.getElementById('learn-frame').dataset;
+  return d.ready === 'true' && d.lesson === String(l) && d.frame === String(i);
+}, [lesson, frame]);
+
+// Opens Learn (on its first lesson, as a fresh page does) and waits for the lesson's first frame.
+export async function openLearn(page) {
+  await page.click('#learn-open');
+  await frameIs(page, 0, 0);
+}
+
+// Closes Learn with Escape and waits until its dialog is closed.
+export async function escapeLearn(page) {
+  await page.keyboard.press('Escape');
+  await page.waitForFunction(() => !document.getElementById('learn').open);
+}
+
 // No horizontal scrolling of the page.
 export async function assertNoOverflow(page, what) {
   const wide = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);

@@ -266,19 +266,9 @@ async function assertInView(page, viewport, what) {
   }
 }
 
-const frameIs = (page, lesson, frame) => page.waitForFunction(([l, i]) => {
-  const d = document.getElementById('learn-frame').dataset;
-  return d.ready === 'true' && d.lesson === String(l) && d.frame === String(i);
-}, [lesson, frame]);
-
-async function openLearn(page) {
-  await page.click('#learn-open');
-  await frameIs(page, 0, 0);
-}
-
 async function pickLesson(page, i) {
   await page.selectOption('#learn-lesson', String(i));
-  await frameIs(page, i, 0);
+  await h.frameIs(page, i, 0);
 }
 
 // Steps through every frame of lesson i with Next, checking each; returns the frames read.
@@ -293,7 +283,7 @@ async function walkLesson(page, i, viewport) {
     seen.push(f);
     if (f.frame === f.frames - 1) break;
     await page.click('#learn-next');
-    await frameIs(page, i, f.frame + 1);
+    await h.frameIs(page, i, f.frame + 1);
     f = await readFrame(page);
   }
   assert.equal(await page.locator('#learn-next').isDisabled(), true, 'Next stops at the last frame');
@@ -310,7 +300,7 @@ for (const [name, viewport] of [['desktop', h.DESKTOP], ['phone', h.PHONE]]) {
     const { page, errors } = await h.openPage(viewport);
     await loadSample(page);
     await page.locator('#learn-open').scrollIntoViewIfNeeded();
-    await openLearn(page);
+    await h.openLearn(page);
     const enumeration = await walkLesson(page, 0, viewport);
     const intro = enumeration[0];
     assert.equal(intro.cands.length, 64, 'the enumeration shows 64 first rows for 5 x 6');
@@ -329,7 +319,7 @@ for (const [name, viewport] of [['desktop', h.DESKTOP], ['phone', h.PHONE]]) {
     assert.equal(system.find((f) => f.kind === 'solved').facts.x, SAMPLE_FIRST, 'the system gives the same first row');
     assert.equal(system.at(-1).kind, 'done');
     await page.click('#learn-prev');
-    await frameIs(page, 1, system.length - 2);
+    await h.frameIs(page, 1, system.length - 2);
     await h.shot(page, `learn-system-${name}`);
 
     await pickLesson(page, 2);
@@ -339,14 +329,14 @@ for (const [name, viewport] of [['desktop', h.DESKTOP], ['phone', h.PHONE]]) {
     assert.equal(algebra.filter((f) => f.kind === 'quiet').length, 2, '5 x 5 has two quiet patterns');
     assert.ok(algebra.some((f) => f.kind === 'orth'), 'an unsolvable board and the pattern that proves it');
     await page.click('#learn-prev');
-    await frameIs(page, 2, algebra.length - 2);
+    await h.frameIs(page, 2, algebra.length - 2);
     await h.shot(page, `learn-algebra-${name}`);
     await page.selectOption('#learn-lesson', '0');
-    await frameIs(page, 0, 0);
+    await h.frameIs(page, 0, 0);
     await page.click('#learn-next');
     await page.click('#learn-next');
     await page.click('#learn-next');
-    await frameIs(page, 0, 3);
+    await h.frameIs(page, 0, 3);
     await h.shot(page, `learn-chase-${name}`);
     // axe-core (as a11y.test.mjs) with the lesson open: no serious or critical violation.
     await page.evaluate(axeSource);
@@ -366,7 +356,7 @@ for (const [name, viewport] of [['desktop', h.DESKTOP], ['phone', h.PHONE]]) {
 test('play, pause, keyboard, a candidate clicked, Escape; the text follows the locale', async () => {
   const { page, errors } = await h.openPage();
   await loadSample(page);
-  await openLearn(page);
+  await h.openLearn(page);
   assert.equal(await page.evaluate(() => document.activeElement?.closest('#learn') !== null), true, 'focus moves into the lesson');
   await page.selectOption('#learn-speed', '250');
   await page.click('#learn-play');
@@ -381,9 +371,9 @@ test('play, pause, keyboard, a candidate clicked, Escape; the text follows the l
   // The keyboard: arrows step, End goes to the last frame.
   await page.focus('#learn-next');
   await page.keyboard.press('ArrowRight');
-  await frameIs(page, 0, paused + 1);
+  await h.frameIs(page, 0, paused + 1);
   await page.keyboard.press('ArrowLeft');
-  await frameIs(page, 0, paused);
+  await h.frameIs(page, 0, paused);
   await page.keyboard.press('End');
   const last = await readFrame(page);
   assert.equal(last.frame, last.frames - 1);
@@ -407,8 +397,7 @@ test('play, pause, keyboard, a candidate clicked, Escape; the text follows the l
   assert.equal(again.text, h.tr(again.say, wording(again.facts, other), other), 'its text in the other locale');
   await page.evaluate(async (code) => (await import('./i18n.js')).setLocale(code, { keep: false }), h.LOCALE);
 
-  await page.keyboard.press('Escape');
-  await page.waitForFunction(() => !document.getElementById('learn').open);
+  await h.escapeLearn(page);
   assert.deepEqual(errors, []);
   await page.close();
 });
@@ -420,7 +409,7 @@ test('lessons 1 and 2 use the judge sample when the page\'s board is not 5 x 6; 
   await page.check('input[name=mode][value=edit]');
   await h.clickCell(page, 0, 1);
   await h.solvableIs(page, false);
-  await openLearn(page);
+  await h.openLearn(page);
   const intro = await readFrame(page);
   assert.deepEqual(intro.boards[0].lights, [...h.SAMPLE.replace(/\s/g, '')].map(Number));
   await pickLesson(page, 2);
