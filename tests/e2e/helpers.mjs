@@ -99,6 +99,15 @@ export async function gamePage({ viewport = DESKTOP, when = null, install = null
   return { context, page, errors };
 }
 
+// A page as openPage's with the judge's 5 x 6 sample (SAMPLE) loaded: 15 lights, solvable.
+export async function samplePage(viewport = DESKTOP) {
+  const { page, errors } = await openPage(viewport);
+  await loadText(page, SAMPLE);
+  await page.waitForFunction(() => document.getElementById('board').dataset.lit === '15');
+  await solvableIs(page, true);
+  return { page, errors };
+}
+
 // A page as it opens (panels as the page folds them).
 export async function browserPage(viewport) {
   const page = await newPage({ viewport });
@@ -180,6 +189,12 @@ export async function pressAll(page, p, cols) {
 // Presses every marked button (each as often as marked) by clicking the board.
 export async function pressMarked(page) {
   await pressAll(page, await presses(page), Number(await data(page, 'cols')));
+}
+
+// Clicks "Make solvable" and waits until the facts say the board is solvable.
+export async function makeSolvable(page) {
+  await page.click('#fix');
+  await solvableIs(page, true);
 }
 
 // --- the game (web/game.js) --------------------------------------------------------------------

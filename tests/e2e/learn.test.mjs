@@ -290,15 +290,9 @@ async function walkLesson(page, i, viewport) {
   return seen;
 }
 
-async function loadSample(page) {
-  await h.loadText(page, h.SAMPLE);
-  await page.waitForFunction(() => document.getElementById('board').dataset.lit === '15');
-}
-
 for (const [name, viewport] of [['desktop', h.DESKTOP], ['phone', h.PHONE]]) {
   test(`${name}: every frame of the three lessons says what its boards show, controls in view`, async () => {
-    const { page, errors } = await h.openPage(viewport);
-    await loadSample(page);
+    const { page, errors } = await h.samplePage(viewport);
     await page.locator('#learn-open').scrollIntoViewIfNeeded();
     await h.openLearn(page);
     const enumeration = await walkLesson(page, 0, viewport);
@@ -354,8 +348,7 @@ for (const [name, viewport] of [['desktop', h.DESKTOP], ['phone', h.PHONE]]) {
 }
 
 test('play, pause, keyboard, a candidate clicked, Escape; the text follows the locale', async () => {
-  const { page, errors } = await h.openPage();
-  await loadSample(page);
+  const { page, errors } = await h.samplePage();
   await h.openLearn(page);
   assert.equal(await page.evaluate(() => document.activeElement?.closest('#learn') !== null), true, 'focus moves into the lesson');
   await page.selectOption('#learn-speed', '250');

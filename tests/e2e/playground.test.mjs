@@ -6,12 +6,6 @@ import * as h from './helpers.mjs';
 before(h.launch);
 after(h.close);
 
-async function loadSample(page) {
-  await h.loadText(page, h.SAMPLE);
-  await page.waitForFunction(() => document.getElementById('board').dataset.lit === '15');
-  await h.solvableIs(page, true);
-}
-
 test('opens on a random solvable 5x5 puzzle with labelled controls', async () => {
   const { page, errors } = await h.openPage();
   assert.equal(await page.title(), h.tr('page.title'));
@@ -29,8 +23,7 @@ test('opens on a random solvable 5x5 puzzle with labelled controls', async () =>
 });
 
 test('enter the 5x6 sample, solve, press every marked button, solved', async () => {
-  const { page, errors } = await h.openPage();
-  await loadSample(page);
+  const { page, errors } = await h.samplePage();
   await h.shot(page, '01-sample-loaded');
   await page.click('#solve');
   await page.waitForFunction(() => Number(document.getElementById('board').dataset.marks) > 0);
@@ -48,8 +41,7 @@ test('enter the 5x6 sample, solve, press every marked button, solved', async () 
 });
 
 test('the marks stay a solution when the player presses an unmarked button', async () => {
-  const { page } = await h.openPage();
-  await loadSample(page);
+  const { page } = await h.samplePage();
   await page.click('#solve');
   await page.waitForFunction(() => document.getElementById('board').dataset.marks === '13');
   const p = await h.presses(page);
@@ -62,8 +54,7 @@ test('the marks stay a solution when the player presses an unmarked button', asy
 });
 
 test('apply solution: animated and instantly, each one undo step', async () => {
-  const { page, errors } = await h.openPage();
-  await loadSample(page);
+  const { page, errors } = await h.samplePage();
   await page.click('#apply');
   await page.waitForFunction(() => window.__lightsout.busy());
   assert.match(await h.text(page, '#status'), h.trRe('page.status.applying.other', { n: 13 }));
@@ -81,8 +72,7 @@ test('apply solution: animated and instantly, each one undo step', async () => {
 });
 
 test('hint marks one button, and pressing it clears the hint', async () => {
-  const { page } = await h.openPage();
-  await loadSample(page);
+  const { page } = await h.samplePage();
   await page.click('#hint');
   await page.waitForFunction(() => Number(document.getElementById('board').dataset.hint) >= 0);
   assert.match(await h.text(page, '#status'),
@@ -96,8 +86,7 @@ test('hint marks one button, and pressing it clears the hint', async () => {
 });
 
 test('undo and redo restore the board, the move counter and a size change', async () => {
-  const { page } = await h.openPage();
-  await loadSample(page);
+  const { page } = await h.samplePage();
   const before = await h.lights(page);
   await h.clickCell(page, 2, 2);
   assert.equal(await h.text(page, '#moves'), '1');
@@ -146,8 +135,7 @@ test('edit mode toggles a single light', async () => {
 });
 
 test('Learn chases the page\'s board down to a dark last row, and Close gives the board back', async () => {
-  const { page, errors } = await h.openPage();
-  await loadSample(page);
+  const { page, errors } = await h.samplePage();
   await page.click('#learn-open');
   await page.selectOption('#learn-lesson', '1');
   await page.waitForFunction(() => document.getElementById('learn-frame').dataset.lesson === '1');
@@ -200,8 +188,7 @@ test('an unsolvable board: the fewest lights to change, shown and used by the hi
   await page.waitForFunction(() => Number(document.getElementById('board').dataset.hint) >= 0);
   assert.match(await h.text(page, '#status'), h.trRe('page.hint.change', { which: h.tr('page.hint.single') }));
   await h.shot(page, '12-unsolvable-hint');
-  await page.click('#fix');
-  await h.solvableIs(page, true);
+  await h.makeSolvable(page);
   await page.close();
 
   // Why such a board has no solution is lesson 3 of Learn (learn.test.mjs, the page's 5 x 5).
@@ -224,8 +211,7 @@ test('a composite number of states (6): the fewest lights to change, and "Make s
   assert.equal(await h.fixes(page), 1);
   assert.match(await h.text(page, '#status'), h.trRe('page.fix.fewest', { n: 1 }));
   await h.shot(page, '13-composite-fix');
-  await page.click('#fix');
-  await h.solvableIs(page, true);
+  await h.makeSolvable(page);
   assert.deepEqual(errors, []);
   await page.close();
 });
@@ -236,8 +222,7 @@ test('copy as judge text, and a phone screen without horizontal scrolling', asyn
   assert.match(await page.inputValue('#board-text'), /^([01]( [01]){4}\n){5}$/);
   await page.close();
 
-  const phone = await h.openPage(h.PHONE);
-  await loadSample(phone.page);
+  const phone = await h.samplePage(h.PHONE);
   await phone.page.click('#solve');
   await phone.page.waitForFunction(() => document.getElementById('board').dataset.marks === '13');
   await h.assertNoOverflow(phone.page, 'on a phone');
