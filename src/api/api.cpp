@@ -534,6 +534,19 @@ std::pair<std::size_t, std::size_t> board_shape(const json& doc, const Rules& ru
   return {rows, cols};
 }
 
+// A page call on one board (api_press, api_apply, api_random, api_fix): the body parsed, its rules
+// (request_rules) and size (board_shape) read, then `answer(doc, rules, rows, cols)`; any error
+// is the one-line answer every call gives (guarded).
+template <typename F>
+ApiResponse page_call(std::string_view body, const Limits& limits, F&& answer) {
+  return guarded([&] {
+    const json doc = parse_body(body, limits);
+    const Rules& rules = request_rules(doc, limits);
+    const auto [rows, cols] = board_shape(doc, rules, limits);
+    return answer(doc, rules, rows, cols);
+  });
+}
+
 // A non-negative integer field below `bound`.
 std::size_t index_field(const json& doc, const char* name, std::size_t bound) {
   const auto it = doc.find(name);
@@ -874,112 +887,107 @@ ApiResponse api_rules(std::string_view body, const Limits& limits) {
 }
 
 ApiResponse api_press(std::string_view body, const Limits& limits) {
-  return guarded([&] {
-    const json doc = parse_body(body, limits);
-    const Rules& rules = request_rules(doc, limits);
-    const auto [rows, cols] = board_shape(doc, rules, limits);
-    const std::size_t r = index_field(doc, "row", rows);
-    const std::size_t c = index_field(doc, "col", cols);
-    json cells = json::array();
-    for (const PressedCell& t : press_cells(rules, rows, cols, r, c)) {
-      cells.push_back({t.cell, t.amount});
-    }
-    json out;
-    out["cells"] = std::move(cells);
-    return ok(out);
-  });
+  return page_call(body, limits,
+                   [&](const json& doc, const Rules& rules, std::size_t rows, std::size_t cols) {
+                     const std::size_t r = index_field(doc, "row", rows);
+                     const std::size_t c = index_field(doc, "col", cols);
+                     json cells = json::array();
+                     for (const PressedCell& t : press_cells(rules, rows, cols, r, c)) {
+                       cells.push_back({t.cell, t.amount});
+                     }
+                     json out;
+                     out["cells"] = std::move(cells);
+                     return ok(out);
+                   });
 }
 
 ApiResponse api_apply(std::string_view body, const Limits& limits) {
-  return guarded([&] {
-    const json doc = parse_body(body, limits);
-    const Rules& rules = request_rules(doc, limits);
-    const auto [rows, cols] = board_shape(doc, rules, limits);
-    std::vector<std::uint8_t> lights =
-        cell_values(lights_field(doc, rows, cols, rules.states), rows, cols);
-    const std::vector<std::uint8_t> presses =
-        cell_values(lights_field(doc, rows, cols, rules.states, "presses"), rows, cols);
-    apply_presses(rules, rows, cols, presses, lights);
-    return ApiResponse{
-        200, "{\"lights\":" + grid_json(Grid::from_values(rows, cols, rules.states, lights)) + "}"};
-  });
+  return page_call(
+      body, limits, [&](const json& doc, const Rules& rules, std::size_t rows, std::size_t cols) {
+        std::vector<std::uint8_t> lights =
+            cell_values(lights_field(doc, rows, cols, rules.states), rows, cols);
+        const std::vector<std::uint8_t> presses =
+            cell_values(lights_field(doc, rows, cols, rules.states, "presses"), rows, cols);
+        apply_presses(rules, rows, cols, presses, lights);
+        return ApiResponse{
+            200,
+            "{\"lights\":" + grid_json(Grid::from_values(rows, cols, rules.states, lights)) + "}"};
+      });
 }
 
 ApiResponse api_random(std::string_view body, const Limits& limits) {
-  return guarded([&] {
-    const json doc = parse_body(body, limits);
-    const Rules& rules = request_rules(doc, limits);
-    const auto [rows, cols] = board_shape(doc, rules, limits);
-    const auto seed_it = doc.find("seed");
-    std::uint64_t seed = 1;
-    if (seed_it != doc.end() && !seed_it->is_null()) {
-      if (!seed_it->is_number_unsigned()) fail(400, "seed: expected a non-negative integer");
-      seed = seed_it->get<std::uint64_t>();
-    }
-    // Solvable by construction (random presses from the goal); a board already at its goal is
-    // drawn again from the next seed, a few times (a 1 x 1 board without self has no other).
-    const unsigned goal = rules.target_on ? rules.states - 1 : 0;
-    Grid grid;
-    for (int attempt = 0; attempt < 20; ++attempt) {
-      grid = random_grid(rules, rows, cols, seed + static_cast<std::uint64_t>(attempt), 0.5, true);
-      bool at_goal = true;
-      for (std::size_t r = 0; r < rows && at_goal; ++r) {
-        for (std::size_t c = 0; c < cols; ++c) {
-          if (rules.has_holes() && rules.holes.get(r, c)) continue;
-          if (grid.get(r, c) != goal) {
-            at_goal = false;
-            break;
-          }
+  return page_call(
+      body, limits, [&](const json& doc, const Rules& rules, std::size_t rows, std::size_t cols) {
+        const auto seed_it = doc.find("seed");
+        std::uint64_t seed = 1;
+        if (seed_it != doc.end() && !seed_it->is_null()) {
+          if (!seed_it->is_number_unsigned()) fail(400, "seed: expected a non-negative integer");
+          seed = seed_it->get<std::uint64_t>();
         }
-      }
-      if (!at_goal) break;
-    }
-    return ApiResponse{200, "{\"lights\":" + grid_json(grid) + "}"};
-  });
+        // Solvable by construction (random presses from the goal); a board already at its goal is
+        // drawn again from the next seed, a few times (a 1 x 1 board without self has no other).
+        const unsigned goal = rules.target_on ? rules.states - 1 : 0;
+        Grid grid;
+        for (int attempt = 0; attempt < 20; ++attempt) {
+          grid =
+              random_grid(rules, rows, cols, seed + static_cast<std::uint64_t>(attempt), 0.5, true);
+          bool at_goal = true;
+          for (std::size_t r = 0; r < rows && at_goal; ++r) {
+            for (std::size_t c = 0; c < cols; ++c) {
+              if (rules.has_holes() && rules.holes.get(r, c)) continue;
+              if (grid.get(r, c) != goal) {
+                at_goal = false;
+                break;
+              }
+            }
+          }
+          if (!at_goal) break;
+        }
+        return ApiResponse{200, "{\"lights\":" + grid_json(grid) + "}"};
+      });
 }
 
 ApiResponse api_fix(std::string_view body, const Limits& limits, const GrantMemory& grant) {
-  return guarded([&] {
-    const json doc = parse_body(body, limits);
-    const Rules& rules = request_rules(doc, limits);
-    const auto [rows, cols] = board_shape(doc, rules, limits);
-    if (too_many_cells(rows, cols, limits.max_kernel_cells)) {
-      fail(413, "board: the fewest lights to change are searched up to " +
-                    count_of(limits.max_kernel_cells, "cell"));
-    }
-    const Grid lights =
-        Grid::from_values(rows, cols, rules.states,
-                          cell_values(lights_field(doc, rows, cols, rules.states), rows, cols));
-    ReserveMemory reserve;
-    if (grant) {
-      reserve = [&grant](std::size_t bytes) {
-        const int refused = grant(bytes);
-        if (refused == 413) {
-          fail(413, "board: the search for the fewest changes needs " +
-                        short_number(static_cast<double>(bytes)) +
-                        " bytes more, over the server's --memory budget");
+  return page_call(
+      body, limits, [&](const json& doc, const Rules& rules, std::size_t rows, std::size_t cols) {
+        if (too_many_cells(rows, cols, limits.max_kernel_cells)) {
+          fail(413, "board: the fewest lights to change are searched up to " +
+                        count_of(limits.max_kernel_cells, "cell"));
         }
-        if (refused != 0) fail(503, "server: busy (no memory for the search), try again later");
-      };
-    }
-    const std::optional<SolvableFix> fix = fewest_changes_to_solvable(rules, lights, reserve);
-    json out;
-    out["solvable"] = fix && fix->changes.empty();
-    if (fix) {
-      std::vector<std::uint8_t> marks(rows * cols, 0);
-      for (const LightChange& ch : fix->changes) marks[ch.cell] = ch.amount;
-      out["changes"] = json::parse(grid_json(Grid::from_values(rows, cols, rules.states, marks)));
-      out["count"] = fix->changes.size();
-      out["exact"] = fix->exact;
-      out["reason"] = nullptr;
-    } else {
-      out["changes"] = nullptr;
-      out["count"] = nullptr;
-      out["exact"] = false;
-      out["reason"] = "too many independent conditions to search";
-    }
-    return ok(out);
-  });
+        const Grid lights =
+            Grid::from_values(rows, cols, rules.states,
+                              cell_values(lights_field(doc, rows, cols, rules.states), rows, cols));
+        ReserveMemory reserve;
+        if (grant) {
+          reserve = [&grant](std::size_t bytes) {
+            const int refused = grant(bytes);
+            if (refused == 413) {
+              fail(413, "board: the search for the fewest changes needs " +
+                            short_number(static_cast<double>(bytes)) +
+                            " bytes more, over the server's --memory budget");
+            }
+            if (refused != 0) fail(503, "server: busy (no memory for the search), try again later");
+          };
+        }
+        const std::optional<SolvableFix> fix = fewest_changes_to_solvable(rules, lights, reserve);
+        json out;
+        out["solvable"] = fix && fix->changes.empty();
+        if (fix) {
+          std::vector<std::uint8_t> marks(rows * cols, 0);
+          for (const LightChange& ch : fix->changes) marks[ch.cell] = ch.amount;
+          out["changes"] =
+              json::parse(grid_json(Grid::from_values(rows, cols, rules.states, marks)));
+          out["count"] = fix->changes.size();
+          out["exact"] = fix->exact;
+          out["reason"] = nullptr;
+        } else {
+          out["changes"] = nullptr;
+          out["count"] = nullptr;
+          out["exact"] = false;
+          out["reason"] = "too many independent conditions to search";
+        }
+        return ok(out);
+      });
 }
 
 ApiResponse api_board(std::string_view body, const Limits& limits) {

@@ -5,6 +5,8 @@
 #include <cstddef>
 #include <cstdint>
 #include <exception>
+#include <functional>
+#include <memory>
 #include <optional>
 #include <string>
 #include <utility>
@@ -44,6 +46,17 @@ struct RulesBudget {
   bool transposed = false;  // the size given is the board's transpose (messages name the board)
   double max_work = kMaxRulesWork;  // the work limit --force lifts
 };
+
+// The runner of a command with a --rules option: notes whether --rules was given (even empty,
+// which names the classic rules) in args.rules_given, then runs the command on its arguments.
+template <typename Args>
+std::function<int()> runner_noting_rules(std::shared_ptr<Args> args,
+                                         const CLI::Option* rules_option, int (*run)(const Args&)) {
+  return [args = std::move(args), rules_option, run] {
+    args->rules_given = rules_option->count() > 0;
+    return run(*args);
+  };
+}
 
 // The `--memory BYTES` option (K, M, G suffixes) with its help text.
 void add_memory_option(CLI::App& cmd, std::uint64_t& memory, const std::string& help);

@@ -232,10 +232,7 @@ std::function<int()> add_generate_command(CLI::App& app) {
       "The same size, seed, density and --solvable give the same board on every machine: "
       "xoshiro256** seeded by SplitMix64 (see include/lightsout/random_board.hpp).\n"
       "Exit status: 0 written, 2 bad arguments or an unwritable output.");
-  return [args, rules_opt] {
-    args->rules_given = rules_opt->count() > 0;
-    return run_generate(*args);
-  };
+  return runner_noting_rules(args, rules_opt, run_generate);
 }
 
 }  // namespace lightsout::cli

@@ -288,10 +288,7 @@ std::function<int()> add_render_command(CLI::App& app) {
       "Lights off are dark, lights on amber (K > 2: shades between), holes grey, presses red "
       "dots (red cells below 5 pixels).\nExit status: 0 drawn, 1 --solve found no solution (the "
       "board is drawn alone), 2 bad input or usage.");
-  return [args, rules_opt] {
-    args->rules_given = rules_opt->count() > 0;
-    return run_render(*args);
-  };
+  return runner_noting_rules(args, rules_opt, run_render);
 }
 
 }  // namespace lightsout::cli
