@@ -429,6 +429,11 @@ WorkEstimate large_solve(std::string_view body, const Limits& limits) {
 // A /api/solve body parsed once on the I/O thread (admit_solve), with the rules admission read
 // from it and their plan, all kept for the worker that solves it.
 struct ParsedSolve {
+  ParsedSolve() noexcept(false) = default;   // json's constructor asserts its invariant
+  ParsedSolve(const ParsedSolve&) = delete;  // made in place and shared: never copied or moved
+  ParsedSolve& operator=(const ParsedSolve&) = delete;
+  ~ParsedSolve() = default;
+
   json doc;
   std::optional<Rules> rules;     // the rules named, when they parse and fit the size
   std::optional<SolvePlan> plan;  // plan_solve of other rules than the classic on that size
@@ -668,7 +673,7 @@ SolveAdmission admit_solve(std::string_view body, const Limits& limits) {
     out.estimate = large_solve(body, limits);
     return out;
   }
-  auto parsed = std::make_shared<ParsedSolve>();
+  auto parsed = std::make_shared<ParsedSolve>();  // parsed in place, kept for the worker
   ApiResponse answer = guarded([&] {
     parsed->doc = parse_body(body, limits);
     if (const std::optional<Shape> shape = shape_of(parsed->doc)) {
