@@ -102,30 +102,33 @@ std::optional<std::string> budget_refusal(const SolvePlan& plan, const Rules& ru
   return std::move(refusal->text);
 }
 
-std::optional<Solver> make_solver(const Rules& rules, std::size_t rows, std::size_t cols,
-                                  const std::string& method, const RulesBudget& budget) {
-  const std::optional<Method> m = parse_method(method);
+std::optional<Method> parse_cli_method(const std::string& name) {
+  const std::optional<Method> m = parse_method(name);
   if (!m) {
     static constexpr std::string_view kMethods[] = {
         "auto", "tables", "enumerate", "chase", "poly", "dense", "banded", "gf2", "zk", "rowcol"};
     fmt::print(stderr,
                "lightsout: --method: unknown method '{}'{} (auto, tables, enumerate, chase, poly, "
                "dense, banded, gf2, zk, rowcol)\n",
-               method, did_you_mean(method, kMethods));
-    return std::nullopt;
+               name, did_you_mean(name, kMethods));
   }
+  return m;
+}
+
+std::optional<Solver> make_solver(const Rules& rules, std::size_t rows, std::size_t cols,
+                                  Method method, const RulesBudget& budget) {
   try {
     check_board_size(rules, rows, cols);  // the estimate reads the holes and graph of this size
-    if (is_classic(rules)) return Solver(rules, rows, cols, *m);
+    if (is_classic(rules)) return Solver(rules, rows, cols, method);
     // The plan of the method that will run: the automatic choice, or the forced method's own.
-    const SolvePlan plan = plan_solve(rules, rows, cols, *m);
+    const SolvePlan plan = plan_solve(rules, rows, cols, method);
     if (const std::optional<std::string> refusal =
             budget_refusal(plan, rules, rows, cols, budget)) {
       fmt::print(stderr, "lightsout: --rules: {}\n", *refusal);
       return std::nullopt;
     }
-    if (*m == Method::automatic) return Solver(rules, rows, cols, plan);  // planned once
-    return Solver(rules, rows, cols, *m);
+    if (method == Method::automatic) return Solver(rules, rows, cols, plan);  // planned once
+    return Solver(rules, rows, cols, method);
   } catch (const RulesError& e) {
     print_rules_error(e);
   } catch (const std::length_error& e) {

@@ -69,7 +69,12 @@ std::optional<std::string> budget_refusal(const SolvePlan& plan, const Rules& ru
                                           std::size_t rows, std::size_t cols,
                                           const RulesBudget& budget);
 
-// Contract: the Solver for the rules, size and --method text; on a problem prints one line and
+// The method --method names; on an unknown name prints "lightsout: --method: unknown method
+// 'NAME' (did you mean ...?) (auto, ...)" and returns nullopt. Commands check it before they
+// read their input.
+std::optional<Method> parse_cli_method(const std::string& name);
+
+// Contract: the Solver for the rules, size and method; on a problem prints one line and
 // returns nullopt: "lightsout: --method: ..." for a method that does not suit the rules,
 // "lightsout: --rules: ..." for rules that do not fit the size, and, before anything is built,
 // for rules other than the classic whose plan (plan_solve of the method that will run, the
@@ -80,6 +85,6 @@ std::optional<std::string> budget_refusal(const SolvePlan& plan, const Rules& ru
 // elimination past its cell limit, the Solver's own refusal (naming each method's limit) is
 // printed instead.
 std::optional<Solver> make_solver(const Rules& rules, std::size_t rows, std::size_t cols,
-                                  const std::string& method, const RulesBudget& budget);
+                                  Method method, const RulesBudget& budget);
 
 }  // namespace lightsout::cli

@@ -166,7 +166,8 @@ int run_render(const RenderArgs& args) {
           kMaxPicturePixels, args.quiet));
       return kExitBadInput;
     }
-    if (!is_classic(*rules) && !make_solver(*rules, size->rows, size->cols, "auto", budget)) {
+    if (!is_classic(*rules) &&
+        !make_solver(*rules, size->rows, size->cols, Method::automatic, budget)) {
       return kExitBadInput;
     }
     set_activity("finding the quiet patterns");
@@ -199,7 +200,7 @@ int run_render(const RenderArgs& args) {
     if (args.solve) {
       const Grid& board = lights->grid;
       const std::optional<Solver> solver =
-          make_solver(*rules, board.rows(), board.cols(), "auto",
+          make_solver(*rules, board.rows(), board.cols(), Method::automatic,
                       {budget.memory, budget.force, budget.text, lights->transposed});
       if (!solver) return kExitBadInput;
       set_activity("solving the board");

@@ -15,9 +15,9 @@ namespace lightsout::cli {
 struct BoardSolveArgs {
   std::string input = "-";
   std::string output = "-";
-  std::string format;         // empty: from the extension, else detected
-  std::string output_format;  // empty: from -o's extension, else the input's
-  std::string method = "auto";
+  std::string format;                 // empty: from the extension, else detected
+  std::string output_format;          // empty: from -o's extension, else the input's
+  Method method = Method::automatic;  // --method, checked
   bool minimal = false;
   double minimal_time = 10.0;          // seconds for --minimal's proof (0: no limit)
   bool minimal_exhaustive = false;     // --minimal-method exhaustive

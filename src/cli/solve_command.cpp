@@ -79,8 +79,8 @@ TieBreak tie_break_of(const SolveArgs& args) {
 }
 
 // Judge mode: many puzzles of one size, under any rules, through one Solver and one loop.
-int run_judge_solve(const SolveArgs& args, const Rules& rules, const RulesBudget& budget,
-                    bool stats) {
+int run_judge_solve(const SolveArgs& args, const Rules& rules, Method method,
+                    const RulesBudget& budget, bool stats) {
   const auto started = std::chrono::steady_clock::now();
   // `solve in.txt >> in.txt` would read its own answers back as puzzles; appended to a rules
   // file, they would spoil it.
@@ -124,13 +124,13 @@ int run_judge_solve(const SolveArgs& args, const Rules& rules, const RulesBudget
                           tie_break_of(args) == TieBreak::any;
   const bool thin =
       thin_shape &&
-      (is_classic(rules) ? args.method != "dense"
+      (is_classic(rules) ? method != Method::dense
                          : transpose_invariant(rules) &&
                                plan_solve(rules, size.rows, size.cols).method == Method::chase);
   const std::optional<Solver> solver =
-      thin ? make_solver(rules, size.cols, size.rows, args.method,
+      thin ? make_solver(rules, size.cols, size.rows, method,
                          {budget.memory, budget.force, budget.text, true})
-           : make_solver(rules, size.rows, size.cols, args.method, budget);
+           : make_solver(rules, size.rows, size.cols, method, budget);
   if (!solver) return kExitBadInput;
   set_activity(fmt::format("reading and solving {}x{} puzzles", size.rows, size.cols));
   const JudgeLayout layout = args.layout == "count"    ? JudgeLayout::count
@@ -358,7 +358,8 @@ std::function<int()> add_solve_command(CLI::App& app) {
       const JudgeProblem problem = *parse_judge_problem(args->judge);
       if (problem == JudgeProblem::poj1222 || problem == JudgeProblem::oj2811) {
         args->layout = problem == JudgeProblem::poj1222 ? "count" : "single";
-        return run_judge_solve(*args, Rules::classic(), {board->memory, false, ""}, board->stats);
+        return run_judge_solve(*args, Rules::classic(), Method::automatic,
+                               {board->memory, false, ""}, board->stats);
       }
       if (args->trailing_space) {
         fmt::print(stderr,
@@ -377,6 +378,8 @@ std::function<int()> add_solve_command(CLI::App& app) {
     const std::optional<Rules> rules =
         rules_opt->count() > 0 ? parse_cli_rules(args->rules) : Rules::classic();
     if (!rules) return kExitBadInput;
+    const std::optional<Method> method = parse_cli_method(args->method);
+    if (!method) return kExitBadInput;
     const RulesBudget budget{board->memory, args->force, args->rules};
     bool board_file = wants_board_file(*args, *board);
     const std::optional<BoardFormat> in_ext = board_format_for_path(args->input);
@@ -393,9 +396,9 @@ std::function<int()> add_solve_command(CLI::App& app) {
         args->size_read = true;
       }
     }
-    if (!board_file) return run_judge_solve(*args, *rules, budget, board->stats);
+    if (!board_file) return run_judge_solve(*args, *rules, *method, budget, board->stats);
     board->input = args->input;
-    board->method = args->method;
+    board->method = *method;
     board->minimal = args->minimal;
     board->minimal_time = args->minimal_time;
     board->minimal_exhaustive = args->minimal_method == "exhaustive";
