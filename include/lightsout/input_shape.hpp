@@ -29,6 +29,12 @@ struct InputShape {
 // else is left to the judge reader as before ({}).
 InputShape input_shape(std::string_view text, bool complete);
 
+// The shape of a regular file from its first bytes (input_shape): 64 KiB, and when its first line
+// holds two or more values, the whole file 64 KiB at a time (SinglePuzzleScan), so that one judge
+// puzzle is read as one at any size while a count layout is told from its first line. {} for
+// "-", a pipe or a file that cannot be read (the solve then reports it).
+InputShape shape_of_file(const std::string& path);
+
 // Whether a text read piece by piece is one judge puzzle without a count (input_shape's
 // `single`), in constant memory: every non-blank line holds the same number of decimal values
 // (at most 2^32 - 1), two or more. feed() the bytes in order, then ask size(); a piece may end

@@ -12,12 +12,6 @@
 
 namespace lightsout::cli {
 
-// The shape of a regular file from its first bytes (lightsout/input_shape.hpp): 64 KiB, and when
-// its first line holds two or more values, the whole file 64 KiB at a time (SinglePuzzleScan), so
-// that one judge puzzle is read as one at any size while a count layout is told from its first
-// line. {} for "-", a pipe or a file that cannot be read (the solve then reports it).
-InputShape shape_of_file(const std::string& path);
-
 // Refuses, as gzip does, to send binary bytes (`what`: "P4 pixels", "a PNG picture") to a
 // terminal: when `output` is "-" and standard output is a terminal, throws std::runtime_error
 // ("refusing to write WHAT to a terminal; FIX"). Call it before any work is done.

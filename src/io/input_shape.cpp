@@ -1,10 +1,14 @@
 // input_shape: grid boards and lone judge puzzles told apart from the count layout by their text.
 #include "lightsout/input_shape.hpp"
 
+#include <sys/stat.h>
+
 #include <charconv>
+#include <exception>
 #include <vector>
 
 #include "board_io.hpp"
+#include "lightsout/input_file.hpp"
 
 namespace lightsout {
 
@@ -160,6 +164,42 @@ std::string judge_error_hint(std::string_view message, std::size_t puzzle, std::
            " give --size RxC";
   }
   return {};
+}
+
+InputShape shape_of_file(const std::string& path) {
+  if (path == "-") return {};
+  // Only a regular file is looked at: opening a FIFO or a device would take bytes (or the
+  // writer) from the solve that reads it next.
+  struct stat st {};
+  if (::stat(path.c_str(), &st) != 0 || !S_ISREG(st.st_mode)) return {};
+  try {
+    InputFile input(path);
+    if (!input.regular_file_size()) return {};
+    constexpr std::size_t kFirst = std::size_t{64} << 10;
+    const std::uint64_t size = *input.regular_file_size();
+    std::string text(kFirst, '\0');
+    const auto fill = [&] {  // the next bytes, up to kFirst; "" at the end
+      std::size_t got = 0;
+      while (got < kFirst) {
+        const std::size_t n = input.read(text.data() + got, kFirst - got);
+        if (n == 0) break;
+        got += n;
+      }
+      return std::string_view(text.data(), got);
+    };
+    std::string_view piece = fill();
+    InputShape shape = input_shape(piece, piece.size() == size);
+    if (shape.board || shape.single || piece.size() == size) return shape;
+    // A first line of two or more values may be a lone puzzle of any size: its rows are
+    // counted through the whole file, a piece at a time. A count layout's first line (one
+    // value) stops it at once, a row of another width at that row.
+    SinglePuzzleScan scan;
+    while (!piece.empty() && scan.feed(piece)) piece = fill();
+    if (piece.empty()) shape.single = scan.size();
+    return shape;
+  } catch (const std::exception&) {
+    return {};  // unreadable: the solve itself says why
+  }
 }
 
 }  // namespace lightsout
