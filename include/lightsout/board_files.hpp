@@ -5,6 +5,7 @@
 #include <cstddef>
 #include <cstdint>
 #include <optional>
+#include <span>
 #include <stdexcept>
 #include <string>
 #include <string_view>
@@ -49,6 +50,32 @@ struct BoardFile {
 // directory", "reading 'F': ...") and BoardFileError ("F:LINE:COL: message") for a malformed,
 // truncated or oversized board; nothing else but std::bad_alloc.
 BoardFile read_board_file(const std::string& path, const BoardFileOptions& options);
+
+// A board-file solve's two sides as given: the paths ("-": standard input or output), the names
+// of their formats ("": none given), and every file the command reads, which the output may not
+// replace.
+struct BoardFileSides {
+  std::string input = "-";
+  std::string output = "-";
+  std::string input_format;   // a name parse_board_format takes, or ""
+  std::string output_format;  // the same for the output
+  std::span<const std::string> inputs;
+};
+
+// The formats a board-file solve reads and writes; nullopt: detected from the data (input), the
+// input's (output).
+struct BoardFileFormats {
+  std::optional<BoardFormat> input;
+  std::optional<BoardFormat> output;
+};
+
+// Contract: the formats of a board-file solve, settled before anything is read. First refuses an
+// output that would replace one of sides.inputs (refuse_output_over_input: FileWriteError naming
+// both, `what` being written), then takes each side's format by its name, else by its path's
+// extension (board_format_for_path; none for "-"). Throws std::invalid_argument "--format:
+// unknown format 'NAME' (p1, p4, pbm, grid, judge)" (--output-format for the output) for a name
+// parse_board_format does not take.
+BoardFileFormats board_file_formats(const BoardFileSides& sides, const std::string& what);
 
 // holes=FILE and graph=FILE files larger than this are refused.
 inline constexpr std::uint64_t kMaxRulesFileBytes = std::uint64_t{64} << 20;

@@ -26,6 +26,9 @@ struct StreamedSolveOptions {
   // With out_format pbm_raw (a .pbm name): a plain P1 input is answered in P1 too.
   bool plain_answer_to_plain_input = false;
   std::uint64_t max_cells = 0;  // 0: kMaxStreamedCells
+  // Only a regular file larger than this many bytes is streamed (0: any file); a smaller one, or
+  // a pipe, is left to a solve in memory (Outcome::in_memory).
+  std::uint64_t stream_above = 0;
   // What is being done, for messages ("reading the board (first of two passes)", ...).
   std::function<void(std::string_view)> activity;
   // Called with the answer's format before the output is opened (it may throw to refuse it).
@@ -37,6 +40,7 @@ struct StreamedSolve {
     solved,      // the presses were written to the output
     unsolvable,  // nothing written
     wide,        // fewer rows than columns: not streamed, nothing written (solve it in memory)
+    in_memory,   // not a regular file larger than stream_above: nothing read or written
   };
   Outcome outcome = Outcome::solved;
   std::size_t rows = 0;

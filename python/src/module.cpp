@@ -574,6 +574,8 @@ PYBIND11_MODULE(_core, m) {
                                    return "solved";
                                  case StreamedSolve::Outcome::unsolvable:
                                    return "unsolvable";
+                                 case StreamedSolve::Outcome::in_memory:
+                                   return "in_memory";  // not with stream_above 0, as here
                                  case StreamedSolve::Outcome::wide:
                                    break;
                                }

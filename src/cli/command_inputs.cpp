@@ -16,6 +16,8 @@ std::vector<std::string>& inputs() {
 
 }  // namespace
 
+std::span<const std::string> command_inputs() { return inputs(); }
+
 void add_input(const std::string& path) {
   if (!path.empty()) inputs().push_back(path);
 }

@@ -3,12 +3,16 @@
 // graph=FILE), which parse_cli_rules adds as it reads them.
 #pragma once
 
+#include <span>
 #include <string>
 
 namespace lightsout::cli {
 
 // Notes a file this command reads ("-": standard input; empty: none, ignored).
 void add_input(const std::string& path);
+
+// Every input noted so far, for a check that takes them all (board_file_formats).
+std::span<const std::string> command_inputs();
 
 // Contract: throws FileWriteError (atomic_file.hpp), naming both, when `output` ("-": standard
 // output, as when the shell appends it to a file) is the same file as any noted input, in any

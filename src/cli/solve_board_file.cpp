@@ -22,22 +22,6 @@ namespace lightsout::cli {
 
 namespace {
 
-// Sets `format` from the name given to `option`, or when none is given from the extension of
-// `path` (unset for "-"). False after printing the error when the name is unknown.
-bool format_option(const char* option, const std::string& name, const std::string& path,
-                   std::optional<BoardFormat>& format) {
-  if (name.empty()) {
-    if (path != "-") format = board_format_for_path(path);
-    return true;
-  }
-  format = parse_board_format(name);
-  if (!format) {
-    fmt::print(stderr, "lightsout: {}: unknown format '{}' (p1, p4, pbm, grid, judge)\n", option,
-               name);
-  }
-  return format.has_value();
-}
-
 const char* fewest_note(const Result& result) {
   if (!result.minimal) return "";
   return result.minimal_proven ? " (fewest, proven)" : " (fewest found, not proven)";
@@ -53,16 +37,13 @@ void refuse_p4_to_terminal(const std::string& output, std::optional<BoardFormat>
 }
 
 int run_board_solve(const BoardSolveArgs& args, const Rules& rules, const RulesBudget& budget) {
-  // Refused before the board is read: the two-pass solve reads the input again while it writes;
-  // the rules' files were noted when the rules were read.
+  // Refused before the board is read (an output over an input: the two-pass solve reads the input
+  // again while it writes; the rules' files were noted when the rules were read).
   add_input(args.input);
-  refuse_overwriting_inputs(args.output, "the presses");
-  std::optional<BoardFormat> in_format;
-  std::optional<BoardFormat> out_format;
-  if (!format_option("--format", args.format, args.input, in_format) ||
-      !format_option("--output-format", args.output_format, args.output, out_format)) {
-    return kExitBadInput;
-  }
+  const BoardFileFormats formats = board_file_formats(
+      {args.input, args.output, args.format, args.output_format, command_inputs()}, "the presses");
+  const std::optional<BoardFormat> in_format = formats.input;
+  std::optional<BoardFormat> out_format = formats.output;
   const unsigned k = rules.states;
   if (k > 2) {
     for (const auto& [what, f] : {std::pair{"input", in_format}, std::pair{"output", out_format}}) {
@@ -77,6 +58,7 @@ int run_board_solve(const BoardSolveArgs& args, const Rules& rules, const RulesB
   }
 
   refuse_p4_to_terminal(args.output, out_format ? out_format : in_format);
+  prompt_if_terminal(args.input, "a board");
   if (is_classic(rules)) {
     if (const std::optional<int> streamed = try_streamed_solve(args, in_format, out_format)) {
       return *streamed;
@@ -84,7 +66,6 @@ int run_board_solve(const BoardSolveArgs& args, const Rules& rules, const RulesB
   }
 
   PhaseClock clock(!args.quiet && stderr_is_terminal());
-  prompt_if_terminal(args.input, "a board");
   Grid lights;
   BoardFormat detected = BoardFormat::grid;
   bool transposed = false;  // lights (and so the presses) hold the transpose of the board

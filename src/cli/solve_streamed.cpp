@@ -15,23 +15,18 @@ std::optional<int> try_streamed_solve(const BoardSolveArgs& args,
                                       std::optional<BoardFormat> out_format) {
   if (args.input == "-" || args.minimal) return std::nullopt;
   const std::uint64_t budget = args.memory != 0 ? args.memory : default_memory_budget();
-  {
-    const InputFile probe(args.input);
-    // A second pass needs a file. In memory the lights and the presses take two bits a cell;
-    // P4 holds one bit a cell and the text formats one byte or more, so this streams every board
-    // that would not fit, and some text boards that would.
-    if (!probe.regular_file_size() || *probe.regular_file_size() <= budget / 2) {
-      return std::nullopt;
-    }
-  }
   StreamedSolveOptions options;
+  // In memory the lights and the presses take two bits a cell; P4 holds one bit a cell and the
+  // text formats one byte or more, so this streams every board that would not fit, and some
+  // text boards that would.
+  options.stream_above = budget / 2;
   options.in_format = in_format;
   options.out_format = out_format;
   options.plain_answer_to_plain_input = args.output_format.empty();
   options.max_cells = args.max_cells;
   options.activity = [](std::string_view text) { set_activity(std::string(text)); };
-  options.before_writing = [&args](BoardFormat format) {
-    refuse_p4_to_terminal(args.output, format);
+  options.before_writing = [&output = args.output](BoardFormat format) {
+    refuse_p4_to_terminal(output, format);
   };
   StreamedSolve solved;
   try {
@@ -41,6 +36,8 @@ std::optional<int> try_streamed_solve(const BoardSolveArgs& args,
     return kExitBadInput;
   }
   switch (solved.outcome) {
+    case StreamedSolve::Outcome::in_memory:
+      return std::nullopt;
     case StreamedSolve::Outcome::wide:
       fmt::print(stderr,
                  "lightsout: note: {}x{} is wider than tall, which does not stream: solving it in "

@@ -9,10 +9,28 @@
 
 #include <fmt/core.h>
 
+#include "lightsout/atomic_file.hpp"
 #include "lightsout/rules_text.hpp"
 #include "lightsout/solver.hpp"
 
 namespace lightsout {
+
+BoardFileFormats board_file_formats(const BoardFileSides& sides, const std::string& what) {
+  refuse_output_over_input(sides.output, sides.inputs, what);
+  const auto side = [](const char* option, const std::string& name, const std::string& path) {
+    if (name.empty()) {
+      return path == "-" ? std::nullopt : board_format_for_path(path);
+    }
+    const std::optional<BoardFormat> format = parse_board_format(name);
+    if (!format) {
+      throw std::invalid_argument(std::string(option) + ": unknown format '" + name +
+                                  "' (p1, p4, pbm, grid, judge)");
+    }
+    return format;
+  };
+  return {side("--format", sides.input_format, sides.input),
+          side("--output-format", sides.output_format, sides.output)};
+}
 
 BoardFile read_board_file(const std::string& path, const BoardFileOptions& options) {
   InputFile input(path);

@@ -30,10 +30,18 @@ StreamedSolve solve_board_file_streamed(const std::string& input, const std::str
   const auto activity = [&options](std::string_view text) {
     if (options.activity) options.activity(text);
   };
+  StreamedSolve out;
+  if (options.stream_above != 0) {
+    // A second pass needs a file, and one that fits in memory is solved there.
+    const InputFile probe(input);
+    if (!probe.regular_file_size() || *probe.regular_file_size() <= options.stream_above) {
+      out.outcome = StreamedSolve::Outcome::in_memory;
+      return out;
+    }
+  }
   // The presses never replace the board they are read from (any path form: same file).
   const std::string inputs[] = {input};
   refuse_output_over_input(output, inputs, "the presses");
-  StreamedSolve out;
   BoardFormat detected = BoardFormat::grid;
 
   // Pass 1: the chase from a zero first row, for the phantom row.
