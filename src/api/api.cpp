@@ -504,12 +504,14 @@ ApiResponse solve_parsed(const ParsedSolve& parsed, const Limits& limits) {
   const std::size_t rows = size_field(doc, "rows");
   const std::size_t cols = size_field(doc, "cols");
   const bool minimal = bool_field(doc, "minimal", false);
-  if (parsed.rules) {
-    return solve_board(doc, *parsed.rules, rows, cols, minimal, limits,
-                       parsed.plan ? &*parsed.plan : nullptr);
-  }
-  return solve_board(doc, parse_rules_or_fail(rules_field(doc), limits.max_rules_cells), rows, cols,
-                     minimal, limits, nullptr);
+  std::optional<Rules> read_here;  // a body admission did not read the rules of (too long, or
+                                   // rules that failed: their error is thrown here, in its turn)
+  const Rules& rules =
+      parsed.rules
+          ? *parsed.rules
+          : read_here.emplace(parse_rules_or_fail(rules_field(doc), limits.max_rules_cells));
+  return solve_board(doc, rules, rows, cols, minimal, limits,
+                     parsed.plan ? &*parsed.plan : nullptr);
 }
 
 // The page's calls (api_rules and after) name the same rules with every press: the last text a
