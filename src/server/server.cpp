@@ -171,6 +171,12 @@ std::string header_names_problem(MHD_Connection* c) {
 // into the buffer it has and keeps it, so a dropped 8 MiB body stayed allocated (and resident).
 void free_body(std::string& body) { std::string().swap(body); }
 
+// Frees what a request holds of its body: the text, and the /api/solve request parsed from it.
+void free_request_body(Request& req) {
+  free_body(req.body);
+  req.parsed_solve.reset();
+}
+
 // Whether bytes past the headers wait on the connection's socket (peeked, not taken).
 bool body_arriving(MHD_Connection* c) {
   const MHD_ConnectionInfo* info = MHD_get_connection_info(c, MHD_CONNECTION_INFO_CONNECTION_FD);
@@ -557,8 +563,7 @@ MHD_Result WebServer::Impl::dispatch(MHD_Connection* c, Request& req) {
       r->answer = api::api_error(503, "server: busy, try again later");
       r->retry_after = pool.retry_after_s();
     }
-    free_body(r->body);  // the large body (or the parsed one) goes before the answer is sent
-    r->parsed_solve.reset();
+    free_request_body(*r);  // the large body (or the parsed one) goes before the answer is sent
   };
   // After the job's memory is released: the next request of the same client finds it free.
   auto deliver = [c, r] {
@@ -569,16 +574,14 @@ MHD_Result WebServer::Impl::dispatch(MHD_Connection* c, Request& req) {
     case WorkPool::Admit::accepted:
       break;
     case WorkPool::Admit::busy:
-      free_body(req.body);
-      req.parsed_solve.reset();
+      free_request_body(req);
       req.answer = api::api_error(503, "server: busy, try again later");
       req.retry_after = pool.retry_after_s();
       req.answered.store(true, std::memory_order_release);
       MHD_resume_connection(c);
       break;
     case WorkPool::Admit::too_big:
-      free_body(req.body);
-      req.parsed_solve.reset();
+      free_request_body(req);
       req.answer =
           api::api_error(413, "board: needs more memory than the server's --memory budget");
       req.answered.store(true, std::memory_order_release);
