@@ -38,6 +38,9 @@ enum class BoardFormat {
 
 // "p1", "p4", "pbm" (= p4 when writing), "grid", "judge"/"txt"; nullopt for anything else.
 std::optional<BoardFormat> parse_board_format(std::string_view name);
+// The one message for a name parse_board_format does not take, given to `option`:
+// "OPTION: unknown format 'NAME' (p1, p4, pbm, grid, judge)".
+std::string unknown_board_format(std::string_view option, std::string_view name);
 // From a file name's extension: .pbm -> pbm_raw, .grid -> grid; nullopt otherwise (.txt may
 // hold grid or judge text: let the reader detect it).
 std::optional<BoardFormat> board_format_for_path(std::string_view path);

@@ -123,8 +123,7 @@ int run_generate(const GenerateArgs& args) {
   if (!args.format.empty()) {
     format = parse_board_format(args.format);
     if (!format) {
-      return fail(
-          fmt::format("--format: unknown format '{}' (p1, p4, pbm, grid, judge)", args.format));
+      return fail(unknown_board_format("--format", args.format));
     }
   } else if (args.output != "-") {
     format = board_format_for_path(args.output);

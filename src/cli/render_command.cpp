@@ -140,8 +140,7 @@ int run_render(const RenderArgs& args) {
   if (!args.format.empty()) {
     format = parse_board_format(args.format);
     if (!format) {
-      print_error(
-          fmt::format("--format: unknown format '{}' (p1, p4, pbm, grid, judge)", args.format));
+      print_error(unknown_board_format("--format", args.format));
       return kExitBadInput;
     }
   }

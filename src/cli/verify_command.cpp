@@ -65,8 +65,7 @@ bool named_format(const char* option, const std::string& name, std::optional<Boa
   if (name.empty()) return true;
   format = parse_board_format(name);
   if (!format) {
-    fmt::print(stderr, "lightsout: verify: {}: unknown format '{}' (p1, p4, pbm, grid, judge)\n",
-               option, name);
+    fmt::print(stderr, "lightsout: verify: {}\n", unknown_board_format(option, name));
   }
   return format.has_value();
 }

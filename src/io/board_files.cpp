@@ -23,8 +23,7 @@ BoardFileFormats board_file_formats(const BoardFileSides& sides, const std::stri
     }
     const std::optional<BoardFormat> format = parse_board_format(name);
     if (!format) {
-      throw std::invalid_argument(std::string(option) + ": unknown format '" + name +
-                                  "' (p1, p4, pbm, grid, judge)");
+      throw std::invalid_argument(unknown_board_format(option, name));
     }
     return format;
   };

@@ -69,6 +69,11 @@ std::optional<BoardFormat> board_format_for_path(std::string_view path) {
   return std::nullopt;
 }
 
+std::string unknown_board_format(std::string_view option, std::string_view name) {
+  return std::string(option) + ": unknown format '" + std::string(name) +
+         "' (p1, p4, pbm, grid, judge)";
+}
+
 std::string_view board_format_name(BoardFormat format) {
   for (const auto& [f, format_name] : kFormatNames) {
     if (f == format) return format_name;
