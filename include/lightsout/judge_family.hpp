@@ -76,14 +76,37 @@ class JudgeCaseReader : private detail::JudgeInput {
  public:
   using detail::JudgeInput::ReadFn;
 
+  // Where the bytes `read` gives stand in a larger input, so that a reader can begin at a case
+  // boundary inside a file (each line start of the file is one) and name places as a reader from
+  // the file's start would.
+  struct Resume {
+    std::size_t line = 1;          // the line of the first byte
+    std::size_t cases_before = 0;  // the cases before it
+    // The count of a counted format (poj1681, poj1830) when it was read before the first byte;
+    // nullopt: the bytes begin with it.
+    std::optional<std::uint64_t> count;
+    // A segment: next() returns false at the end of the bytes, whatever the count says (the
+    // caller adds up the segments' cases and checks them against the count).
+    bool segment = false;
+  };
+
   // Throws std::invalid_argument for poj1222 and oj2811 (JudgeReader reads those).
-  JudgeCaseReader(JudgeProblem problem, ReadFn read, std::size_t chunk_bytes = 1 << 20);
+  JudgeCaseReader(JudgeProblem problem, ReadFn read, std::size_t chunk_bytes = 1 << 20)
+      : JudgeCaseReader(problem, std::move(read), chunk_bytes, Resume{}) {}
+  JudgeCaseReader(JudgeProblem problem, ReadFn read, std::size_t chunk_bytes, const Resume& from);
 
   JudgeProblem problem() const { return problem_; }
   // The next case; false after the last (having checked that nothing else follows).
   bool next(GridCase& out);    // poj3279, poj1681, poj1753, poj3185
   bool next(SwitchCase& out);  // poj1830
+  // The cases read, those before the Resume point included.
   std::size_t cases_read() const { return cases_read_; }
+  // The count of a counted format once read (or given by Resume); nullopt before or without one.
+  std::optional<std::uint64_t> count() const {
+    return counted_ ? std::optional<std::uint64_t>(expected_) : std::nullopt;
+  }
+  // The 1-based line of the next unread byte.
+  std::size_t line() const { return line_; }
 
  private:
   bool ensure(std::size_t bytes);  // at least `bytes` buffered unless the input ends first
@@ -104,6 +127,7 @@ class JudgeCaseReader : private detail::JudgeInput {
   std::string token_here();
 
   JudgeProblem problem_;
+  bool segment_ = false;
   bool counted_ = false;
   std::uint64_t expected_ = 0;  // the count, where the format has one
   std::size_t cases_read_ = 0;

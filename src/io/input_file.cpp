@@ -59,4 +59,15 @@ std::size_t InputFile::read(char* buf, std::size_t capacity) {
   }
 }
 
+std::size_t InputFile::read_at(std::uint64_t offset, char* buf, std::size_t capacity) const {
+  for (;;) {
+    const ssize_t n = ::pread(fd_, buf, capacity, static_cast<off_t>(offset));
+    if (n >= 0) return static_cast<std::size_t>(n);
+    if (errno != EINTR) {
+      const int err = errno;
+      throw FileError("reading '" + name_ + "': " + std::strerror(err), err);
+    }
+  }
+}
+
 }  // namespace lightsout

@@ -55,11 +55,18 @@ std::string_view judge_problem_name(JudgeProblem problem) {
   return kProblems[static_cast<std::size_t>(problem)].name;
 }
 
-JudgeCaseReader::JudgeCaseReader(JudgeProblem problem, ReadFn read, std::size_t chunk_bytes)
-    : JudgeInput(std::move(read), std::max<std::size_t>(chunk_bytes, 4096)), problem_(problem) {
+JudgeCaseReader::JudgeCaseReader(JudgeProblem problem, ReadFn read, std::size_t chunk_bytes,
+                                 const Resume& from)
+    : JudgeInput(std::move(read), std::max<std::size_t>(chunk_bytes, 4096)),
+      problem_(problem),
+      segment_(from.segment),
+      counted_(from.count.has_value()),
+      expected_(from.count.value_or(0)),
+      cases_read_(from.cases_before) {
   if (problem == JudgeProblem::poj1222 || problem == JudgeProblem::oj2811) {
     throw std::invalid_argument("JudgeCaseReader: poj1222 and oj2811 are JudgeReader's");
   }
+  line_ = from.line;
 }
 
 bool JudgeCaseReader::ensure(std::size_t bytes) {
@@ -289,6 +296,7 @@ bool JudgeCaseReader::start_case() {
     expected_ = read_number(1, 1000000000, "the number of cases");
     counted_ = true;
   }
+  if (segment_) return skip_space() >= 0;  // the caller checks the count
   if (counted && cases_read_ < expected_) return true;
   if (skip_space() < 0) {
     if (cases_read_ == 0) fail("the input is empty");

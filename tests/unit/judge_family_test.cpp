@@ -19,7 +19,9 @@
 #include <string_view>
 #include <vector>
 
+#include "lightsout/input_file.hpp"
 #include "lightsout/judge_family.hpp"
+#include "lightsout/judge_family_answers.hpp"
 #include "lightsout/row_solver.hpp"
 #include "lightsout/word_system.hpp"
 
@@ -310,6 +312,35 @@ CliRun cli_answers(JudgeProblem problem, const std::string& text) {
 
 #endif
 
+// What answer_judge_file gives for the text written to a file: the answers, the error's what()
+// (empty without one) and the tally.
+struct FileRun {
+  std::string out;
+  std::string error;
+  JudgeFamilyTally tally;
+};
+
+FileRun file_answers(JudgeProblem problem, const std::string& text, const JudgeFileSplit& split) {
+  static int serial = 0;
+  const std::filesystem::path path =
+      std::filesystem::temp_directory_path() /
+      ("judge_family_test." + std::to_string(getpid()) + "." + std::to_string(serial++));
+  std::ofstream(path, std::ios::binary) << text;
+  FileRun run;
+  try {
+    const InputFile file(path.string());
+    run.tally = answer_judge_file(
+        problem, file, [&run](const char* b, std::size_t n) { run.out.append(b, n); }, split);
+  } catch (const JudgeCaseError& e) {
+    run.error = e.what();
+  }
+  std::filesystem::remove(path);
+  return run;
+}
+
+// The splits the file tests try: one pass, and segments of a few sizes on 2 and 3 threads.
+std::vector<JudgeFileSplit> test_splits() { return {{1, 0}, {2, 0}, {2, 97}, {3, 611}, {2, 4000}}; }
+
 // The first line where two answer texts differ, with the case's place, for failure messages.
 std::string first_difference(const std::string& want, const std::string& got) {
   std::istringstream a(want);
@@ -332,6 +363,13 @@ void expect_answers(JudgeProblem problem, const std::string& text, const std::st
                     int status = 0) {
   const std::string library = library_answers(problem, text);
   EXPECT_TRUE(library == want) << "library: " << first_difference(want, library);
+  for (const JudgeFileSplit& split : test_splits()) {
+    const FileRun run = file_answers(problem, text, split);
+    EXPECT_EQ(run.error, "");
+    EXPECT_TRUE(run.out == want) << "answer_judge_file, " << split.threads
+                                 << " threads, segments of " << split.segment_bytes << ": "
+                                 << first_difference(want, run.out);
+  }
 #ifdef LIGHTSOUT_BINARY
   const CliRun cli = cli_answers(problem, text);
   EXPECT_EQ(cli.status, status);
@@ -546,6 +584,91 @@ TEST(JudgeFamily, SwitchProblemCounts) {
   EXPECT_GT(large_impossible, 50);
   EXPECT_GT(many, 300);
   expect_answers(JudgeProblem::poj1830, text, want);
+}
+
+}  // namespace
+}  // namespace lightsout
+
+namespace lightsout {
+namespace {
+
+// Cases in the usual layout (where answer_judge_file finds its cuts): Painter's sides 1..15, or
+// switch problems of 1..28 switches.
+std::string usual_layout_cases(JudgeProblem problem, std::mt19937_64& rng, int cases) {
+  std::string text = std::to_string(cases) + "\n";
+  for (int k = 0; k < cases; ++k) {
+    if (problem == JudgeProblem::poj1681) {
+      const int n = 1 + static_cast<int>(rng() % 15);
+      text += std::to_string(n) + "\n";
+      for (int r = 0; r < n; ++r) {
+        for (int c = 0; c < n; ++c) text += rng() % 2 == 0 ? 'w' : 'y';
+        text += '\n';
+      }
+      continue;
+    }
+    const int n = 1 + static_cast<int>(rng() % 28);
+    text += std::to_string(n) + "\n";
+    for (int row = 0; row < 2; ++row) {
+      for (int i = 0; i < n; ++i) text += std::string(i == 0 ? "" : " ") + (rng() % 2 ? "1" : "0");
+      text += '\n';
+    }
+    const int links = static_cast<int>(rng() % (2 * n + 1));
+    for (int l = 0; l < links; ++l) {
+      text += std::to_string(1 + rng() % n) + " " + std::to_string(1 + rng() % n) + "\n";
+    }
+    text += "0 0\n";
+  }
+  return text;
+}
+
+// Broken inputs: on every split, answer_judge_file writes the one-pass reading's answers and
+// throws its error (line, column and case), wherever the break falls among the segments.
+TEST(JudgeFamily, SegmentsAnswerAsOnePassOnBrokenInput) {
+  std::mt19937_64 rng(43);
+  for (const JudgeProblem problem : {JudgeProblem::poj1681, JudgeProblem::poj1830}) {
+    const std::string text = usual_layout_cases(problem, rng, 300);
+    const FileRun whole = file_answers(problem, text, {1, 0});
+    ASSERT_EQ(whole.error, "");
+    ASSERT_EQ(whole.tally.cases, 300U);
+    int errors = 0;
+    for (int trial = 0; trial < 60; ++trial) {
+      std::string bad = text;
+      const std::size_t at = 1 + rng() % (text.size() - 2);
+      switch (trial % 6) {
+        case 0:
+          bad[at] = 'x';  // a stray letter
+          break;
+        case 1:
+          bad.erase(at, 1 + rng() % 40);  // a piece cut out
+          break;
+        case 2:
+          bad.resize(at);  // cut short
+          break;
+        case 3:  // a count one too many or one too few
+          bad.replace(0, bad.find('\n'), trial % 12 == 3 ? "301" : "299");
+          break;
+        case 4:
+          bad.insert(bad.find('\n', at) + 1, "7\n");  // a stray line
+          break;
+        default:
+          bad += "1\n";  // text after the last case
+          break;
+      }
+      const FileRun one = file_answers(problem, bad, {1, 0});
+      errors += one.error.empty() ? 0 : 1;
+      for (const JudgeFileSplit& split : test_splits()) {
+        const FileRun got = file_answers(problem, bad, split);
+        EXPECT_EQ(got.error, one.error)
+            << "trial " << trial << ", segments of " << split.segment_bytes;
+        EXPECT_TRUE(got.out == one.out)
+            << "trial " << trial << ", segments of " << split.segment_bytes << ": "
+            << first_difference(one.out, got.out);
+        EXPECT_EQ(got.tally.cases, one.tally.cases);
+        EXPECT_EQ(got.tally.without, one.tally.without);
+      }
+    }
+    EXPECT_GT(errors, 40);  // most breaks are errors; a few (a cut piece) may still read
+  }
 }
 
 }  // namespace

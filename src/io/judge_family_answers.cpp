@@ -1,0 +1,138 @@
+// answer_judge_cases: each sibling judge's answer to a case, in its bytes, one solver per size.
+#include "lightsout/judge_family_answers.hpp"
+
+#include <array>
+#include <bit>
+#include <map>
+#include <memory>
+#include <optional>
+#include <span>
+#include <string>
+
+#include "judge_family_text.hpp"
+#include "lightsout/row_solver.hpp"
+#include "lightsout/word_system.hpp"
+
+namespace lightsout {
+
+namespace {
+
+// One RowSolver per board size met, made the first time.
+class FamilyRowSolvers {
+ public:
+  const RowSolver& get(std::size_t rows, std::size_t cols) {
+    std::unique_ptr<RowSolver>& s = solvers_[rows * 64 + cols];
+    if (!s) s = std::make_unique<RowSolver>(rows, cols);
+    return *s;
+  }
+
+ private:
+  std::map<std::size_t, std::unique_ptr<RowSolver>> solvers_;
+};
+
+std::uint64_t family_presses_of(std::span<const std::uint64_t> rows) {
+  std::uint64_t n = 0;
+  for (const std::uint64_t r : rows) n += static_cast<std::uint64_t>(std::popcount(r));
+  return n;
+}
+
+// The fewest presses of a grid case to all dark, ties broken by `tie`, when it has a solution.
+std::optional<std::uint64_t> family_fewest(FamilyRowSolvers& solvers, const GridCase& c,
+                                           std::span<std::uint64_t> presses,
+                                           RowSolver::Tie tie = RowSolver::Tie::any) {
+  const RowSolver& solver = solvers.get(c.rows, c.cols);
+  if (!solver.solve_fewest(std::span(c.lights).first(c.rows), presses.first(c.rows), tie)) {
+    return std::nullopt;
+  }
+  return family_presses_of(presses.first(c.rows));
+}
+
+void write_family_grid(detail::AnswerText& out, const GridCase& c,
+                       std::span<const std::uint64_t> p) {
+  std::string row;
+  for (std::size_t r = 0; r < c.rows; ++r) {
+    row.clear();
+    for (std::size_t col = 0; col < c.cols; ++col) {
+      if (col != 0) row.push_back(' ');
+      row.push_back(((p[r] >> col) & 1U) != 0 ? '1' : '0');
+    }
+    out.line(row);
+  }
+}
+
+// Writes the fewest presses `n`, or `none` (the problem's word for no answer) without one; false
+// then.
+bool write_family_fewest(detail::AnswerText& out, const std::optional<std::uint64_t>& n,
+                         const char* none) {
+  if (n) {
+    out.number(*n);
+  } else {
+    out.line(none);
+  }
+  return n.has_value();
+}
+
+// Answers one grid case; false when it has none (the problem's own word for that is written).
+bool answer_family_grid(JudgeProblem problem, FamilyRowSolvers& solvers, GridCase& c,
+                        detail::AnswerText& out) {
+  std::array<std::uint64_t, GridCase::kMaxRows> presses{};
+  switch (problem) {
+    case JudgeProblem::poj3279: {
+      const bool ok = family_fewest(solvers, c, presses, RowSolver::Tie::lexicographic).has_value();
+      if (ok) {
+        write_family_grid(out, c, presses);
+      } else {
+        out.line("IMPOSSIBLE");
+      }
+      return ok;
+    }
+    case JudgeProblem::poj1681:
+      return write_family_fewest(out, family_fewest(solvers, c, presses), "inf");
+    case JudgeProblem::poj1753: {
+      std::optional<std::uint64_t> best = family_fewest(solvers, c, presses);  // all white
+      for (std::size_t r = 0; r < 4; ++r) c.lights[r] ^= 0xF;
+      const std::optional<std::uint64_t> black = family_fewest(solvers, c, presses);
+      if (black && (!best || *black < *best)) best = black;
+      return write_family_fewest(out, best, "Impossible");
+    }
+    default:  // poj3185: the judge promises a solution; a case without one says so
+      return write_family_fewest(out, family_fewest(solvers, c, presses), "impossible");
+  }
+}
+
+}  // namespace
+
+JudgeFamilyTally answer_judge_cases(JudgeCaseReader& reader, const JudgeAnswerWrite& write,
+                                    std::size_t block_bytes) {
+  detail::AnswerText out(write, block_bytes);
+  JudgeFamilyTally tally;
+  const std::size_t before = reader.cases_read();
+  try {
+    if (reader.problem() == JudgeProblem::poj1830) {
+      SwitchCase c;
+      while (reader.next(c)) {
+        const WordSystemCount count = count_word_system(std::span(c.presses).first(c.n), c.change);
+        if (count.reachable) {
+          out.number(std::uint64_t{1} << count.nullity);
+        } else {
+          out.line("Oh,it's impossible~!!");
+          ++tally.without;
+        }
+      }
+    } else {
+      FamilyRowSolvers solvers;
+      GridCase c;
+      while (reader.next(c)) {
+        if (!answer_family_grid(reader.problem(), solvers, c, out)) ++tally.without;
+      }
+    }
+  } catch (const JudgeCaseError&) {
+    out.flush();  // what was answered before the error is still delivered
+    throw;
+  }
+  out.flush();
+  tally.cases = reader.cases_read() - before;
+  return tally;
+}
+
+}  // namespace lightsout

@@ -1,0 +1,192 @@
+// answer_judge_file: a judge family file cut at case boundaries, its segments answered side by
+// side on threads and written in order, with the one-pass reading wherever a cut is not trusted.
+#include <algorithm>
+#include <exception>
+#include <string>
+#include <system_error>
+#include <thread>
+#include <vector>
+
+#include "lightsout/judge_family_answers.hpp"
+
+namespace lightsout {
+
+namespace {
+
+constexpr std::uint64_t kSplitFrom = std::uint64_t{1} << 20;
+constexpr std::uint64_t kLargestSegment = std::uint64_t{32} << 20;
+constexpr std::size_t kChunkBytes = std::size_t{1} << 20;
+constexpr std::size_t kAnswerBlock = std::size_t{1} << 20;
+constexpr std::size_t kBoundaryLook = std::size_t{64} << 10;  // bytes searched after a guess
+constexpr std::uint64_t kToTheEnd = ~std::uint64_t{0};
+
+// Reads [offset, end) of the file (end = kToTheEnd: to its end, whatever its size is by then).
+JudgeCaseReader::ReadFn range_reader(const InputFile& file, std::uint64_t offset,
+                                     std::uint64_t end) {
+  return [&file, offset, end](char* buf, std::size_t capacity) mutable {
+    const std::uint64_t left = end - offset;
+    const std::size_t n = file.read_at(
+        offset, buf, static_cast<std::size_t>(std::min<std::uint64_t>(capacity, left)));
+    offset += n;
+    return n;
+  };
+}
+
+bool is_digit(char c) { return c >= '0' && c <= '9'; }
+
+// The length of the lone number of 1 or 2 digits that `text` starts with, ended by a line
+// break; 0 when it starts otherwise.
+std::size_t lone_number_line(std::string_view text) {
+  std::size_t d = 0;
+  while (d < text.size() && d < 3 && is_digit(text[d])) ++d;
+  return d >= 1 && d <= 2 && d < text.size() && text[d] == '\n' ? d + 1 : 0;
+}
+
+// The offset of a line at or after `from` that looks like a case's first line in the usual
+// layout, or kToTheEnd when none is in the next kBoundaryLook bytes. Painter's: a lone number
+// (the side) followed by a row of letters; the switch problem: a lone number (N) after a "0 0"
+// line. Only a guess: answer_judge_file trusts a cut only when the reading before it ends there.
+std::uint64_t case_start_after(JudgeProblem problem, const InputFile& file, std::uint64_t from) {
+  std::string window(kBoundaryLook, '\0');
+  window.resize(file.read_at(from, window.data(), window.size()));
+  const std::string_view text(window);
+  for (std::size_t eol = text.find('\n'); eol != std::string_view::npos;
+       eol = text.find('\n', eol + 1)) {
+    const std::string_view line = text.substr(eol + 1);
+    if (problem == JudgeProblem::poj1681) {
+      const std::size_t n = lone_number_line(line);
+      if (n != 0 && n < line.size() && (line[n] == 'w' || line[n] == 'y')) return from + eol + 1;
+    } else if (line.substr(0, 4) == "0 0\n" && lone_number_line(line.substr(4)) != 0) {
+      return from + eol + 1 + 4;
+    }
+  }
+  return kToTheEnd;
+}
+
+// The line breaks in the file's first `bytes` bytes.
+std::size_t line_breaks_before(const InputFile& file, std::uint64_t bytes) {
+  std::vector<char> buf(kChunkBytes);
+  std::size_t lines = 0;
+  for (std::uint64_t at = 0; at < bytes;) {
+    const std::size_t n = file.read_at(
+        at, buf.data(), static_cast<std::size_t>(std::min<std::uint64_t>(buf.size(), bytes - at)));
+    if (n == 0) break;
+    lines += static_cast<std::size_t>(std::count(buf.data(), buf.data() + n, '\n'));
+    at += n;
+  }
+  return lines;
+}
+
+// What one segment's reading gave: its answers, and whether it was read whole without error.
+struct Segment {
+  std::uint64_t begin = 0;
+  std::uint64_t end = 0;
+  std::string text;
+  JudgeFamilyTally tally;
+  std::optional<std::uint64_t> count;  // the count, read by the first segment
+  bool whole = false;
+  std::exception_ptr failure;  // an error other than the input's (a read error, memory)
+};
+
+void answer_segment(JudgeProblem problem, const InputFile& file, bool first, Segment& s) noexcept {
+  try {
+    JudgeCaseReader::Resume resume;
+    resume.segment = true;
+    if (!first) resume.count = kToTheEnd;  // read by the first segment
+    JudgeCaseReader reader(problem, range_reader(file, s.begin, s.end), kChunkBytes, resume);
+    s.tally = answer_judge_cases(
+        reader, [&s](const char* bytes, std::size_t n) { s.text.append(bytes, n); }, kAnswerBlock);
+    s.count = reader.count();
+    s.whole = true;
+  } catch (const JudgeCaseError&) {
+    s.whole = false;  // not trusted: the one-pass reading names the error
+  } catch (...) {
+    s.failure = std::current_exception();
+  }
+}
+
+// The segments' starts: the first at 0, each next near a multiple of `length`, at a case start.
+std::vector<std::uint64_t> segment_starts(JudgeProblem problem, const InputFile& file,
+                                          std::uint64_t size, std::uint64_t length) {
+  std::vector<std::uint64_t> starts{0};
+  for (std::uint64_t guess = length; guess < size; guess += length) {
+    const std::uint64_t at = case_start_after(problem, file, std::max(guess, starts.back() + 1));
+    if (at < size) starts.push_back(at);
+  }
+  return starts;
+}
+
+JudgeFamilyTally& operator+=(JudgeFamilyTally& a, const JudgeFamilyTally& b) {
+  a.cases += b.cases;
+  a.without += b.without;
+  return a;
+}
+
+}  // namespace
+
+JudgeFamilyTally answer_judge_file(JudgeProblem problem, const InputFile& file,
+                                   const JudgeAnswerWrite& write, const JudgeFileSplit& split) {
+  const std::optional<std::uint64_t> size = file.regular_file_size();
+  const std::size_t threads = std::max<std::size_t>(split.threads, 1);
+  // The one-pass reading from a line start `begin`, after `before` of the answers.
+  const auto one_pass = [&](std::uint64_t begin, const JudgeFamilyTally& before,
+                            std::optional<std::uint64_t> count) {
+    JudgeCaseReader::Resume resume;
+    resume.line = 1 + (begin == 0 ? 0 : line_breaks_before(file, begin));
+    resume.cases_before = before.cases;
+    resume.count = count;
+    JudgeCaseReader reader(problem, range_reader(file, begin, kToTheEnd), file.buffer_bytes(),
+                           resume);
+    JudgeFamilyTally total = before;
+    total += answer_judge_cases(reader, write, kAnswerBlock);
+    return total;
+  };
+  const bool counted = problem == JudgeProblem::poj1681 || problem == JudgeProblem::poj1830;
+  const bool worth_it = split.segment_bytes != 0 || (size && *size >= kSplitFrom);
+  if (!counted || !size || !worth_it || threads == 1) return one_pass(0, {}, {});
+
+  std::uint64_t length = split.segment_bytes;
+  if (length == 0) {
+    std::uint64_t pieces = threads;
+    while (*size / pieces > kLargestSegment) pieces += threads;
+    length = *size / pieces + 1;
+  }
+  std::vector<std::uint64_t> starts = segment_starts(problem, file, *size, length);
+  JudgeFamilyTally total;
+  std::optional<std::uint64_t> count;
+  for (std::size_t first = 0; first < starts.size(); first += threads) {
+    std::vector<Segment> segments(std::min(threads, starts.size() - first));
+    for (std::size_t k = 0; k < segments.size(); ++k) {
+      const std::size_t i = first + k;
+      segments[k].begin = starts[i];
+      segments[k].end = i + 1 < starts.size() ? starts[i + 1] : kToTheEnd;
+    }
+    std::vector<std::thread> workers;
+    for (std::size_t k = 1; k < segments.size(); ++k) {
+      try {
+        workers.emplace_back(answer_segment, problem, std::cref(file), first + k == 0,
+                             std::ref(segments[k]));
+      } catch (const std::system_error&) {  // no thread to be had: read it here
+        answer_segment(problem, file, first + k == 0, segments[k]);
+      }
+    }
+    answer_segment(problem, file, first == 0, segments[0]);
+    for (std::thread& w : workers) w.join();
+    for (std::size_t k = 0; k < segments.size(); ++k) {
+      Segment& s = segments[k];
+      const bool last = first + k + 1 == starts.size();
+      if (s.failure) std::rethrow_exception(s.failure);
+      if (first + k == 0 && s.whole) count = s.count;
+      const std::size_t after = total.cases + s.tally.cases;
+      if (!s.whole || !count || after > *count || (last && after != *count)) {
+        return one_pass(s.begin, total, first + k == 0 ? std::nullopt : count);
+      }
+      write(s.text.data(), s.text.size());
+      s.text = std::string();
+      total += s.tally;
+    }
+  }
+  return total;
+}
+
+}  // namespace lightsout
