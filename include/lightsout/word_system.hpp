@@ -32,6 +32,23 @@ struct WordSystemCount {
 // case.
 WordSystemCount count_word_system(std::span<const std::uint64_t> columns, std::uint64_t target);
 
+// A system for count_small_word_systems: n <= 32 unknowns, columns[j] (j < n) the column of
+// unknown j, with no bit at or past 32, and the target.
+struct SmallWordSystem {
+  std::size_t n = 0;
+  const std::uint64_t* columns = nullptr;
+  std::uint64_t target = 0;
+};
+inline constexpr std::size_t kMaxSmallWordUnknowns = 32;
+
+// count_word_system for many small systems (a judge's batch of switch-problem cases): counts[i]
+// = count_word_system(columns of systems[i], its target), the same elimination in the same
+// order run on 8 systems at once, one 32-bit lane each, with no branch on any of them (a batch
+// costs what its largest system costs). Throws std::invalid_argument when a system has more than
+// 32 unknowns or a column or target bit at or past 32, or when the spans' sizes differ.
+void count_small_word_systems(std::span<const SmallWordSystem> systems,
+                              std::span<WordSystemCount> counts);
+
 // The press columns of a graph rules set (Rules::graph, directed or not) of at most 64 nodes and
 // two states: column u has bit u when rules.self, and bit v for every v in graph[u] (the nodes a
 // press of u changes), the same matrix build_press_system gives. Entries past the node count are

@@ -100,6 +100,41 @@ bool answer_family_grid(JudgeProblem problem, FamilyRowSolvers& solvers, GridCas
   }
 }
 
+// Switch-problem cases gathered and counted together (count_small_word_systems), then answered
+// in their order.
+class SwitchBatch {
+ public:
+  static constexpr std::size_t kCases = 32;
+  explicit SwitchBatch(std::size_t size) : size_(size) {}
+  SwitchCase& next() { return cases_[filled_]; }  // then full(), which takes it
+  bool full() { return ++filled_ == size_; }
+  // Answers the cases taken; returns how many have no answer.
+  std::size_t answer(detail::AnswerText& out) {
+    std::array<SmallWordSystem, kCases> systems;
+    for (std::size_t i = 0; i < filled_; ++i) {
+      systems[i] = {cases_[i].n, cases_[i].presses.data(), cases_[i].change};
+    }
+    std::array<WordSystemCount, kCases> counts;
+    count_small_word_systems(std::span(systems).first(filled_), std::span(counts).first(filled_));
+    std::size_t without = 0;
+    for (std::size_t i = 0; i < filled_; ++i) {
+      if (counts[i].reachable) {
+        out.number(std::uint64_t{1} << counts[i].nullity);
+      } else {
+        out.line("Oh,it's impossible~!!");
+        ++without;
+      }
+    }
+    filled_ = 0;
+    return without;
+  }
+
+ private:
+  std::size_t size_;
+  std::size_t filled_ = 0;
+  std::array<SwitchCase, kCases> cases_;
+};
+
 }  // namespace
 
 JudgeFamilyTally answer_judge_cases(JudgeCaseReader& reader, const JudgeAnswerWrite& write,
@@ -109,16 +144,16 @@ JudgeFamilyTally answer_judge_cases(JudgeCaseReader& reader, const JudgeAnswerWr
   const std::size_t before = reader.cases_read();
   try {
     if (reader.problem() == JudgeProblem::poj1830) {
-      SwitchCase c;
-      while (reader.next(c)) {
-        const WordSystemCount count = count_word_system(std::span(c.presses).first(c.n), c.change);
-        if (count.reachable) {
-          out.number(std::uint64_t{1} << count.nullity);
-        } else {
-          out.line("Oh,it's impossible~!!");
-          ++tally.without;
+      SwitchBatch batch(block_bytes == 0 ? 1 : SwitchBatch::kCases);
+      try {
+        while (reader.next(batch.next())) {
+          if (batch.full()) tally.without += batch.answer(out);
         }
+      } catch (const JudgeCaseError&) {
+        tally.without += batch.answer(out);  // the cases read whole before the error
+        throw;
       }
+      tally.without += batch.answer(out);
     } else {
       FamilyRowSolvers solvers;
       GridCase c;

@@ -3,6 +3,7 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <array>
 #include <bit>
 #include <cstdint>
 #include <optional>
@@ -207,6 +208,51 @@ TEST(Digraph, WordCountMatchesBruteForce) {
       ASSERT_EQ(images << c.nullity, std::uint64_t{1} << n);
     }
   }
+}
+
+// The batched count against count_word_system: batches of 1..20 systems of mixed sizes 1..32
+// (sparse like the switch problem's, dense, with repeated and all-0 columns).
+TEST(Digraph, SmallBatchCountsMatchOneByOne) {
+  std::mt19937_64 rng(8);
+  int unreachable = 0;
+  int nullities = 0;
+  for (int trial = 0; trial < 400; ++trial) {
+    const std::size_t k = 1 + rng() % 20;
+    std::vector<std::array<std::uint64_t, 32>> columns(k);
+    std::vector<SmallWordSystem> systems(k);
+    for (std::size_t i = 0; i < k; ++i) {
+      const std::size_t n = 1 + rng() % 32;
+      const std::uint64_t all = n == 32 ? 0xFFFFFFFFULL : (std::uint64_t{1} << n) - 1;
+      const bool sparse = rng() % 2 == 0;
+      for (std::size_t j = 0; j < n; ++j) {
+        std::uint64_t c = sparse ? (std::uint64_t{1} << j) | (std::uint64_t{1} << (rng() % n))
+                                 : rng() & rng() & all;
+        if (rng() % 8 == 0 && j > 0) c = columns[i][rng() % j];  // a repeated column
+        columns[i][j] = c;
+      }
+      systems[i] = {n, columns[i].data(), rng() & all};
+    }
+    std::vector<WordSystemCount> counts(k);
+    count_small_word_systems(systems, counts);
+    for (std::size_t i = 0; i < k; ++i) {
+      const WordSystemCount want = count_word_system(
+          std::span<const std::uint64_t>(columns[i].data(), systems[i].n), systems[i].target);
+      ASSERT_EQ(counts[i], want) << "trial " << trial << ", system " << i;
+      unreachable += want.reachable ? 0 : 1;
+      nullities += want.nullity > 0 ? 1 : 0;
+    }
+  }
+  EXPECT_GT(unreachable, 500);
+  EXPECT_GT(nullities, 500);
+  const std::array<std::uint64_t, 33> wide{};
+  std::vector<WordSystemCount> one(1);
+  EXPECT_THROW(count_small_word_systems(std::vector<SmallWordSystem>{{33, wide.data(), 0}}, one),
+               std::invalid_argument);
+  EXPECT_THROW(count_small_word_systems(
+                   std::vector<SmallWordSystem>{{2, wide.data(), std::uint64_t{1} << 32}}, one),
+               std::invalid_argument);
+  EXPECT_THROW(count_small_word_systems(std::vector<SmallWordSystem>{}, one),
+               std::invalid_argument);
 }
 
 // The Solver on a digraph, every method that takes graphs, against the brute force: the
