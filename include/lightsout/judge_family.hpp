@@ -123,6 +123,7 @@ class JudgeCaseReader : private detail::JudgeInput {
   bool fast_bit_row(std::size_t n, std::uint64_t& row);
   bool fast_letter_row(std::size_t n, char zero, char one, std::uint64_t& row);
   bool fast_links(std::uint32_t high, std::uint64_t* presses);
+  bool fast_letter_grid(std::size_t n, char zero, char one, std::uint64_t* rows);
   bool start_case();  // the count first where there is one; false when no case remains
   std::string token_here();
 

@@ -62,6 +62,13 @@ class RowSolver {
     std::uint64_t combination;
   };
   std::vector<Pivot> pivots_;
+  // For cols <= 16, first_row by two look-ups (the reduction is linear in the residual): entry
+  // 256 k + v is what the pivots make of v << 8k, its first row and what is left of it.
+  struct Reduced {
+    std::uint64_t x;
+    std::uint64_t left;
+  };
+  std::vector<Reduced> byte_table_;
   std::vector<std::uint64_t> quiet_;  // nullity() quiet patterns, rows() words each
 };
 

@@ -52,6 +52,20 @@ RowSolver::RowSolver(std::size_t rows, std::size_t cols)
       pivots_.push_back(p);
     }
   }
+  if (cols <= 16) {
+    byte_table_.resize(512);
+    for (std::size_t e = 0; e < 512; ++e) {
+      std::uint64_t residual = (e & 0xFF) << (8 * (e >> 8));
+      std::uint64_t x = 0;
+      for (const Pivot& p : pivots_) {
+        if ((residual & p.bit) != 0) {
+          residual ^= p.column;
+          x ^= p.combination;
+        }
+      }
+      byte_table_[e] = {x, residual};
+    }
+  }
   quiet_.resize(kernel_rows.size() * rows);
   for (std::size_t k = 0; k < kernel_rows.size(); ++k) {
     if (chase(dark, kernel_rows[k], quiet_.data() + k * rows) != 0) {
@@ -74,6 +88,12 @@ std::uint64_t RowSolver::chase(std::span<const std::uint64_t> lights, std::uint6
 }
 
 bool RowSolver::first_row(std::uint64_t residual, std::uint64_t& x) const {
+  if (!byte_table_.empty()) {
+    const Reduced& low = byte_table_[residual & 0xFF];
+    const Reduced& high = byte_table_[256 + ((residual >> 8) & 0xFF)];
+    x = low.x ^ high.x;
+    return (low.left ^ high.left) == 0;
+  }
   x = 0;
   for (const Pivot& p : pivots_) {  // no branch on the bit: random boards mispredict half
     const std::uint64_t take = 0 - static_cast<std::uint64_t>((residual & p.bit) != 0);

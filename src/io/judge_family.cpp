@@ -10,6 +10,7 @@
 #include <vector>
 
 #include "board_io.hpp"
+#include "judge_family_simd.hpp"
 
 namespace lightsout {
 
@@ -171,6 +172,15 @@ bool JudgeCaseReader::read_letter(char zero, char one, std::string_view what) {
 bool JudgeCaseReader::fast_bit_row(std::size_t n, std::uint64_t& row) {
   if (static_cast<std::size_t>(end_ - pos_) < 2 * n && !ensure(2 * n)) return false;
   const char* p = pos_;
+  if constexpr (detail::kJudgeSimd) {
+    if (n <= 28 && p + 64 <= buffer_.data() + buffer_.size()) {
+      if (!detail::simd_bit_row(p, n, row)) return false;
+      pos_ += 2 * n;
+      ++line_;
+      line_start_ = buffer_offset_ + static_cast<std::size_t>(pos_ - buffer_.data());
+      return true;
+    }
+  }
   std::uint64_t bits = 0;
   for (std::size_t i = 0; i < n; ++i) {
     const unsigned v = static_cast<unsigned char>(p[2 * i]) - '0';
@@ -240,7 +250,17 @@ bool JudgeCaseReader::fast_links(std::uint32_t high, std::uint64_t* presses) {
   const auto* end = reinterpret_cast<const unsigned char*>(end_);
   std::size_t lines = 0;
   bool closed = false;
-  while (end - p >= 6) {
+  if constexpr (detail::kJudgeSimd) {
+    // 64 bytes at a time while 64 are buffered: about a dozen lines a block.
+    while (end - p >= 64 && !closed) {
+      const detail::LinkScan scan = detail::simd_links(p, high, presses);
+      if (scan.lines == 0) break;
+      p += scan.bytes;
+      lines += scan.lines;
+      closed = scan.closed;
+    }
+  }
+  while (!closed && end - p >= 6) {
     const unsigned i0 = p[0] - 0x30U;
     const unsigned i1 = p[1] - 0x30U;
     const unsigned i_two = i1 <= 9 ? 1U : 0U;
@@ -268,6 +288,20 @@ bool JudgeCaseReader::fast_links(std::uint32_t high, std::uint64_t* presses) {
     line_start_ = buffer_offset_ + static_cast<std::size_t>(pos_ - buffer_.data());
   }
   return closed;
+}
+
+// n rows of n letters and their line breaks in the usual layout, whole in the buffer, read in one
+// pass (the general path reads any other form, and names errors).
+bool JudgeCaseReader::fast_letter_grid(std::size_t n, char zero, char one, std::uint64_t* rows) {
+  if constexpr (!detail::kJudgeSimd) return false;
+  const std::size_t bytes = n * (n + 1);
+  if (static_cast<std::size_t>(end_ - pos_) < bytes && !ensure(bytes)) return false;
+  if (pos_ + bytes + 16 > buffer_.data() + buffer_.size()) return false;
+  if (!detail::simd_letter_grid(pos_, n, zero, one, rows)) return false;
+  pos_ += bytes;
+  line_ += n;
+  line_start_ = buffer_offset_ + static_cast<std::size_t>(pos_ - buffer_.data());
+  return true;
 }
 
 std::uint64_t JudgeCaseReader::read_bit_row(std::size_t n, std::string_view what) {
@@ -324,12 +358,14 @@ bool JudgeCaseReader::next(GridCase& out) {
       break;
     case JudgeProblem::poj1681:
       out.rows = out.cols = read_number(1, 15, "n (the side)");
+      if (at_token() && fast_letter_grid(out.rows, 'y', 'w', out.lights.data())) break;
       for (std::size_t r = 0; r < out.rows; ++r) {
         out.lights[r] = read_letter_row(out.cols, 'y', 'w', "a brick");
       }
       break;
     case JudgeProblem::poj1753:
       out.rows = out.cols = 4;
+      if (at_token() && fast_letter_grid(4, 'w', 'b', out.lights.data())) break;
       for (std::size_t r = 0; r < 4; ++r) out.lights[r] = read_letter_row(4, 'w', 'b', "a piece");
       break;
     default:  // poj3185
