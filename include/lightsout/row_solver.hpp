@@ -43,6 +43,17 @@ class RowSolver {
   bool solve_fewest(std::span<const std::uint64_t> lights, std::span<std::uint64_t> presses,
                     Tie tie = Tie::any) const;
 
+  // Up to kCountBatch boards counted at once where each has at most one solution.
+  static constexpr std::size_t kCountBatch = 4;
+  static constexpr int kNoSolution = -1;
+  // Whether count_presses applies: nullity() == 0, cols() <= 15 and rows() <= 64.
+  bool counts_batches() const { return nullity() == 0 && cols_ <= 15 && rows_ <= 64; }
+  // counts[b] = the presses of board b's one solution, or kNoSolution when it has none (what
+  // solve() and the weight of its presses give), for boards[b] of rows() words each. The boards
+  // are chased side by side, one in each 16-bit quarter of a word. Contract: counts_batches(),
+  // boards.size() == counts.size() <= kCountBatch.
+  void count_presses(std::span<const std::uint64_t* const> boards, std::span<int> counts) const;
+
  private:
   // Chases `lights` from the first press row `first` into presses (rows words); returns the
   // lights left on the last row.

@@ -113,6 +113,65 @@ bool RowSolver::solve(std::span<const std::uint64_t> lights,
   return true;
 }
 
+void RowSolver::count_presses(std::span<const std::uint64_t* const> boards,
+                              std::span<int> counts) const {
+  if (!counts_batches() || boards.size() != counts.size() || boards.size() > kCountBatch) {
+    throw std::logic_error("RowSolver::count_presses: outside its contract");
+  }
+  constexpr std::uint64_t kQuarters = 0x0001000100010001ULL;
+  const std::uint64_t mask = mask_ * kQuarters;
+  std::uint64_t lights[64];
+  for (std::size_t r = 0; r < rows_; ++r) {
+    std::uint64_t packed = 0;
+    for (std::size_t b = 0; b < boards.size(); ++b) packed |= boards[b][r] << (16 * b);
+    lights[r] = packed;
+  }
+  // The chase of all four from a first row: each quarter's bits stay in it (bit 15 is never a
+  // cell, so no shift carries a cell into the next quarter).
+  const auto chase_all = [&](std::uint64_t first, std::uint64_t* weight) {
+    std::uint64_t above = 0;
+    std::uint64_t here = first;
+    std::uint64_t sum = 0;  // presses per quarter
+    for (std::size_t r = 0;; ++r) {
+      if (weight != nullptr) {
+        std::uint64_t v = here - ((here >> 1) & 0x5555555555555555ULL);
+        v = (v & 0x3333333333333333ULL) + ((v >> 2) & 0x3333333333333333ULL);
+        v = (v + (v >> 4)) & 0x0F0F0F0F0F0F0F0FULL;
+        sum += (v + (v >> 8)) & 0x00FF00FF00FF00FFULL;
+      }
+      const std::uint64_t left = lights[r] ^ above ^ spread(here, mask);
+      if (r + 1 == rows_) {
+        if (weight != nullptr) *weight = sum;
+        return left;
+      }
+      above = here;
+      here = left;
+    }
+  };
+  const std::uint64_t residual = chase_all(0, nullptr);
+  std::uint64_t first = 0;
+  std::uint64_t solvable = 0;  // a quarter's low bit where its board has a solution
+  for (std::size_t b = 0; b < boards.size(); ++b) {
+    const std::uint64_t q = (residual >> (16 * b)) & 0xFFFF;
+    const Reduced& low = byte_table_[q & 0xFF];
+    const Reduced& high = byte_table_[256 + (q >> 8)];
+    first |= (low.x ^ high.x) << (16 * b);
+    solvable |= static_cast<std::uint64_t>((low.left ^ high.left) == 0) << (16 * b);
+  }
+  std::uint64_t weights = 0;
+  const std::uint64_t left = chase_all(first, &weights);
+  for (std::size_t b = 0; b < boards.size(); ++b) {
+    if (((solvable >> (16 * b)) & 1U) == 0) {
+      counts[b] = kNoSolution;
+      continue;
+    }
+    if (((left >> (16 * b)) & 0xFFFF) != 0) {
+      throw std::logic_error("RowSolver: the chase from the solved first row left a light on");
+    }
+    counts[b] = static_cast<int>((weights >> (16 * b)) & 0xFFFF);
+  }
+}
+
 bool RowSolver::solve_fewest(std::span<const std::uint64_t> lights,
                              std::span<std::uint64_t> presses, Tie tie) const {
   if (!solve(lights, presses)) return false;

@@ -149,6 +149,65 @@ class SwitchBatch {
   std::array<SwitchCase, kCases> cases_;
 };
 
+// Painter's cases gathered while they have one size, then counted four at a time where the size
+// has at most one solution (RowSolver::count_presses), one at a time where it has more.
+class PainterBatch {
+ public:
+  explicit PainterBatch(FamilyRowSolvers& solvers) : solvers_(solvers) {}
+  GridCase& next() { return cases_[filled_]; }
+  // Takes the case next() filled; true when the batch must be answered before the next case (it
+  // is full, or this case's size differs from the others', which are then answered first).
+  bool take() {
+    if (filled_ > 0 && cases_[filled_].rows != cases_[0].rows) {
+      pending_ = true;  // answered after the others, at the batch's start
+      return true;
+    }
+    return ++filled_ == RowSolver::kCountBatch;
+  }
+  std::size_t answer(detail::AnswerText& out) {
+    std::size_t without = 0;
+    if (filled_ > 0) {
+      const RowSolver& solver = solvers_.get(cases_[0].rows, cases_[0].cols);
+      if (solver.counts_batches()) {
+        std::array<const std::uint64_t*, RowSolver::kCountBatch> boards{};
+        std::array<int, RowSolver::kCountBatch> counts{};
+        for (std::size_t i = 0; i < filled_; ++i) boards[i] = cases_[i].lights.data();
+        solver.count_presses(std::span(boards).first(filled_), std::span(counts).first(filled_));
+        for (std::size_t i = 0; i < filled_; ++i) {
+          const bool some = counts[i] != RowSolver::kNoSolution;
+          write_family_fewest(out, some ? std::optional<std::uint64_t>(counts[i]) : std::nullopt,
+                              "inf");
+          without += some ? 0 : 1;
+        }
+      } else {
+        for (std::size_t i = 0; i < filled_; ++i) {
+          without += answer_family_grid(JudgeProblem::poj1681, solvers_, cases_[i], out) ? 0 : 1;
+        }
+      }
+    }
+    if (pending_) {  // the case of another size starts the next batch
+      pending_ = false;
+      cases_[0] = cases_[filled_];
+      filled_ = 1;
+    } else {
+      filled_ = 0;
+    }
+    return without;
+  }
+  // Answers every case taken, the one of another size included.
+  std::size_t answer_all(detail::AnswerText& out) {
+    std::size_t without = answer(out);
+    if (filled_ > 0) without += answer(out);
+    return without;
+  }
+
+ private:
+  FamilyRowSolvers& solvers_;
+  std::size_t filled_ = 0;
+  bool pending_ = false;
+  std::array<GridCase, RowSolver::kCountBatch> cases_;
+};
+
 }  // namespace
 
 JudgeFamilyTally answer_judge_cases(JudgeCaseReader& reader, const JudgeAnswerWrite& write,
@@ -170,9 +229,22 @@ JudgeFamilyTally answer_judge_cases(JudgeCaseReader& reader, const JudgeAnswerWr
       tally.without += batch.answer(out);
     } else {
       FamilyRowSolvers solvers;
-      GridCase c;
-      while (reader.next(c)) {
-        if (!answer_family_grid(reader.problem(), solvers, c, out)) ++tally.without;
+      if (reader.problem() == JudgeProblem::poj1681 && block_bytes != 0) {
+        PainterBatch batch(solvers);
+        try {
+          while (reader.next(batch.next())) {
+            if (batch.take()) tally.without += batch.answer(out);
+          }
+        } catch (const JudgeCaseError&) {
+          tally.without += batch.answer_all(out);  // the cases read whole before the error
+          throw;
+        }
+        tally.without += batch.answer_all(out);
+      } else {
+        GridCase c;
+        while (reader.next(c)) {
+          if (!answer_family_grid(reader.problem(), solvers, c, out)) ++tally.without;
+        }
       }
     }
   } catch (const JudgeCaseError&) {

@@ -98,6 +98,46 @@ TEST(RowSolverTest, AgreesWithDenseEliminationAndReappliesItsPresses) {
   }
 }
 
+// count_presses, four boards at once, against the dense solver: solvability (nullity 0: every
+// board has its one solution) and the presses' count, for the sizes up to 40 x 15 it takes.
+TEST(RowSolverTest, CountPressesAgreesWithDenseElimination) {
+  std::mt19937_64 rng(1681);
+  int batched_sizes = 0;
+  for (std::size_t rows = 1; rows <= 40; rows += rows < 16 ? 1 : 8) {
+    for (std::size_t cols = 1; cols <= 16; ++cols) {
+      const RowSolver solver(rows, cols);
+      ASSERT_EQ(solver.counts_batches(), solver.nullity() == 0 && cols <= 15);
+      if (!solver.counts_batches()) continue;
+      ++batched_sizes;
+      const Solver dense(Rules::classic(), rows, cols, Method::dense);
+      for (int trial = 0; trial < 6; ++trial) {
+        const std::size_t k = 1 + rng() % RowSolver::kCountBatch;
+        std::vector<Rows> boards(k, Rows(rows));
+        std::vector<const std::uint64_t*> pointers;
+        for (Rows& b : boards) {
+          for (auto& r : b) r = rng() & rng() & mask_of(cols);  // a quarter lit
+          pointers.push_back(b.data());
+        }
+        std::vector<int> counts(k);
+        solver.count_presses(pointers, counts);
+        for (std::size_t b = 0; b < k; ++b) {
+          const Result want = dense.solve(Grid(to_board(boards[b], cols)));
+          ASSERT_EQ(counts[b] != RowSolver::kNoSolution, want.solvable) << rows << "x" << cols;
+          if (!want.solvable) continue;
+          EXPECT_EQ(static_cast<std::size_t>(counts[b]), want.presses.total())
+              << rows << "x" << cols;
+        }
+      }
+    }
+  }
+  EXPECT_GT(batched_sizes, 100);
+  const RowSolver quiet(4, 4);  // nullity 4
+  std::vector<int> one(1);
+  const Rows dark(4, 0);
+  const std::vector<const std::uint64_t*> board{dark.data()};
+  EXPECT_THROW(quiet.count_presses(board, one), std::logic_error);
+}
+
 TEST(RowSolverTest, LexicographicTieIsTheBruteForceOne) {
   std::mt19937_64 rng(5);
   std::size_t ties = 0;
