@@ -124,6 +124,7 @@ class JudgeCaseReader : private detail::JudgeInput {
   bool fast_letter_row(std::size_t n, char zero, char one, std::uint64_t& row);
   bool fast_links(std::uint32_t high, std::uint64_t* presses);
   bool fast_letter_grid(std::size_t n, char zero, char one, std::uint64_t* rows);
+  bool fast_number_line(std::size_t low, std::size_t high, std::size_t& value);
   bool start_case();  // the count first where there is one; false when no case remains
   std::string token_here();
 

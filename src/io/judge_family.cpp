@@ -290,6 +290,29 @@ bool JudgeCaseReader::fast_links(std::uint32_t high, std::uint64_t* presses) {
   return closed;
 }
 
+// A line of one number of 1 or 2 digits in [low, high], at the next token (after any blanks),
+// whole in the buffer; false, with nothing read, for anything else (read_number names errors).
+bool JudgeCaseReader::fast_number_line(std::size_t low, std::size_t high, std::size_t& value) {
+  if (!at_token() || end_ - pos_ < 3) return false;
+  const unsigned d0 = static_cast<unsigned char>(pos_[0]) - 0x30U;
+  const unsigned d1 = static_cast<unsigned char>(pos_[1]) - 0x30U;
+  std::size_t bytes = 0;
+  std::size_t v = 0;
+  if (d0 <= 9 && pos_[1] == '\n') {
+    bytes = 2;
+    v = d0;
+  } else if (d0 <= 9 && d1 <= 9 && pos_[2] == '\n') {
+    bytes = 3;
+    v = 10 * d0 + d1;
+  }
+  if (bytes == 0 || v < low || v > high) return false;
+  value = v;
+  pos_ += bytes;
+  ++line_;
+  line_start_ = buffer_offset_ + static_cast<std::size_t>(pos_ - buffer_.data());
+  return true;
+}
+
 // n rows of n letters and their line breaks in the usual layout, whole in the buffer, read in one
 // pass (the general path reads any other form, and names errors).
 bool JudgeCaseReader::fast_letter_grid(std::size_t n, char zero, char one, std::uint64_t* rows) {
@@ -357,7 +380,8 @@ bool JudgeCaseReader::next(GridCase& out) {
       for (std::size_t r = 0; r < out.rows; ++r) out.lights[r] = read_bit_row(out.cols, "a tile");
       break;
     case JudgeProblem::poj1681:
-      out.rows = out.cols = read_number(1, 15, "n (the side)");
+      if (!fast_number_line(1, 15, out.rows)) out.rows = read_number(1, 15, "n (the side)");
+      out.cols = out.rows;
       if (at_token() && fast_letter_grid(out.rows, 'y', 'w', out.lights.data())) break;
       for (std::size_t r = 0; r < out.rows; ++r) {
         out.lights[r] = read_letter_row(out.cols, 'y', 'w', "a brick");
@@ -383,7 +407,9 @@ bool JudgeCaseReader::next(SwitchCase& out) {
     throw std::logic_error("JudgeCaseReader: only poj1830 cases are SwitchCase");
   }
   if (!start_case()) return false;
-  out.n = read_number(1, SwitchCase::kMaxSwitches, "N (the switches)");
+  if (!fast_number_line(1, SwitchCase::kMaxSwitches, out.n)) {
+    out.n = read_number(1, SwitchCase::kMaxSwitches, "N (the switches)");
+  }
   const std::uint64_t start = read_bit_row(out.n, "a start state");
   const std::uint64_t end = read_bit_row(out.n, "an end state");
   out.change = start ^ end;
