@@ -85,15 +85,31 @@ struct LinkScan {
   bool closed = false;  // the last line taken was "0 0\n"
 };
 
-// The links "I J\n" (1 or 2 digits each, 1 <= I, J <= high) in the 64 bytes at p, from its
+// Bit i of the result: the parity of bits 0..i of x.
+inline std::uint64_t prefix_parity(std::uint64_t x) {
+  x ^= x << 1;
+  x ^= x << 2;
+  x ^= x << 4;
+  x ^= x << 8;
+  x ^= x << 16;
+  return x ^ (x << 32);
+}
+
+// The links "I J\n" (1 or 2 digits each, 1 <= I, J <= high <= 28) in the 64 bytes at p, from its
 // first line to the first line of another form or past the block, or to "0 0\n" (taken too):
 // presses[I - 1] gets bit J - 1 for each. Reads 64 bytes; p starts a line.
+// How: the block's bytes classified 16 at a time, then every line's form checked at once on
+// 64-bit masks (each number 1 or 2 digits and followed by one separator, blank after I and break
+// after J, every value in 1..high), so that the only step per link is setting its bit.
 inline LinkScan simd_links(const unsigned char* p, unsigned high, std::uint64_t* presses) {
   std::uint64_t digits = 0;
   std::uint64_t blanks = 0;
   std::uint64_t breaks = 0;
+  std::uint64_t outside = 0;  // a value outside 1..high (a digit's value where it ends a number)
+  std::uint64_t zeros = 0;    // a value 0
   alignas(16) unsigned char value[64];
   __m128i carry = _mm_setzero_si128();
+  const __m128i top = _mm_set1_epi8(static_cast<char>(high - 1));
   for (unsigned i = 0; i < 4; ++i) {
     const __m128i x = load16(p + 16 * i);
     const __m128i t = _mm_sub_epi8(x, _mm_set1_epi8('0'));
@@ -104,41 +120,71 @@ inline LinkScan simd_links(const unsigned char* p, unsigned high, std::uint64_t*
     carry = _mm_srli_si128(d, 15);
     const __m128i twice = _mm_add_epi8(before, before);
     const __m128i eight = _mm_add_epi8(_mm_add_epi8(twice, twice), _mm_add_epi8(twice, twice));
-    _mm_store_si128(reinterpret_cast<__m128i*>(value + 16 * i),
-                    _mm_add_epi8(d, _mm_add_epi8(eight, twice)));
-    digits |= std::uint64_t{static_cast<std::uint32_t>(_mm_movemask_epi8(is_digit))} << (16 * i);
-    blanks |= std::uint64_t{bytes_equal_mask(x, ' ')} << (16 * i);
-    breaks |= std::uint64_t{bytes_equal_mask(x, '\n')} << (16 * i);
+    const __m128i v = _mm_add_epi8(d, _mm_add_epi8(eight, twice));
+    _mm_store_si128(reinterpret_cast<__m128i*>(value + 16 * i), v);
+    // v - 1 > high - 1, unsigned: 0 wraps to 255.
+    const __m128i less = _mm_sub_epi8(v, _mm_set1_epi8(1));
+    const __m128i within = _mm_cmpeq_epi8(_mm_min_epu8(less, top), less);
+    const auto shift = 16 * i;
+    outside |= std::uint64_t{static_cast<std::uint16_t>(~_mm_movemask_epi8(within))} << shift;
+    zeros |= std::uint64_t{bytes_equal_mask(v, 0)} << shift;
+    digits |= std::uint64_t{static_cast<std::uint32_t>(_mm_movemask_epi8(is_digit))} << shift;
+    blanks |= std::uint64_t{bytes_equal_mask(x, ' ')} << shift;
+    breaks |= std::uint64_t{bytes_equal_mask(x, '\n')} << shift;
   }
-  // The last digit of each number whose next byte is in the block.
-  std::uint64_t ends = digits & ~(digits >> 1) & ~(std::uint64_t{1} << 63);
   LinkScan scan;
-  for (;;) {
-    if (ends == 0) break;
-    const unsigned e1 = static_cast<unsigned>(__builtin_ctzll(ends));
-    const std::uint64_t rest = ends & (ends - 1);
-    if (rest == 0) break;
-    const unsigned e2 = static_cast<unsigned>(__builtin_ctzll(rest));
-    ends = rest & (rest - 1);
-    const unsigned from = static_cast<unsigned>(scan.bytes);
-    // I: digits from..e1 (a run starting at a line start ends at e1), one blank, J: digits
-    // e1+2..e2, a line break, the break inside the block.
-    const bool shape = ((digits >> from) & 1U) != 0 && e1 - from <= 1 &&
-                       ((blanks >> (e1 + 1)) & 1U) != 0 && ((digits >> (e1 + 2)) & 1U) != 0 &&
-                       e2 - (e1 + 2) <= 1 && e2 + 1 <= 63 && ((breaks >> (e2 + 1)) & 1U) != 0;
-    if (!shape) break;
-    const unsigned i = value[e1];
-    const unsigned j = value[e2];
-    if (i == 0 && j == 0) {
-      scan.bytes = e2 + 2;
-      ++scan.lines;
-      scan.closed = true;
-      break;
+  if (breaks == 0) return scan;
+  // The whole lines in the block: up to its last line break.
+  const unsigned last_break = 63U - static_cast<unsigned>(__builtin_clzll(breaks));
+  const std::uint64_t region = last_break == 63 ? ~std::uint64_t{0}
+                                                : (std::uint64_t{2} << last_break) - 1;
+  const std::uint64_t ends = digits & ~(digits >> 1) & region;
+  const std::uint64_t i_ends = ends & prefix_parity(ends);  // the 1st, 3rd, ... number: an I
+  const std::uint64_t j_ends = ends & ~i_ends;
+  // Where the form breaks: a byte other than a digit, blank or break; a separator not right after
+  // a number, or a number without one; three digits; a blank after J or a break after I.
+  const std::uint64_t separators = region & ~digits;
+  std::uint64_t broken = region & ~(digits | blanks | breaks);
+  broken |= separators ^ (ends << 1);
+  broken |= digits & (digits << 1) & (digits << 2) & region;
+  broken |= (blanks & region) ^ (i_ends << 1);
+  // A line is taken when it lies wholly before the first break of form and before the first
+  // number outside 1..high, unless that number is the I of "0 0", a line taken as the last.
+  unsigned stop = broken == 0 ? 64U : static_cast<unsigned>(__builtin_ctzll(broken));
+  const std::uint64_t odd = ends & outside;
+  if (odd != 0) {
+    const unsigned e = static_cast<unsigned>(__builtin_ctzll(odd));
+    if (e < stop) {
+      const std::uint64_t j_after = j_ends & ~((std::uint64_t{2} << e) - 1);
+      const unsigned j = j_after == 0 ? 64U : static_cast<unsigned>(__builtin_ctzll(j_after));
+      const bool closing = ((i_ends >> e) & 1U) != 0 && ((zeros >> e) & 1U) != 0 && j < 63 &&
+                           ((zeros >> j) & 1U) != 0 && ((breaks >> (j + 1)) & 1U) != 0 &&
+                           j + 1 < stop;
+      if (closing) {
+        scan.closed = true;
+        scan.bytes = j + 2;
+      }
+      stop = e;
     }
-    if (i - 1 >= high || j - 1 >= high) break;
-    presses[i - 1] |= std::uint64_t{1} << (j - 1);
-    scan.bytes = e2 + 2;
-    ++scan.lines;
+  }
+  // The lines ending before `stop` (their breaks below it); the closing line after them.
+  const std::uint64_t below = stop >= 64 ? ~std::uint64_t{0} : (std::uint64_t{1} << stop) - 1;
+  const std::uint64_t taken_breaks = breaks & region & below;
+  std::uint64_t whole = 0;
+  if (taken_breaks != 0) {
+    const unsigned end = 63U - static_cast<unsigned>(__builtin_clzll(taken_breaks));
+    whole = end == 63 ? ~std::uint64_t{0} : (std::uint64_t{2} << end) - 1;
+    if (!scan.closed) scan.bytes = end + 1;
+  }
+  std::uint64_t a = i_ends & whole;
+  std::uint64_t b = j_ends & whole;
+  scan.lines = static_cast<std::size_t>(__builtin_popcountll(b)) + (scan.closed ? 1 : 0);
+  while (a != 0) {
+    const unsigned e1 = static_cast<unsigned>(__builtin_ctzll(a));
+    const unsigned e2 = static_cast<unsigned>(__builtin_ctzll(b));
+    a &= a - 1;
+    b &= b - 1;
+    presses[value[e1] - 1] |= std::uint64_t{1} << (value[e2] - 1);
   }
   return scan;
 }

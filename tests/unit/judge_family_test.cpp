@@ -621,6 +621,61 @@ std::string usual_layout_cases(JudgeProblem problem, std::mt19937_64& rng, int c
   return text;
 }
 
+// answer_judge_cases over a reader handed at most `piece` bytes a call, its answers and error.
+FileRun piecewise_answers(JudgeProblem problem, const std::string& text, std::size_t piece) {
+  std::size_t at = 0;
+  JudgeCaseReader reader(
+      problem,
+      [&](char* buf, std::size_t cap) {
+        const std::size_t n = std::min({cap, text.size() - at, piece});
+        std::copy_n(text.data() + at, n, buf);
+        at += n;
+        return n;
+      },
+      1 << 16);
+  FileRun run;
+  try {
+    run.tally = answer_judge_cases(
+        reader, [&run](const char* b, std::size_t n) { run.out.append(b, n); }, 1 << 12);
+  } catch (const JudgeCaseError& e) {
+    run.error = e.what();
+  }
+  return run;
+}
+
+// Broken text read from a byte at a time (the rows and links mostly by the general path and the
+// line-at-a-time loops: little is buffered) and from the whole text at once (by the 16- and
+// 64-byte blocks): the same answers and the same error, wherever the break is.
+TEST(JudgeFamily, BlockReadingAgreesWithByteReading) {
+  std::mt19937_64 rng(1983);
+  const std::array<const char*, 8> junk = {"x", " ", "\n", "0", "00 ", "29", "\r", "7 7\n"};
+  const std::array<const char*, 14> lines = {"5 0\n",   "0 5\n",  "123 4\n",    "4 100\n", "1  2\n",
+                                             " 1 2\n",  "1 2 \n", "29 1\n",     "1 29\n",  "0 0\n",
+                                             "00 00\n", "01 2\n", "5 0\n0 0\n", "yyw\n"};
+  int errors = 0;
+  for (const JudgeProblem problem : {JudgeProblem::poj1681, JudgeProblem::poj1830}) {
+    const std::string text = usual_layout_cases(problem, rng, 200);
+    for (int trial = 0; trial < 300; ++trial) {
+      std::string bad = text;
+      const std::size_t at = 1 + rng() % (text.size() - 2);
+      if (trial % 3 == 0) {
+        bad.erase(at, 1 + rng() % 3);
+      } else if (trial % 3 == 1) {
+        bad.insert(at, junk[rng() % junk.size()]);
+      } else {  // a line of another form where a line starts
+        bad.insert(bad.find('\n', at) + 1, lines[rng() % lines.size()]);
+      }
+      const FileRun bytewise = piecewise_answers(problem, bad, 1);
+      const FileRun whole = piecewise_answers(problem, bad, bad.size());
+      errors += bytewise.error.empty() ? 0 : 1;
+      EXPECT_EQ(whole.error, bytewise.error) << "trial " << trial;
+      EXPECT_TRUE(whole.out == bytewise.out)
+          << "trial " << trial << ": " << first_difference(bytewise.out, whole.out);
+    }
+  }
+  EXPECT_GT(errors, 300);
+}
+
 // Broken inputs: on every split, answer_judge_file writes the one-pass reading's answers and
 // throws its error (line, column and case), wherever the break falls among the segments.
 TEST(JudgeFamily, SegmentsAnswerAsOnePassOnBrokenInput) {
