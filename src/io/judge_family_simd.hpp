@@ -136,8 +136,8 @@ inline LinkScan simd_links(const unsigned char* p, unsigned high, std::uint64_t*
   if (breaks == 0) return scan;
   // The whole lines in the block: up to its last line break.
   const unsigned last_break = 63U - static_cast<unsigned>(__builtin_clzll(breaks));
-  const std::uint64_t region = last_break == 63 ? ~std::uint64_t{0}
-                                                : (std::uint64_t{2} << last_break) - 1;
+  const std::uint64_t region =
+      last_break == 63 ? ~std::uint64_t{0} : (std::uint64_t{2} << last_break) - 1;
   const std::uint64_t ends = digits & ~(digits >> 1) & region;
   const std::uint64_t i_ends = ends & prefix_parity(ends);  // the 1st, 3rd, ... number: an I
   const std::uint64_t j_ends = ends & ~i_ends;
