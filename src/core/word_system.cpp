@@ -80,7 +80,7 @@ LIGHTSOUT_TARGET_CLONES void count_small_batch(const SmallWordSystem* systems, s
   }
   for (std::size_t i = 0; i < k; ++i) target[i] = static_cast<std::uint32_t>(systems[i].target);
   const SmallLanes zero{};
-  const auto add = [&](std::size_t j, SmallLanes v) {
+  const auto add = [&](std::size_t j, const SmallLanes& v) {
     column[j] = v;
     pivot[j] = v & (zero - v);
     target ^= v & reinterpret_cast<SmallLanes>((target & pivot[j]) != 0);
