@@ -44,14 +44,14 @@ class RowSolver {
                     Tie tie = Tie::any) const;
 
   // Up to kCountBatch boards counted at once where each has at most one solution.
-  static constexpr std::size_t kCountBatch = 4;
+  static constexpr std::size_t kCountBatch = 16;
   static constexpr int kNoSolution = -1;
-  // Whether count_presses applies: nullity() == 0, cols() <= 15 and rows() <= 64.
-  bool counts_batches() const { return nullity() == 0 && cols_ <= 15 && rows_ <= 64; }
+  // Whether count_presses applies: nullity() == 0, cols() <= 16 and rows() <= 64.
+  bool counts_batches() const { return nullity() == 0 && cols_ <= 16 && rows_ <= 64; }
   // counts[b] = the presses of board b's one solution, or kNoSolution when it has none (what
   // solve() and the weight of its presses give), for boards[b] of rows() words each. The boards
-  // are chased side by side, one in each 16-bit quarter of a word. Contract: counts_batches(),
-  // boards.size() == counts.size() <= kCountBatch.
+  // are chased side by side, one in each 16-bit lane of a vector (AVX2 where the CPU has it).
+  // Contract: counts_batches(), boards.size() == counts.size() <= kCountBatch.
   void count_presses(std::span<const std::uint64_t* const> boards, std::span<int> counts) const;
 
  private:

@@ -5,6 +5,7 @@
 #include <bit>
 #include <stdexcept>
 
+#include "build_target.hpp"
 #include "lex_order.hpp"
 
 namespace lightsout {
@@ -113,62 +114,76 @@ bool RowSolver::solve(std::span<const std::uint64_t> lights,
   return true;
 }
 
+namespace {
+
+// 16 boards' rows, one in each 16-bit lane: one register with AVX2, two with SSE2.
+using RowLanes = std::uint16_t __attribute__((vector_size(32)));
+constexpr std::size_t kLanes = 16;
+
+// Chases 16 boards at once: lights[r] holds row r of each, `first` their first press rows;
+// returns the lights each leaves on its last row, and adds up each one's presses in `weight`
+// when asked. Bit 15 of a lane is its last cell at most, and lane shifts never carry between
+// lanes.
+LIGHTSOUT_TARGET_CLONES void chase_lanes(const RowLanes* lights, std::size_t rows,
+                                         std::uint16_t mask, const RowLanes* first, RowLanes* left,
+                                         RowLanes* weight) {
+  const RowLanes keep = RowLanes{} + mask;
+  RowLanes above{};
+  RowLanes here = *first;
+  RowLanes sum{};
+  for (std::size_t r = 0; r < rows; ++r) {
+    if (weight != nullptr) {
+      RowLanes v = here - ((here >> 1) & 0x5555);
+      v = (v & 0x3333) + ((v >> 2) & 0x3333);
+      v = (v + (v >> 4)) & 0x0F0F;
+      sum += (v + (v >> 8)) & 0x001F;
+    }
+    const RowLanes next = lights[r] ^ above ^ ((here ^ (here << 1) ^ (here >> 1)) & keep);
+    above = here;
+    here = next;
+  }
+  *left = here;
+  if (weight != nullptr) *weight = sum;
+}
+
+}  // namespace
+
 void RowSolver::count_presses(std::span<const std::uint64_t* const> boards,
                               std::span<int> counts) const {
   if (!counts_batches() || boards.size() != counts.size() || boards.size() > kCountBatch) {
     throw std::logic_error("RowSolver::count_presses: outside its contract");
   }
-  constexpr std::uint64_t kQuarters = 0x0001000100010001ULL;
-  const std::uint64_t mask = mask_ * kQuarters;
-  std::uint64_t lights[64];
+  RowLanes lights[64];
   for (std::size_t r = 0; r < rows_; ++r) {
-    std::uint64_t packed = 0;
-    for (std::size_t b = 0; b < boards.size(); ++b) packed |= boards[b][r] << (16 * b);
-    lights[r] = packed;
+    RowLanes row{};
+    for (std::size_t b = 0; b < boards.size(); ++b)
+      row[b] = static_cast<std::uint16_t>(boards[b][r]);
+    lights[r] = row;
   }
-  // The chase of all four from a first row: each quarter's bits stay in it (bit 15 is never a
-  // cell, so no shift carries a cell into the next quarter).
-  const auto chase_all = [&](std::uint64_t first, std::uint64_t* weight) {
-    std::uint64_t above = 0;
-    std::uint64_t here = first;
-    std::uint64_t sum = 0;  // presses per quarter
-    for (std::size_t r = 0;; ++r) {
-      if (weight != nullptr) {
-        std::uint64_t v = here - ((here >> 1) & 0x5555555555555555ULL);
-        v = (v & 0x3333333333333333ULL) + ((v >> 2) & 0x3333333333333333ULL);
-        v = (v + (v >> 4)) & 0x0F0F0F0F0F0F0F0FULL;
-        sum += (v + (v >> 8)) & 0x00FF00FF00FF00FFULL;
-      }
-      const std::uint64_t left = lights[r] ^ above ^ spread(here, mask);
-      if (r + 1 == rows_) {
-        if (weight != nullptr) *weight = sum;
-        return left;
-      }
-      above = here;
-      here = left;
-    }
-  };
-  const std::uint64_t residual = chase_all(0, nullptr);
-  std::uint64_t first = 0;
-  std::uint64_t solvable = 0;  // a quarter's low bit where its board has a solution
+  const auto mask = static_cast<std::uint16_t>(mask_);
+  const RowLanes dark{};
+  RowLanes residual;
+  chase_lanes(lights, rows_, mask, &dark, &residual, nullptr);
+  RowLanes first{};
+  std::uint32_t solvable = 0;  // bit b where board b has a solution
   for (std::size_t b = 0; b < boards.size(); ++b) {
-    const std::uint64_t q = (residual >> (16 * b)) & 0xFFFF;
-    const Reduced& low = byte_table_[q & 0xFF];
-    const Reduced& high = byte_table_[256 + (q >> 8)];
-    first |= (low.x ^ high.x) << (16 * b);
-    solvable |= static_cast<std::uint64_t>((low.left ^ high.left) == 0) << (16 * b);
+    const Reduced& low = byte_table_[residual[b] & 0xFF];
+    const Reduced& high = byte_table_[256 + (residual[b] >> 8)];
+    first[b] = static_cast<std::uint16_t>(low.x ^ high.x);
+    solvable |= static_cast<std::uint32_t>((low.left ^ high.left) == 0) << b;
   }
-  std::uint64_t weights = 0;
-  const std::uint64_t left = chase_all(first, &weights);
+  RowLanes left;
+  RowLanes weights;
+  chase_lanes(lights, rows_, mask, &first, &left, &weights);
   for (std::size_t b = 0; b < boards.size(); ++b) {
-    if (((solvable >> (16 * b)) & 1U) == 0) {
+    if (((solvable >> b) & 1U) == 0) {
       counts[b] = kNoSolution;
       continue;
     }
-    if (((left >> (16 * b)) & 0xFFFF) != 0) {
+    if (left[b] != 0) {
       throw std::logic_error("RowSolver: the chase from the solved first row left a light on");
     }
-    counts[b] = static_cast<int>((weights >> (16 * b)) & 0xFFFF);
+    counts[b] = static_cast<int>(weights[b]);
   }
 }
 

@@ -22,7 +22,7 @@ namespace {
 
 constexpr std::uint64_t kSplitFrom = std::uint64_t{1} << 20;
 constexpr std::uint64_t kLargestSegment = std::uint64_t{32} << 20;
-constexpr std::size_t kChunkBytes = std::size_t{1} << 20;
+constexpr std::size_t kChunkBytes = std::size_t{1} << 18;  // a segment's reads: stays in L2
 constexpr std::size_t kAnswerBlock = std::size_t{1} << 20;
 constexpr std::size_t kBoundaryLook = std::size_t{64} << 10;  // bytes searched after a guess
 constexpr std::uint64_t kToTheEnd = ~std::uint64_t{0};
