@@ -37,6 +37,8 @@ class InputFile {
   // Reads up to capacity bytes at `offset` (pread: the read position is left alone, and threads
   // may read at once); 0 at or past the end. Throws FileError as read() does; a pipe's fails.
   std::size_t read_at(std::uint64_t offset, char* buf, std::size_t capacity) const;
+  // The open descriptor (for mapping the file), owned by this object.
+  int descriptor() const { return fd_; }
   // The name used in messages: the path, or "<stdin>".
   const std::string& name() const { return name_; }
   // The size in bytes when the input is a regular file (lets parsers reject lying headers

@@ -94,6 +94,10 @@ class JudgeCaseReader : private detail::JudgeInput {
   JudgeCaseReader(JudgeProblem problem, ReadFn read, std::size_t chunk_bytes = 1 << 20)
       : JudgeCaseReader(problem, std::move(read), chunk_bytes, Resume{}) {}
   JudgeCaseReader(JudgeProblem problem, ReadFn read, std::size_t chunk_bytes, const Resume& from);
+  // Over text already in memory (a mapped file's segment): the word-wide fast paths may load the
+  // `readable` bytes from text.data() (at least text.size(); more lets them work to its end).
+  JudgeCaseReader(JudgeProblem problem, std::string_view text, std::size_t readable,
+                  const Resume& from);
 
   JudgeProblem problem() const { return problem_; }
   // The next case; false after the last (having checked that nothing else follows).

@@ -53,7 +53,8 @@ class JudgeParseError : public JudgeTextError {
 namespace detail {
 
 // The input side of the judge readers (JudgeReader, JudgeCaseReader): `read_` pulled into
-// `buffer_` a chunk at a time, the read position in it, and the place of the next byte.
+// `buffer_` a chunk at a time (or text already in memory), the read position in it, and the place
+// of the next byte.
 class JudgeInput {
  public:
   // Fills buf[0..capacity) with the next bytes, returns how many (0 = end of input).
@@ -62,19 +63,26 @@ class JudgeInput {
  protected:
   JudgeInput(ReadFn read, std::size_t buffer_bytes)
       : read_(std::move(read)), buffer_(buffer_bytes) {
-    pos_ = end_ = buffer_.data();
+    pos_ = end_ = base_ = buffer_.data();
+    limit_ = base_ + buffer_.size();
   }
+  // Over `size` bytes at `text`, all the input there is; the `readable` bytes from `text` (at
+  // least size) may be loaded by the word-wide fast paths.
+  JudgeInput(const char* text, std::size_t size, std::size_t readable)
+      : pos_(text), end_(text + size), base_(text), limit_(text + readable), eof_(true) {}
 
   // The 1-based column of the byte at pos_.
   std::size_t column() const {
-    return buffer_offset_ + static_cast<std::size_t>(pos_ - buffer_.data()) - line_start_ + 1;
+    return buffer_offset_ + static_cast<std::size_t>(pos_ - base_) - line_start_ + 1;
   }
 
-  ReadFn read_;
+  ReadFn read_;  // empty over text in memory
   std::vector<char> buffer_;
   const char* pos_ = nullptr;
   const char* end_ = nullptr;
-  std::size_t buffer_offset_ = 0;  // absolute offset of buffer_[0]
+  const char* base_ = nullptr;     // buffer_.data(), or the text's start
+  const char* limit_ = nullptr;    // the end of the memory that may be loaded
+  std::size_t buffer_offset_ = 0;  // absolute offset of base_[0]
   std::size_t line_ = 1;
   std::size_t line_start_ = 0;  // absolute offset of the current line's first byte
   bool eof_ = false;

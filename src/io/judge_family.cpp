@@ -56,25 +56,45 @@ std::string_view judge_problem_name(JudgeProblem problem) {
   return kProblems[static_cast<std::size_t>(problem)].name;
 }
 
+namespace {
+
+JudgeProblem sibling(JudgeProblem problem) {
+  if (problem == JudgeProblem::poj1222 || problem == JudgeProblem::oj2811) {
+    throw std::invalid_argument("JudgeCaseReader: poj1222 and oj2811 are JudgeReader's");
+  }
+  return problem;
+}
+
+}  // namespace
+
 JudgeCaseReader::JudgeCaseReader(JudgeProblem problem, ReadFn read, std::size_t chunk_bytes,
                                  const Resume& from)
     : JudgeInput(std::move(read), std::max<std::size_t>(chunk_bytes, 4096)),
-      problem_(problem),
+      problem_(sibling(problem)),
       segment_(from.segment),
       counted_(from.count.has_value()),
       expected_(from.count.value_or(0)),
       cases_read_(from.cases_before) {
-  if (problem == JudgeProblem::poj1222 || problem == JudgeProblem::oj2811) {
-    throw std::invalid_argument("JudgeCaseReader: poj1222 and oj2811 are JudgeReader's");
-  }
+  line_ = from.line;
+}
+
+JudgeCaseReader::JudgeCaseReader(JudgeProblem problem, std::string_view text, std::size_t readable,
+                                 const Resume& from)
+    : JudgeInput(text.data(), text.size(), std::max(readable, text.size())),
+      problem_(sibling(problem)),
+      segment_(from.segment),
+      counted_(from.count.has_value()),
+      expected_(from.count.value_or(0)),
+      cases_read_(from.cases_before) {
   line_ = from.line;
 }
 
 bool JudgeCaseReader::ensure(std::size_t bytes) {
   if (static_cast<std::size_t>(end_ - pos_) >= bytes) return true;
+  if (!read_) return false;  // text in memory: all there is
   // Keep the unread bytes, at the front, and read behind them.
   const std::size_t kept = static_cast<std::size_t>(end_ - pos_);
-  buffer_offset_ += static_cast<std::size_t>(pos_ - buffer_.data());
+  buffer_offset_ += static_cast<std::size_t>(pos_ - base_);
   std::memmove(buffer_.data(), pos_, kept);
   pos_ = buffer_.data();
   end_ = pos_ + kept;
@@ -91,7 +111,7 @@ bool JudgeCaseReader::ensure(std::size_t bytes) {
 int JudgeCaseReader::skip_space() {
   for (;;) {
     const int c =
-        detail::skip_buffered_space(pos_, end_, buffer_.data(), buffer_offset_, line_, line_start_);
+        detail::skip_buffered_space(pos_, end_, base_, buffer_offset_, line_, line_start_);
     if (c != -1 || !ensure(1)) return c;
   }
 }
@@ -173,11 +193,11 @@ bool JudgeCaseReader::fast_bit_row(std::size_t n, std::uint64_t& row) {
   if (static_cast<std::size_t>(end_ - pos_) < 2 * n && !ensure(2 * n)) return false;
   const char* p = pos_;
   if constexpr (detail::kJudgeSimd) {
-    if (n <= 28 && p + 64 <= buffer_.data() + buffer_.size()) {
+    if (n <= 28 && p + 64 <= limit_) {
       if (!detail::simd_bit_row(p, n, row)) return false;
       pos_ += 2 * n;
       ++line_;
-      line_start_ = buffer_offset_ + static_cast<std::size_t>(pos_ - buffer_.data());
+      line_start_ = buffer_offset_ + static_cast<std::size_t>(pos_ - base_);
       return true;
     }
   }
@@ -190,7 +210,7 @@ bool JudgeCaseReader::fast_bit_row(std::size_t n, std::uint64_t& row) {
   }
   pos_ += 2 * n;
   ++line_;
-  line_start_ = buffer_offset_ + static_cast<std::size_t>(pos_ - buffer_.data());
+  line_start_ = buffer_offset_ + static_cast<std::size_t>(pos_ - base_);
   row = bits;
   return true;
 }
@@ -219,7 +239,7 @@ bool JudgeCaseReader::fast_letter_row(std::size_t n, char zero, char one, std::u
   // the word loads may pass them by up to 7 bytes of the buffer's memory, masked off.
   if (static_cast<std::size_t>(end_ - pos_) < n + 1 && !ensure(n + 1)) return false;
   if (pos_[n] != '\n') return false;
-  if (pos_ + n + 8 > buffer_.data() + buffer_.size()) return false;
+  if (pos_ + n + 8 > limit_) return false;
   std::uint64_t bits = 0;
   for (std::size_t i = 0; i < n; i += 8) {
     std::uint64_t x;
@@ -232,7 +252,7 @@ bool JudgeCaseReader::fast_letter_row(std::size_t n, char zero, char one, std::u
   }
   pos_ += n + 1;
   ++line_;
-  line_start_ = buffer_offset_ + static_cast<std::size_t>(pos_ - buffer_.data());
+  line_start_ = buffer_offset_ + static_cast<std::size_t>(pos_ - base_);
   row = bits;
   return true;
 }
@@ -285,7 +305,7 @@ bool JudgeCaseReader::fast_links(std::uint32_t high, std::uint64_t* presses) {
   if (lines != 0) {
     pos_ = reinterpret_cast<const char*>(p);
     line_ += lines;
-    line_start_ = buffer_offset_ + static_cast<std::size_t>(pos_ - buffer_.data());
+    line_start_ = buffer_offset_ + static_cast<std::size_t>(pos_ - base_);
   }
   return closed;
 }
@@ -309,7 +329,7 @@ bool JudgeCaseReader::fast_number_line(std::size_t low, std::size_t high, std::s
   value = v;
   pos_ += bytes;
   ++line_;
-  line_start_ = buffer_offset_ + static_cast<std::size_t>(pos_ - buffer_.data());
+  line_start_ = buffer_offset_ + static_cast<std::size_t>(pos_ - base_);
   return true;
 }
 
@@ -319,11 +339,11 @@ bool JudgeCaseReader::fast_letter_grid(std::size_t n, char zero, char one, std::
   if constexpr (!detail::kJudgeSimd) return false;
   const std::size_t bytes = n * (n + 1);
   if (static_cast<std::size_t>(end_ - pos_) < bytes && !ensure(bytes)) return false;
-  if (pos_ + bytes + 16 > buffer_.data() + buffer_.size()) return false;
+  if (pos_ + bytes + 16 > limit_) return false;
   if (!detail::simd_letter_grid(pos_, n, zero, one, rows)) return false;
   pos_ += bytes;
   line_ += n;
-  line_start_ = buffer_offset_ + static_cast<std::size_t>(pos_ - buffer_.data());
+  line_start_ = buffer_offset_ + static_cast<std::size_t>(pos_ - base_);
   return true;
 }
 

@@ -6,17 +6,22 @@
 #endif
 
 #include <algorithm>
+#include <cerrno>
 #include <exception>
 #include <functional>
 #include <memory>
+#include <optional>
 #include <string>
 #include <system_error>
 #include <thread>
 #include <vector>
 
 #include "lightsout/judge_family_answers.hpp"
+#include "mapped_input.hpp"
 
 namespace lightsout {
+
+using detail::MappedInput;
 
 namespace {
 
@@ -95,15 +100,25 @@ struct Segment {
   std::exception_ptr failure;  // an error other than the input's (a read error, memory)
 };
 
-void answer_segment(JudgeProblem problem, const InputFile& file, bool first, Segment& s) noexcept {
+void answer_segment(JudgeProblem problem, const InputFile& file, const MappedInput* mapped,
+                    bool first, Segment& s) noexcept {
   try {
     JudgeCaseReader::Resume resume;
     resume.segment = true;
     if (!first) resume.count = kToTheEnd;  // read by the first segment
-    JudgeCaseReader reader(problem, range_reader(file, s.begin, s.end), kChunkBytes, resume);
+    std::optional<JudgeCaseReader> reader;
+    if (mapped != nullptr) {
+      const std::size_t begin = static_cast<std::size_t>(s.begin);
+      const std::size_t bytes =
+          (s.end == kToTheEnd ? mapped->text().size() : static_cast<std::size_t>(s.end)) - begin;
+      reader.emplace(problem, mapped->text().substr(begin, bytes), mapped->readable() - begin,
+                     resume);
+    } else {
+      reader.emplace(problem, range_reader(file, s.begin, s.end), kChunkBytes, resume);
+    }
     s.tally = answer_judge_cases(
-        reader, [&s](const char* bytes, std::size_t n) { s.text.append(bytes, n); }, kAnswerBlock);
-    s.count = reader.count();
+        *reader, [&s](const char* bytes, std::size_t n) { s.text.append(bytes, n); }, kAnswerBlock);
+    s.count = reader->count();
     s.whole = true;
   } catch (const JudgeCaseError&) {
     s.whole = false;  // not trusted: the one-pass reading names the error
@@ -205,6 +220,16 @@ JudgeFamilyTally answer_judge_file(JudgeProblem problem, const InputFile& file,
     length = *size / pieces + 1;
   }
   std::vector<std::uint64_t> starts = segment_starts(problem, file, *size, length);
+  // Segments read from the mapped file, without a copy into a buffer, where it can be mapped.
+  const std::unique_ptr<MappedInput> mapped = MappedInput::map(file);
+  // A page that could not be read (the file shrank while mapped) read as zeros, which no format
+  // takes: its segment was not trusted and the one-pass reading read the file as it is now; the
+  // answers may still mix two versions of it, so the run fails.
+  const auto check_mapping = [&] {
+    if (mapped && mapped->failed()) {
+      throw FileError("reading '" + file.name() + "': the file changed while it was read", EIO);
+    }
+  };
   JudgeFamilyTally total;
   std::optional<std::uint64_t> count;
   for (std::size_t first = 0; first < starts.size(); first += threads) {
@@ -218,8 +243,8 @@ JudgeFamilyTally answer_judge_file(JudgeProblem problem, const InputFile& file,
     for (std::size_t k = 1; k < segments.size(); ++k) {
       Segment& segment = segments[k];
       const bool head = first + k == 0;
-      auto work = [problem, &file, head, &segment] {
-        answer_segment(problem, file, head, segment);
+      auto work = [problem, &file, &mapped, head, &segment] {
+        answer_segment(problem, file, mapped.get(), head, segment);
       };
       try {
         workers.push_back(std::make_unique<SegmentThread>(work));
@@ -227,7 +252,7 @@ JudgeFamilyTally answer_judge_file(JudgeProblem problem, const InputFile& file,
         work();
       }
     }
-    answer_segment(problem, file, first == 0, segments[0]);
+    answer_segment(problem, file, mapped.get(), first == 0, segments[0]);
     workers.clear();  // joined
     for (std::size_t k = 0; k < segments.size(); ++k) {
       Segment& s = segments[k];
@@ -236,13 +261,17 @@ JudgeFamilyTally answer_judge_file(JudgeProblem problem, const InputFile& file,
       if (first + k == 0 && s.whole) count = s.count;
       const std::size_t after = total.cases + s.tally.cases;
       if (!s.whole || !count || after > *count || (last && after != *count)) {
-        return one_pass(s.begin, total, first + k == 0 ? std::nullopt : count);
+        const JudgeFamilyTally all =
+            one_pass(s.begin, total, first + k == 0 ? std::nullopt : count);
+        check_mapping();
+        return all;
       }
       write(s.text.data(), s.text.size());
       s.text = std::string();
       total += s.tally;
     }
   }
+  check_mapping();
   return total;
 }
 

@@ -12,6 +12,7 @@
 #include <cstdlib>
 #include <filesystem>
 #include <fstream>
+#include <memory>
 #include <optional>
 #include <random>
 #include <sstream>
@@ -19,6 +20,7 @@
 #include <string_view>
 #include <vector>
 
+#include "io/mapped_input.hpp"
 #include "lightsout/input_file.hpp"
 #include "lightsout/judge_family.hpp"
 #include "lightsout/judge_family_answers.hpp"
@@ -724,6 +726,40 @@ TEST(JudgeFamily, SegmentsAnswerAsOnePassOnBrokenInput) {
     }
     EXPECT_GT(errors, 40);  // most breaks are errors; a few (a cut piece) may still read
   }
+}
+
+}  // namespace
+}  // namespace lightsout
+
+namespace lightsout {
+namespace {
+
+// A mapped file that shrinks under its reader: the lost pages read as zeros, failed() says so,
+// and nothing crashes; one mapping is guarded at a time, and the guard is free again after it.
+TEST(JudgeFamily, AMappedFileThatShrinksReadsAsZerosAndSaysSo) {
+  const std::filesystem::path path = std::filesystem::temp_directory_path() /
+                                     ("judge_family_test.mapped." + std::to_string(getpid()));
+  std::ofstream(path, std::ios::binary) << std::string(3 * 4096 + 10, 'a');
+  {
+    const InputFile file(path.string());
+    const std::unique_ptr<detail::MappedInput> mapped = detail::MappedInput::map(file);
+    ASSERT_NE(mapped, nullptr);
+    EXPECT_EQ(detail::MappedInput::map(file), nullptr);  // one at a time
+    EXPECT_EQ(mapped->text().size(), 3U * 4096 + 10);
+    EXPECT_GE(mapped->readable(), mapped->text().size());
+    EXPECT_EQ(mapped->text()[5000], 'a');
+    EXPECT_FALSE(mapped->failed());
+    std::filesystem::resize_file(path, 100);
+    const volatile char* lost = mapped->text().data() + 9000;
+    EXPECT_EQ(*lost, '\0');
+    EXPECT_TRUE(mapped->failed());
+  }
+  const InputFile file(path.string());
+  const std::unique_ptr<detail::MappedInput> again = detail::MappedInput::map(file);
+  ASSERT_NE(again, nullptr);
+  EXPECT_FALSE(again->failed());
+  EXPECT_EQ(again->text().size(), 100U);
+  std::filesystem::remove(path);
 }
 
 }  // namespace
