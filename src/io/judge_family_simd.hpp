@@ -178,13 +178,14 @@ inline LinkScan simd_links(const unsigned char* p, unsigned high, std::uint64_t*
   }
   std::uint64_t a = i_ends & whole;
   std::uint64_t b = j_ends & whole;
-  scan.lines = static_cast<std::size_t>(__builtin_popcountll(b)) + (scan.closed ? 1 : 0);
-  while (a != 0) {
+  scan.lines = scan.closed ? 1 : 0;
+  while (a != 0) {  // a line each
     const unsigned e1 = static_cast<unsigned>(__builtin_ctzll(a));
     const unsigned e2 = static_cast<unsigned>(__builtin_ctzll(b));
     a &= a - 1;
     b &= b - 1;
     presses[value[e1] - 1] |= std::uint64_t{1} << (value[e2] - 1);
+    ++scan.lines;
   }
   return scan;
 }

@@ -32,7 +32,8 @@ void on_bus_error(int /*signal*/, siginfo_t* info, void* /*context*/) {
   const char* begin = g_begin.load();
   const char* end = g_end.load();
   if (begin != nullptr && at >= begin && at < end) {
-    void* page = reinterpret_cast<void*>(reinterpret_cast<std::uintptr_t>(at) & ~(g_page - 1));
+    // The page's start: `at` less its offset in the page (pointer arithmetic, no integer cast).
+    char* page = const_cast<char*>(at) - (reinterpret_cast<std::uintptr_t>(at) & (g_page - 1));
     if (mmap(page, g_page, PROT_READ, MAP_PRIVATE | MAP_ANONYMOUS | MAP_FIXED, -1, 0) !=
         MAP_FAILED) {
       g_failed.store(true);
