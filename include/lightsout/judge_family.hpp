@@ -113,6 +113,7 @@ class JudgeCaseReader : private detail::JudgeInput {
   std::size_t line() const { return line_; }
 
  private:
+  void start_at(const Resume& from);
   bool ensure(std::size_t bytes);  // at least `bytes` buffered unless the input ends first
   int skip_space();                // past blanks and line breaks; the next byte or -1 at the end
   bool at_token();                 // skip_space() >= 0, without the call when at a token

@@ -70,22 +70,22 @@ JudgeProblem sibling(JudgeProblem problem) {
 JudgeCaseReader::JudgeCaseReader(JudgeProblem problem, ReadFn read, std::size_t chunk_bytes,
                                  const Resume& from)
     : JudgeInput(std::move(read), std::max<std::size_t>(chunk_bytes, 4096)),
-      problem_(sibling(problem)),
-      segment_(from.segment),
-      counted_(from.count.has_value()),
-      expected_(from.count.value_or(0)),
-      cases_read_(from.cases_before) {
-  line_ = from.line;
+      problem_(sibling(problem)) {
+  start_at(from);
 }
 
 JudgeCaseReader::JudgeCaseReader(JudgeProblem problem, std::string_view text, std::size_t readable,
                                  const Resume& from)
     : JudgeInput(text.data(), text.size(), std::max(readable, text.size())),
-      problem_(sibling(problem)),
-      segment_(from.segment),
-      counted_(from.count.has_value()),
-      expected_(from.count.value_or(0)),
-      cases_read_(from.cases_before) {
+      problem_(sibling(problem)) {
+  start_at(from);
+}
+
+void JudgeCaseReader::start_at(const Resume& from) {
+  segment_ = from.segment;
+  counted_ = from.count.has_value();
+  expected_ = from.count.value_or(0);
+  cases_read_ = from.cases_before;
   line_ = from.line;
 }
 

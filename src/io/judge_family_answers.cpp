@@ -120,8 +120,9 @@ class SwitchBatch {
  public:
   static constexpr std::size_t kCases = 32;
   explicit SwitchBatch(std::size_t size) : size_(size) {}
-  SwitchCase& next() { return cases_[filled_]; }  // then full(), which takes it
-  bool full() { return ++filled_ == size_; }
+  SwitchCase& next() { return cases_[filled_]; }
+  // Takes the case next() filled; true when the batch is full.
+  bool take() { return ++filled_ == size_; }
   // Answers the cases taken; returns how many have no answer.
   std::size_t answer(detail::AnswerText& out) {
     std::array<SmallWordSystem, kCases> systems;
@@ -142,6 +143,7 @@ class SwitchBatch {
     filled_ = 0;
     return without;
   }
+  std::size_t answer_all(detail::AnswerText& out) { return answer(out); }
 
  private:
   std::size_t size_;
@@ -208,6 +210,23 @@ class PainterBatch {
   std::array<GridCase, RowSolver::kCountBatch> cases_;
 };
 
+// Reads every case into `batch` and answers each batch as it fills (SwitchBatch, PainterBatch:
+// next(), take(), answer(), answer_all()), the cases read whole before an error included; returns
+// how many cases have no answer.
+template <typename Batch>
+std::size_t answer_in_batches(JudgeCaseReader& reader, Batch& batch, detail::AnswerText& out) {
+  std::size_t without = 0;
+  try {
+    while (reader.next(batch.next())) {
+      if (batch.take()) without += batch.answer(out);
+    }
+  } catch (const JudgeCaseError&) {
+    batch.answer_all(out);
+    throw;
+  }
+  return without + batch.answer_all(out);
+}
+
 }  // namespace
 
 JudgeFamilyTally answer_judge_cases(JudgeCaseReader& reader, const JudgeAnswerWrite& write,
@@ -218,28 +237,12 @@ JudgeFamilyTally answer_judge_cases(JudgeCaseReader& reader, const JudgeAnswerWr
   try {
     if (reader.problem() == JudgeProblem::poj1830) {
       SwitchBatch batch(block_bytes == 0 ? 1 : SwitchBatch::kCases);
-      try {
-        while (reader.next(batch.next())) {
-          if (batch.full()) tally.without += batch.answer(out);
-        }
-      } catch (const JudgeCaseError&) {
-        tally.without += batch.answer(out);  // the cases read whole before the error
-        throw;
-      }
-      tally.without += batch.answer(out);
+      tally.without = answer_in_batches(reader, batch, out);
     } else {
       FamilyRowSolvers solvers;
       if (reader.problem() == JudgeProblem::poj1681 && block_bytes != 0) {
         PainterBatch batch(solvers);
-        try {
-          while (reader.next(batch.next())) {
-            if (batch.take()) tally.without += batch.answer(out);
-          }
-        } catch (const JudgeCaseError&) {
-          tally.without += batch.answer_all(out);  // the cases read whole before the error
-          throw;
-        }
-        tally.without += batch.answer_all(out);
+        tally.without = answer_in_batches(reader, batch, out);
       } else {
         GridCase c;
         while (reader.next(c)) {
