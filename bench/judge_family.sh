@@ -77,7 +77,7 @@ out.append("")
 body = "\n".join(out)
 heading = "## Judge siblings near the `cat` floor"
 intro = ("`solve --judge NAME` for the judge problem's siblings cuts a regular file of 1 MiB or "
-         "more at case boundaries into one segment per core (at most 32 MiB each), maps the file "
+         "more at case boundaries into one segment per core (at most 8 MiB each), maps the file "
          "read-only, reads each segment's text in place with its own `JudgeCaseReader` on its "
          "own thread (born on another core than its creator's) and writes the segments' "
          "answers in order; a cut is trusted only when the segment before it was read whole up "

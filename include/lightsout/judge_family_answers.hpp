@@ -31,7 +31,8 @@ JudgeFamilyTally answer_judge_cases(JudgeCaseReader& reader, const JudgeAnswerWr
 struct JudgeFileSplit {
   std::size_t threads = 2;
   // The bytes of a segment; 0: a file of 1 MiB or more shared evenly by the threads, in segments
-  // of at most 32 MiB (the answers of the segments in flight are held in memory until written).
+  // of at most 8 MiB (the answers of the segments in flight, at most about twice their text for
+  // the shortest cases, are held in memory until written).
   std::size_t segment_bytes = 0;
 };
 

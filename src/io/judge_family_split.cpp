@@ -26,7 +26,7 @@ using detail::MappedInput;
 namespace {
 
 constexpr std::uint64_t kSplitFrom = std::uint64_t{1} << 20;
-constexpr std::uint64_t kLargestSegment = std::uint64_t{32} << 20;
+constexpr std::uint64_t kLargestSegment = std::uint64_t{8} << 20;
 constexpr std::size_t kChunkBytes = std::size_t{1} << 18;  // a segment's reads: stays in L2
 constexpr std::size_t kAnswerBlock = std::size_t{1} << 20;
 constexpr std::size_t kBoundaryLook = std::size_t{64} << 10;  // bytes searched after a guess
