@@ -14,6 +14,13 @@
 
 namespace lightsout::detail {
 
+// What simd_links took.
+struct LinkScan {
+  std::size_t bytes = 0;  // of whole lines "I J\n", from p
+  std::size_t lines = 0;
+  bool closed = false;  // the last line taken was "0 0\n"
+};
+
 #if defined(__SSE2__)
 inline constexpr bool kJudgeSimd = true;
 
@@ -77,13 +84,6 @@ inline bool simd_bit_row(const char* p, std::size_t n, std::uint64_t& row) {
   row = even_bits(ones & values);
   return true;
 }
-
-// What simd_links took.
-struct LinkScan {
-  std::size_t bytes = 0;  // of whole lines "I J\n", from p
-  std::size_t lines = 0;
-  bool closed = false;  // the last line taken was "0 0\n"
-};
 
 // Bit i of the result: the parity of bits 0..i of x.
 inline std::uint64_t prefix_parity(std::uint64_t x) {
@@ -190,7 +190,19 @@ inline LinkScan simd_links(const unsigned char* p, unsigned high, std::uint64_t*
   return scan;
 }
 #else
+// Without SSE2 (another architecture) nothing is read here: the reader's other paths read it all.
 inline constexpr bool kJudgeSimd = false;
+inline bool simd_letter_grid(const char* /*p*/, std::size_t /*n*/, char /*zero*/, char /*one*/,
+                             std::uint64_t* /*rows*/) {
+  return false;
+}
+inline bool simd_bit_row(const char* /*p*/, std::size_t /*n*/, std::uint64_t& /*row*/) {
+  return false;
+}
+inline LinkScan simd_links(const unsigned char* /*p*/, unsigned /*high*/,
+                           std::uint64_t* /*presses*/) {
+  return {};
+}
 #endif
 
 }  // namespace lightsout::detail
