@@ -109,8 +109,6 @@ class JudgeCaseReader : private detail::JudgeInput {
   std::optional<std::uint64_t> count() const {
     return counted_ ? std::optional<std::uint64_t>(expected_) : std::nullopt;
   }
-  // The 1-based line of the next unread byte.
-  std::size_t line() const { return line_; }
 
  private:
   void start_at(const Resume& from);

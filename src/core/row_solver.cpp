@@ -118,7 +118,7 @@ namespace {
 
 // 16 boards' rows, one in each 16-bit lane: one register with AVX2, two with SSE2.
 using RowLanes = std::uint16_t __attribute__((vector_size(32)));
-constexpr std::size_t kLanes = 16;
+static_assert(sizeof(RowLanes) / sizeof(std::uint16_t) == RowSolver::kCountBatch);
 
 // Chases 16 boards at once: lights[r] holds row r of each, `first` their first press rows;
 // returns the lights each leaves on its last row, and adds up each one's presses in `weight`
@@ -167,10 +167,9 @@ void RowSolver::count_presses(std::span<const std::uint64_t* const> boards,
   RowLanes first{};
   std::uint32_t solvable = 0;  // bit b where board b has a solution
   for (std::size_t b = 0; b < boards.size(); ++b) {
-    const Reduced& low = byte_table_[residual[b] & 0xFF];
-    const Reduced& high = byte_table_[256 + (residual[b] >> 8)];
-    first[b] = static_cast<std::uint16_t>(low.x ^ high.x);
-    solvable |= static_cast<std::uint32_t>((low.left ^ high.left) == 0) << b;
+    std::uint64_t x = 0;
+    solvable |= static_cast<std::uint32_t>(first_row(residual[b], x)) << b;
+    first[b] = static_cast<std::uint16_t>(x);
   }
   RowLanes left;
   RowLanes weights;

@@ -151,8 +151,8 @@ class SwitchBatch {
   std::array<SwitchCase, kCases> cases_;
 };
 
-// Painter's cases gathered while they have one size, then counted four at a time where the size
-// has at most one solution (RowSolver::count_presses), one at a time where it has more.
+// Painter's cases gathered while they have one size, then counted RowSolver::kCountBatch at a
+// time where the size has at most one solution (count_presses), one at a time where it has more.
 class PainterBatch {
  public:
   explicit PainterBatch(FamilyRowSolvers& solvers) : solvers_(solvers) {}
