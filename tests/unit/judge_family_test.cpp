@@ -224,62 +224,14 @@ JudgeCaseReader reader_over(JudgeProblem problem, const std::string& text, std::
       4096);
 }
 
-// What the CLI answers, through the same calls.
+// What the library answers (answer_judge_cases, which the CLI calls for a pipe), read in pieces of
+// random length.
 std::string library_answers(JudgeProblem problem, const std::string& text) {
-  std::ostringstream out;
+  std::string out;
   JudgeCaseReader reader = reader_over(problem, text, text.size());
-  if (problem == JudgeProblem::poj1830) {
-    SwitchCase c;
-    while (reader.next(c)) {
-      const WordSystemCount count = count_word_system(std::span(c.presses).first(c.n), c.change);
-      const std::optional<std::size_t> nullity =
-          count.reachable ? std::optional<std::size_t>(count.nullity) : std::nullopt;
-      if (nullity) {
-        out << (std::uint64_t{1} << *nullity) << '\n';
-      } else {
-        out << "Oh,it's impossible~!!\n";
-      }
-    }
-    return out.str();
-  }
-  GridCase c;
-  while (reader.next(c)) {
-    const RowSolver solver(c.rows, c.cols);
-    std::array<std::uint64_t, GridCase::kMaxRows> p{};
-    const auto lights = std::span(c.lights).first(c.rows);
-    const auto presses = std::span(p).first(c.rows);
-    auto weight = [&] {
-      int n = 0;
-      for (std::uint64_t r : presses) n += std::popcount(r);
-      return n;
-    };
-    if (problem == JudgeProblem::poj3279) {
-      if (solver.solve_fewest(lights, presses, RowSolver::Tie::lexicographic)) {
-        out << press_text(std::vector<std::uint32_t>(p.begin(), p.begin() + c.rows),
-                          static_cast<int>(c.cols));
-      } else {
-        out << "IMPOSSIBLE\n";
-      }
-    } else if (problem == JudgeProblem::poj1753) {
-      std::optional<int> best;
-      for (int colour = 0; colour < 2; ++colour) {
-        if (colour == 1) {
-          for (std::size_t r = 0; r < 4; ++r) c.lights[r] ^= 0xF;
-        }
-        if (solver.solve_fewest(lights, presses) && (!best || weight() < *best)) best = weight();
-      }
-      if (best) {
-        out << *best << '\n';
-      } else {
-        out << "Impossible\n";
-      }
-    } else if (solver.solve_fewest(lights, presses)) {
-      out << weight() << '\n';
-    } else {
-      out << (problem == JudgeProblem::poj1681 ? "inf\n" : "impossible\n");
-    }
-  }
-  return out.str();
+  answer_judge_cases(
+      reader, [&out](const char* bytes, std::size_t n) { out.append(bytes, n); }, 1 << 12);
+  return out;
 }
 
 #ifdef LIGHTSOUT_BINARY
