@@ -12,6 +12,7 @@
 #include <memory>
 #include <optional>
 #include <string>
+#include <string_view>
 #include <system_error>
 #include <thread>
 #include <vector>
@@ -54,14 +55,12 @@ std::size_t lone_number_line(std::string_view text) {
   return d >= 1 && d <= 2 && d < text.size() && text[d] == '\n' ? d + 1 : 0;
 }
 
-// The offset of a line at or after `from` that looks like a case's first line in the usual
-// layout, or kToTheEnd when none is in the next kBoundaryLook bytes. Painter's: a lone number
-// (the side) followed by a row of letters; the switch problem: a lone number (N) after a "0 0"
-// line. Only a guess: answer_judge_file trusts a cut only when the reading before it ends there.
-std::uint64_t case_start_after(JudgeProblem problem, const InputFile& file, std::uint64_t from) {
-  std::string window(kBoundaryLook, '\0');
-  window.resize(file.read_at(from, window.data(), window.size()));
-  const std::string_view text(window);
+// The offset of a line in `window` (the file's bytes from `from`) that looks like a case's first
+// line in the usual layout, or kToTheEnd when none does. Painter's: a lone number (the side)
+// followed by a row of letters; the switch problem: a lone number (N) after a "0 0" line. Only a
+// guess: answer_judge_file trusts a cut only when the reading before it ends there.
+std::uint64_t case_start_after(JudgeProblem problem, std::string_view window, std::uint64_t from) {
+  const std::string_view text = window;
   for (std::size_t eol = text.find('\n'); eol != std::string_view::npos;
        eol = text.find('\n', eol + 1)) {
     const std::string_view line = text.substr(eol + 1);
@@ -127,12 +126,24 @@ void answer_segment(JudgeProblem problem, const InputFile& file, const MappedInp
   }
 }
 
-// The segments' starts: the first at 0, each next near a multiple of `length`, at a case start.
+// The segments' starts: the first at 0, each next near a multiple of `length`, at a case start
+// found in the kBoundaryLook bytes there (from the mapping where there is one).
 std::vector<std::uint64_t> segment_starts(JudgeProblem problem, const InputFile& file,
-                                          std::uint64_t size, std::uint64_t length) {
+                                          const MappedInput* mapped, std::uint64_t size,
+                                          std::uint64_t length) {
   std::vector<std::uint64_t> starts{0};
+  std::string read;
   for (std::uint64_t guess = length; guess < size; guess += length) {
-    const std::uint64_t at = case_start_after(problem, file, std::max(guess, starts.back() + 1));
+    const std::uint64_t from = std::max(guess, starts.back() + 1);
+    std::string_view window;
+    if (mapped != nullptr) {
+      window = mapped->text().substr(static_cast<std::size_t>(from), kBoundaryLook);
+    } else {
+      read.resize(kBoundaryLook);
+      read.resize(file.read_at(from, read.data(), read.size()));
+      window = read;
+    }
+    const std::uint64_t at = case_start_after(problem, window, from);
     if (at < size) starts.push_back(at);
   }
   return starts;
@@ -219,9 +230,10 @@ JudgeFamilyTally answer_judge_file(JudgeProblem problem, const InputFile& file,
     while (*size / pieces > kLargestSegment) pieces += threads;
     length = *size / pieces + 1;
   }
-  std::vector<std::uint64_t> starts = segment_starts(problem, file, *size, length);
   // Segments read from the mapped file, without a copy into a buffer, where it can be mapped.
   const std::unique_ptr<MappedInput> mapped = MappedInput::map(file);
+  const std::vector<std::uint64_t> starts =
+      segment_starts(problem, file, mapped.get(), *size, length);
   // A page that could not be read (the file shrank while mapped) read as zeros, which no format
   // takes: its segment was not trusted and the one-pass reading read the file as it is now; the
   // answers may still mix two versions of it, so the run fails.
@@ -241,10 +253,9 @@ JudgeFamilyTally answer_judge_file(JudgeProblem problem, const InputFile& file,
     }
     std::vector<std::unique_ptr<SegmentThread>> workers;
     for (std::size_t k = 1; k < segments.size(); ++k) {
-      Segment& segment = segments[k];
-      const bool head = first + k == 0;
-      auto work = [problem, &file, &mapped, head, &segment] {
-        answer_segment(problem, file, mapped.get(), head, segment);
+      Segment& segment = segments[k];  // never the file's first (k > 0)
+      auto work = [problem, &file, &mapped, &segment] {
+        answer_segment(problem, file, mapped.get(), false, segment);
       };
       try {
         workers.push_back(std::make_unique<SegmentThread>(work));

@@ -274,7 +274,10 @@ struct FileRun {
   JudgeFamilyTally tally;
 };
 
-FileRun file_answers(JudgeProblem problem, const std::string& text, const JudgeFileSplit& split) {
+// With `unmapped`, the one mapping allowed at a time is held during the call, so that the
+// segments are read with pread.
+FileRun file_answers(JudgeProblem problem, const std::string& text, const JudgeFileSplit& split,
+                     bool unmapped = false) {
   static int serial = 0;
   const std::filesystem::path path =
       std::filesystem::temp_directory_path() /
@@ -283,6 +286,9 @@ FileRun file_answers(JudgeProblem problem, const std::string& text, const JudgeF
   FileRun run;
   try {
     const InputFile file(path.string());
+    const std::unique_ptr<detail::MappedInput> held =
+        unmapped ? detail::MappedInput::map(file) : nullptr;
+    EXPECT_EQ(held != nullptr, unmapped);
     run.tally = answer_judge_file(
         problem, file, [&run](const char* b, std::size_t n) { run.out.append(b, n); }, split);
   } catch (const JudgeCaseError& e) {
@@ -675,6 +681,10 @@ TEST(JudgeFamily, SegmentsAnswerAsOnePassOnBrokenInput) {
         EXPECT_EQ(got.tally.cases, one.tally.cases);
         EXPECT_EQ(got.tally.without, one.tally.without);
       }
+      const FileRun unmapped = file_answers(problem, bad, {2, 611}, true);
+      EXPECT_EQ(unmapped.error, one.error) << "trial " << trial << ", read with pread";
+      EXPECT_TRUE(unmapped.out == one.out)
+          << "trial " << trial << ", read with pread: " << first_difference(one.out, unmapped.out);
     }
     EXPECT_GT(errors, 40);  // most breaks are errors; a few (a cut piece) may still read
   }
