@@ -48,26 +48,30 @@ std::size_t InputFile::buffer_bytes() const {
   return static_cast<std::size_t>(std::clamp(*size_ * 2 + 1, kSmallest, kLargest));
 }
 
-std::size_t InputFile::read(char* buf, std::size_t capacity) {
+namespace {
+
+// Calls `read` until it is not interrupted: the bytes read, or FileError naming the file.
+template <typename Read>
+std::size_t read_retrying(const std::string& name, Read read) {
   for (;;) {
-    const ssize_t n = ::read(fd_, buf, capacity);
+    const ssize_t n = read();
     if (n >= 0) return static_cast<std::size_t>(n);
     if (errno != EINTR) {
       const int err = errno;
-      throw FileError("reading '" + name_ + "': " + std::strerror(err), err);
+      throw FileError("reading '" + name + "': " + std::strerror(err), err);
     }
   }
 }
 
+}  // namespace
+
+std::size_t InputFile::read(char* buf, std::size_t capacity) {
+  return read_retrying(name_, [&] { return ::read(fd_, buf, capacity); });
+}
+
 std::size_t InputFile::read_at(std::uint64_t offset, char* buf, std::size_t capacity) const {
-  for (;;) {
-    const ssize_t n = ::pread(fd_, buf, capacity, static_cast<off_t>(offset));
-    if (n >= 0) return static_cast<std::size_t>(n);
-    if (errno != EINTR) {
-      const int err = errno;
-      throw FileError("reading '" + name_ + "': " + std::strerror(err), err);
-    }
-  }
+  return read_retrying(name_,
+                       [&] { return ::pread(fd_, buf, capacity, static_cast<off_t>(offset)); });
 }
 
 }  // namespace lightsout
