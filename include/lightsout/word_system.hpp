@@ -43,7 +43,7 @@ inline constexpr std::size_t kMaxSmallWordUnknowns = 32;
 
 // count_word_system for many small systems (a judge's batch of switch-problem cases): counts[i]
 // = count_word_system(columns of systems[i], its target), the same elimination in the same
-// order run on 8 systems at once, one 32-bit lane each, with no branch on any of them (a batch
+// order run on 16 systems at once, one 32-bit lane each, with no branch on any of them (a batch
 // costs what its largest system costs). Throws std::invalid_argument when a system has more than
 // 32 unknowns or a column or target bit at or past 32, or when the spans' sizes differ.
 void count_small_word_systems(std::span<const SmallWordSystem> systems,

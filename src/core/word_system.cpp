@@ -2,10 +2,19 @@
 #include "lightsout/word_system.hpp"
 
 #include <algorithm>
+#include <atomic>
 #include <bit>
 #include <stdexcept>
 
 #include "build_target.hpp"
+#include "word_system_wide.hpp"
+
+#if defined(__x86_64__) && !defined(__EMSCRIPTEN__) && (defined(__GNUC__) || defined(__clang__))
+#define LIGHTSOUT_SMALL_AVX512 1
+#include <immintrin.h>
+#else
+#define LIGHTSOUT_SMALL_AVX512 0
+#endif
 
 namespace lightsout {
 
@@ -56,13 +65,16 @@ WordSystemCount count_word_system(std::span<const std::uint64_t> columns, std::u
 
 namespace {
 
-constexpr std::size_t kSmallBatch = 8;
-// Eight 32-bit lanes: one register with AVX2, two with the baseline's SSE2.
-using SmallLanes = std::uint32_t __attribute__((vector_size(32)));
+constexpr std::size_t kSmallBatch = 16;
+// Sixteen 32-bit lanes: two registers with AVX2, four with the baseline's SSE2 (with AVX-512,
+// count_small_batch_avx512 below runs instead).
+using SmallLanes = std::uint32_t __attribute__((vector_size(64)));
 
-// count_word_system's elimination on up to eight systems side by side, lane i the system i; the
+// count_word_system's elimination on up to sixteen systems side by side, lane i the system i; the
 // columns past a system's n are 0, which leave it as it is. A lane's pivot of an all-0 column is
-// 0, which never matches, so no lane needs a branch of its own.
+// 0, which never matches, so no lane needs a branch of its own. Four columns are reduced side by
+// side (four independent chains of dependent steps, so the lanes' latency overlaps), each by
+// every earlier pivot in order, as count_word_system does.
 LIGHTSOUT_TARGET_CLONES void count_small_batch(const SmallWordSystem* systems, std::size_t k,
                                                WordSystemCount* counts) {
   std::size_t n = 0;
@@ -79,34 +91,166 @@ LIGHTSOUT_TARGET_CLONES void count_small_batch(const SmallWordSystem* systems, s
   }
   for (std::size_t i = 0; i < k; ++i) target[i] = static_cast<std::uint32_t>(systems[i].target);
   const SmallLanes zero{};
+  const auto reduce = [&](SmallLanes& v, std::size_t q) {
+    v ^= column[q] & reinterpret_cast<SmallLanes>((v & pivot[q]) != 0);
+  };
   const auto add = [&](std::size_t j, const SmallLanes& v) {
     column[j] = v;
     pivot[j] = v & (zero - v);
     target ^= v & reinterpret_cast<SmallLanes>((target & pivot[j]) != 0);
   };
   std::size_t j = 0;
-  for (; j + 2 <= n; j += 2) {
+  for (; j + 4 <= n; j += 4) {
     SmallLanes a = input[j];
     SmallLanes b = input[j + 1];
+    SmallLanes c = input[j + 2];
+    SmallLanes d = input[j + 3];
     for (std::size_t q = 0; q < j; ++q) {
-      a ^= column[q] & reinterpret_cast<SmallLanes>((a & pivot[q]) != 0);
-      b ^= column[q] & reinterpret_cast<SmallLanes>((b & pivot[q]) != 0);
+      reduce(a, q);
+      reduce(b, q);
+      reduce(c, q);
+      reduce(d, q);
     }
     add(j, a);
-    b ^= a & reinterpret_cast<SmallLanes>((b & pivot[j]) != 0);
+    reduce(b, j);
+    reduce(c, j);
+    reduce(d, j);
     add(j + 1, b);
+    reduce(c, j + 1);
+    reduce(d, j + 1);
+    add(j + 2, c);
+    reduce(d, j + 2);
+    add(j + 3, d);
   }
-  if (j < n) {
+  for (; j < n; ++j) {
     SmallLanes v = input[j];
-    for (std::size_t q = 0; q < j; ++q) {
-      v ^= column[q] & reinterpret_cast<SmallLanes>((v & pivot[q]) != 0);
-    }
+    for (std::size_t q = 0; q < j; ++q) reduce(v, q);
     add(j, v);
   }
   SmallLanes rank{};
   for (std::size_t q = 0; q < n; ++q) rank -= reinterpret_cast<SmallLanes>(column[q] != 0);
   for (std::size_t i = 0; i < k; ++i) counts[i] = {target[i] == 0, systems[i].n - rank[i]};
 }
+
+#if LIGHTSOUT_SMALL_AVX512
+#define LIGHTSOUT_AVX512 __attribute__((target("avx512f")))
+
+// Whether the systems all fit in 32-bit lanes: n <= 32, no column or target bit at or past 32.
+LIGHTSOUT_AVX512 bool small_systems_fit(const SmallWordSystem* systems, std::size_t count) {
+  for (std::size_t i = 0; i < count; ++i) {
+    const SmallWordSystem& s = systems[i];
+    if (s.n > kMaxSmallWordUnknowns) return false;
+    __m512i bits = _mm512_set1_epi64(static_cast<long long>(s.target));
+    for (std::size_t j = 0; j < s.n; j += 8) {
+      const auto lanes = static_cast<__mmask8>(s.n - j >= 8 ? 0xFF : (1U << (s.n - j)) - 1);
+      bits = _mm512_or_si512(bits, _mm512_maskz_loadu_epi64(lanes, s.columns + j));
+    }
+    if (_mm512_test_epi64_mask(bits, _mm512_set1_epi64(~0xFFFFFFFFLL)) != 0) return false;
+  }
+  return true;
+}
+
+// Lane i of the result: the word at row_start[i] (in words) from `at`.
+LIGHTSOUT_AVX512 inline __m512i gather_column(const __m512i& row_starts, const std::uint32_t* at) {
+  return _mm512_mask_i32gather_epi32(_mm512_setzero_si512(), 0xFFFF, row_starts, at, 4);
+}
+
+// In each lane where v has the pivot's bit, v ^= column.
+LIGHTSOUT_AVX512 inline void reduce_lanes(__m512i& v, const __m512i& column, const __m512i& pivot) {
+  v = _mm512_mask_xor_epi32(v, _mm512_test_epi32_mask(v, pivot), v, column);
+}
+
+// Each lane's lowest set bit (0 for 0).
+LIGHTSOUT_AVX512 inline __m512i lowest_bits(const __m512i& v) {
+  return _mm512_and_si512(v, _mm512_sub_epi32(_mm512_setzero_si512(), v));
+}
+
+// v becomes a pivot column: its lowest bit its pivot, the target reduced by it.
+LIGHTSOUT_AVX512 inline void add_pivot(const __m512i& v, __m512i& column, __m512i& pivot,
+                                       __m512i& target) {
+  column = v;
+  pivot = lowest_bits(v);
+  reduce_lanes(target, v, pivot);
+}
+
+// count_small_batch with AVX-512 written out: a reduction step is one test into a mask and one
+// masked xor; the columns gathered into lanes from each system's row of 32.
+LIGHTSOUT_AVX512 void count_small_batch_avx512(const SmallWordSystem* systems, std::size_t k,
+                                               WordSystemCount* counts) {
+  std::size_t n = 0;
+  for (std::size_t i = 0; i < k; ++i) n = std::max(n, systems[i].n);
+  alignas(64) std::uint32_t rows[kSmallBatch][kMaxSmallWordUnknowns];
+  alignas(64) std::uint32_t targets[kSmallBatch] = {};
+  for (std::size_t i = 0; i < kSmallBatch; ++i) {
+    const std::size_t ni = i < k ? systems[i].n : 0;
+    for (std::size_t j = 0; j < kMaxSmallWordUnknowns; j += 8) {
+      __m512i wide = _mm512_setzero_si512();
+      if (j < ni) {
+        const auto lanes = static_cast<__mmask8>(ni - j >= 8 ? 0xFF : (1U << (ni - j)) - 1);
+        wide = _mm512_maskz_loadu_epi64(lanes, systems[i].columns + j);
+      }
+      _mm256_store_si256(reinterpret_cast<__m256i*>(&rows[i][j]),
+                         _mm512_maskz_cvtepi64_epi32(0xFF, wide));
+    }
+    if (i < k) targets[i] = static_cast<std::uint32_t>(systems[i].target);
+  }
+  const __m512i row_starts =
+      _mm512_mullo_epi32(_mm512_set_epi32(15, 14, 13, 12, 11, 10, 9, 8, 7, 6, 5, 4, 3, 2, 1, 0),
+                         _mm512_set1_epi32(static_cast<int>(kMaxSmallWordUnknowns)));
+  __m512i column[kMaxSmallWordUnknowns];
+  __m512i pivot[kMaxSmallWordUnknowns];
+  __m512i target = _mm512_load_si512(targets);
+  std::size_t j = 0;
+  for (; j + 4 <= n; j += 4) {
+    __m512i a = gather_column(row_starts, &rows[0][j]);
+    __m512i b = gather_column(row_starts, &rows[0][j + 1]);
+    __m512i c = gather_column(row_starts, &rows[0][j + 2]);
+    __m512i d = gather_column(row_starts, &rows[0][j + 3]);
+    for (std::size_t q = 0; q < j; ++q) {
+      reduce_lanes(a, column[q], pivot[q]);
+      reduce_lanes(b, column[q], pivot[q]);
+      reduce_lanes(c, column[q], pivot[q]);
+      reduce_lanes(d, column[q], pivot[q]);
+    }
+    add_pivot(a, column[j], pivot[j], target);
+    reduce_lanes(b, column[j], pivot[j]);
+    reduce_lanes(c, column[j], pivot[j]);
+    reduce_lanes(d, column[j], pivot[j]);
+    add_pivot(b, column[j + 1], pivot[j + 1], target);
+    reduce_lanes(c, column[j + 1], pivot[j + 1]);
+    reduce_lanes(d, column[j + 1], pivot[j + 1]);
+    add_pivot(c, column[j + 2], pivot[j + 2], target);
+    reduce_lanes(d, column[j + 2], pivot[j + 2]);
+    add_pivot(d, column[j + 3], pivot[j + 3], target);
+  }
+  for (; j < n; ++j) {
+    __m512i v = gather_column(row_starts, &rows[0][j]);
+    for (std::size_t q = 0; q < j; ++q) reduce_lanes(v, column[q], pivot[q]);
+    add_pivot(v, column[j], pivot[j], target);
+  }
+  __m512i rank = _mm512_setzero_si512();
+  for (std::size_t q = 0; q < n; ++q) {
+    rank = _mm512_mask_sub_epi32(rank, _mm512_test_epi32_mask(column[q], column[q]), rank,
+                                 _mm512_set1_epi32(-1));
+  }
+  alignas(64) std::uint32_t ranks[kSmallBatch];
+  _mm512_store_si512(ranks, rank);
+  const std::uint32_t missed = _mm512_test_epi32_mask(target, target);
+  for (std::size_t i = 0; i < k; ++i) {
+    counts[i] = {((missed >> i) & 1U) == 0, systems[i].n - ranks[i]};
+  }
+}
+
+bool cpu_has_avx512() {
+  __builtin_cpu_init();
+  return __builtin_cpu_supports("avx512f") != 0;
+}
+
+std::atomic<bool>& wide_choice() {
+  static std::atomic<bool> choice{cpu_has_avx512()};
+  return choice;
+}
+#endif
 
 }  // namespace
 
@@ -115,6 +259,18 @@ void count_small_word_systems(std::span<const SmallWordSystem> systems,
   if (systems.size() != counts.size()) {
     throw std::invalid_argument("count_small_word_systems: as many counts as systems");
   }
+#if LIGHTSOUT_SMALL_AVX512
+  if (wide_choice().load(std::memory_order_relaxed)) {
+    if (!small_systems_fit(systems.data(), systems.size())) {
+      throw std::invalid_argument("count_small_word_systems: at most 32 unknowns and equations");
+    }
+    for (std::size_t at = 0; at < systems.size(); at += kSmallBatch) {
+      count_small_batch_avx512(systems.data() + at, std::min(kSmallBatch, systems.size() - at),
+                               counts.data() + at);
+    }
+    return;
+  }
+#endif
   constexpr std::uint64_t kHigh = ~std::uint64_t{0xFFFFFFFF};
   for (const SmallWordSystem& s : systems) {
     bool fits = s.n <= kMaxSmallWordUnknowns && (s.target & kHigh) == 0;
@@ -128,6 +284,19 @@ void count_small_word_systems(std::span<const SmallWordSystem> systems,
                       counts.data() + at);
   }
 }
+
+namespace detail {
+
+bool use_wide_small_systems(bool on) {
+#if LIGHTSOUT_SMALL_AVX512
+  return wide_choice().exchange(on && cpu_has_avx512());
+#else
+  (void)on;
+  return false;
+#endif
+}
+
+}  // namespace detail
 
 std::array<std::uint64_t, kMaxWordUnknowns> graph_press_columns(const Rules& rules) {
   const std::size_t n = rules.graph.size();

@@ -21,6 +21,8 @@
 #include "lightsout/solver.hpp"
 #include "lightsout/word_system.hpp"
 
+#include "core/word_system_wide.hpp"
+
 namespace lightsout {
 namespace {
 
@@ -211,9 +213,10 @@ TEST(Digraph, WordCountMatchesBruteForce) {
 }
 
 // The batched count against count_word_system: batches of 1..20 systems of mixed sizes 1..32
-// (sparse like the switch problem's, dense, with repeated and all-0 columns).
-TEST(Digraph, SmallBatchCountsMatchOneByOne) {
-  std::mt19937_64 rng(8);
+// (sparse like the switch problem's, dense, with repeated and all-0 columns), with each kernel
+// (the AVX-512 one where the CPU has it, and the portable one).
+void expect_small_batches_match_one_by_one(std::uint64_t seed) {
+  std::mt19937_64 rng(seed);
   int unreachable = 0;
   int nullities = 0;
   for (int trial = 0; trial < 400; ++trial) {
@@ -245,14 +248,25 @@ TEST(Digraph, SmallBatchCountsMatchOneByOne) {
   EXPECT_GT(unreachable, 500);
   EXPECT_GT(nullities, 500);
   const std::array<std::uint64_t, 33> wide{};
+  std::array<std::uint64_t, 3> high{1, std::uint64_t{1} << 32, 2};
   std::vector<WordSystemCount> one(1);
   EXPECT_THROW(count_small_word_systems(std::vector<SmallWordSystem>{{33, wide.data(), 0}}, one),
                std::invalid_argument);
   EXPECT_THROW(count_small_word_systems(
                    std::vector<SmallWordSystem>{{2, wide.data(), std::uint64_t{1} << 32}}, one),
                std::invalid_argument);
+  EXPECT_THROW(count_small_word_systems(std::vector<SmallWordSystem>{{3, high.data(), 0}}, one),
+               std::invalid_argument);
   EXPECT_THROW(count_small_word_systems(std::vector<SmallWordSystem>{}, one),
                std::invalid_argument);
+}
+
+TEST(Digraph, SmallBatchCountsMatchOneByOne) {
+  const bool was = detail::use_wide_small_systems(true);
+  expect_small_batches_match_one_by_one(8);
+  detail::use_wide_small_systems(false);
+  expect_small_batches_match_one_by_one(9);
+  detail::use_wide_small_systems(was);
 }
 
 // The Solver on a digraph, every method that takes graphs, against the brute force: the
