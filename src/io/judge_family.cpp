@@ -427,6 +427,17 @@ bool JudgeCaseReader::next(SwitchCase& out) {
     throw std::logic_error("JudgeCaseReader: only poj1830 cases are SwitchCase");
   }
   if (!start_case()) return false;
+  if (detail::wide_switch_usable() && at_token()) {  // the usual layout, read whole
+    detail::WideSwitchTake took;
+    const auto* p = reinterpret_cast<const unsigned char*>(pos_);
+    if (detail::wide_switch_case(p, reinterpret_cast<const unsigned char*>(end_), out, took)) {
+      pos_ += took.bytes;
+      line_ += took.lines;
+      line_start_ = buffer_offset_ + static_cast<std::size_t>(pos_ - base_);
+      ++cases_read_;
+      return true;
+    }
+  }
   if (!fast_number_line(1, SwitchCase::kMaxSwitches, out.n)) {
     out.n = read_number(1, SwitchCase::kMaxSwitches, "N (the switches)");
   }

@@ -8,6 +8,8 @@
 #include <cstddef>
 #include <cstdint>
 
+#include "lightsout/judge_family.hpp"
+
 #if defined(__SSE2__)
 #include <emmintrin.h>
 #endif
@@ -20,6 +22,29 @@ struct LinkScan {
   std::size_t lines = 0;
   bool closed = false;  // the last line taken was "0 0\n"
 };
+
+// What wide_switch_case took of the text.
+struct WideSwitchTake {
+  std::size_t bytes = 0;  // of the case's lines, up to and with the break after its "0 0"
+  std::size_t lines = 0;
+};
+
+// Whether wide_switch_case is used: the CPU has AVX-512 (BW, VBMI, VBMI2), BMI2 and CLMUL, and
+// no test has turned it off.
+bool wide_switch_usable();
+
+// Tests only: use wide_switch_case (where the CPU can) or not; returns whether it was used before.
+bool use_wide_switch(bool on);
+
+// The switch-problem case at p (a line start) when it lies in the usual layout before `end` with
+// 65 bytes to spare: "N\n", two rows "b b ... b\n" of N values 0/1, links "I J\n" with
+// 1 <= I, J <= N and "0 0\n", every number of one or two digits (the rows' one) and followed by
+// one blank or line break as shown. False for anything else, the bytes then left to the reader's
+// other paths, which take every form and name every error. Only where wide_switch_usable().
+// How: 64 bytes a step at fixed offsets, each number's value and the byte after it gathered in
+// two lists (no step per number), then the lists checked against the layout 64 numbers a step.
+bool wide_switch_case(const unsigned char* p, const unsigned char* end, SwitchCase& out,
+                      WideSwitchTake& took);
 
 #if defined(__SSE2__)
 inline constexpr bool kJudgeSimd = true;

@@ -20,6 +20,7 @@
 #include <string_view>
 #include <vector>
 
+#include "io/judge_family_simd.hpp"
 #include "io/mapped_input.hpp"
 #include "lightsout/input_file.hpp"
 #include "lightsout/judge_family.hpp"
@@ -634,6 +635,100 @@ TEST(JudgeFamily, BlockReadingAgreesWithByteReading) {
     }
   }
   EXPECT_GT(errors, 300);
+}
+
+// The switch problem's AVX-512 reading of a case whole (where the CPU has it): on cases in the
+// usual layout it takes each case, its bytes, lines, rows and links (checked against the text it
+// was made from); on broken text it gives the same answers and error as the other paths.
+TEST(JudgeFamily, WideSwitchReadingAgreesWithTheOtherPaths) {
+  const bool was = detail::use_wide_switch(true);
+  if (!detail::wide_switch_usable()) {
+    GTEST_SKIP() << "this CPU has no AVX-512 VBMI2, so the switch problem has one reading only";
+  }
+  std::mt19937_64 rng(1830);
+  int whole = 0;
+  int long_cases = 0;
+  for (int trial = 0; trial < 3000; ++trial) {
+    const int n = 1 + static_cast<int>(rng() % 28);
+    const auto number = [&](int v) {  // now and then with a leading 0 (scanf reads it so)
+      return (v < 10 && rng() % 16 == 0 ? "0" : "") + std::to_string(v);
+    };
+    std::string text = number(n) + "\n";
+    std::uint64_t rows[2] = {0, 0};
+    for (std::uint64_t& row : rows) {
+      for (int i = 0; i < n; ++i) {
+        const bool on = rng() % 2 == 1;
+        row |= on ? std::uint64_t{1} << i : 0;
+        text += std::string(i == 0 ? "" : " ") + (on ? "1" : "0");
+      }
+      text += '\n';
+    }
+    std::array<std::uint64_t, 28> presses{};
+    for (int i = 0; i < n; ++i) presses[i] = std::uint64_t{1} << i;
+    const int links = static_cast<int>(rng() % (trial % 100 == 0 ? 1500 : 3 * n + 1));
+    for (int l = 0; l < links; ++l) {
+      const int i = 1 + static_cast<int>(rng() % n);
+      const int j = 1 + static_cast<int>(rng() % n);
+      presses[i - 1] |= std::uint64_t{1} << (j - 1);
+      text += number(i) + " " + number(j) + "\n";
+    }
+    text += "0 0\n";
+    // What follows: the next case's start, or bytes of any kind; then room for the loads.
+    std::string buffer = text;
+    for (int k = 0; k < 70; ++k)
+      buffer += static_cast<char>(rng() % 2 == 0 ? '0' + rng() % 10 : rng() % 256);
+    SwitchCase got;
+    detail::WideSwitchTake took;
+    const auto* p = reinterpret_cast<const unsigned char*>(buffer.data());
+    const bool taken = detail::wide_switch_case(p, p + buffer.size(), got, took);
+    // A case of more numbers than it keeps (2048; where a block ends decides within one block's
+    // numbers of that) is left to the other paths.
+    const int numbers = 1 + 2 * n + 2 * links + 2;
+    if (numbers > 2048 + 64) {
+      EXPECT_FALSE(taken) << "trial " << trial;
+      ++long_cases;
+      continue;
+    }
+    if (numbers > 2048 - 64 && !taken) continue;
+    ASSERT_TRUE(taken) << "trial " << trial << ":\n" << text;
+    ++whole;
+    EXPECT_EQ(took.bytes, text.size()) << "trial " << trial;
+    EXPECT_EQ(took.lines, static_cast<std::size_t>(4 + links)) << "trial " << trial;
+    EXPECT_EQ(got.n, static_cast<std::size_t>(n)) << "trial " << trial;
+    EXPECT_EQ(got.change, rows[0] ^ rows[1]) << "trial " << trial;
+    for (int i = 0; i < n; ++i) EXPECT_EQ(got.presses[i], presses[i]) << "trial " << trial;
+  }
+  EXPECT_GT(whole, 2900);
+  EXPECT_GT(long_cases, 5);
+  // Broken text: the answers and error with and without the wide reading.
+  const std::array<const char*, 12> junk = {"x",  " ",     "\n", "0",  "00 ", "29",
+                                            "\r", "7 7\n", "1",  "01", "\t",  "100"};
+  const std::array<const char*, 16> lines = {
+      "5 0\n",  "0 5\n", "123 4\n", "4 100\n", "1  2\n", " 1 2\n",     "1 2 \n",  "29 1\n",
+      "1 29\n", "0 0\n", "00 00\n", "01 2\n",  "0 00\n", "5 0\n0 0\n", "1 0 1\n", "\n"};
+  int errors = 0;
+  const std::string text = usual_layout_cases(JudgeProblem::poj1830, rng, 200);
+  for (int trial = 0; trial < 600; ++trial) {
+    std::string bad = text;
+    const std::size_t at = 1 + rng() % (text.size() - 2);
+    if (trial % 3 == 0) {
+      bad.erase(at, 1 + rng() % 3);
+    } else if (trial % 3 == 1) {
+      bad.insert(at, junk[rng() % junk.size()]);
+    } else {  // a line of another form where a line starts
+      bad.insert(bad.find('\n', at) + 1, lines[rng() % lines.size()]);
+    }
+    detail::use_wide_switch(true);
+    const FileRun wide = piecewise_answers(JudgeProblem::poj1830, bad, bad.size());
+    detail::use_wide_switch(false);
+    const FileRun other = piecewise_answers(JudgeProblem::poj1830, bad, bad.size());
+    errors += other.error.empty() ? 0 : 1;
+    EXPECT_EQ(wide.error, other.error) << "trial " << trial;
+    EXPECT_TRUE(wide.out == other.out)
+        << "trial " << trial << ": " << first_difference(other.out, wide.out);
+  }
+  EXPECT_GT(errors, 300);
+  detail::use_wide_switch(was);
 }
 
 // Broken inputs: on every split, answer_judge_file writes the one-pass reading's answers and
