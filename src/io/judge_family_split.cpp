@@ -106,17 +106,30 @@ void answer_segment(JudgeProblem problem, const InputFile& file, const MappedInp
     resume.segment = true;
     if (!first) resume.count = kToTheEnd;  // read by the first segment
     std::optional<JudgeCaseReader> reader;
+    std::size_t begin = 0;
+    std::size_t bytes = 0;
     if (mapped != nullptr) {
-      const std::size_t begin = static_cast<std::size_t>(s.begin);
-      const std::size_t bytes =
+      begin = static_cast<std::size_t>(s.begin);
+      bytes =
           (s.end == kToTheEnd ? mapped->text().size() : static_cast<std::size_t>(s.end)) - begin;
       reader.emplace(problem, mapped->text().substr(begin, bytes), mapped->readable() - begin,
                      resume);
     } else {
       reader.emplace(problem, range_reader(file, s.begin, s.end), kChunkBytes, resume);
     }
-    s.tally = answer_judge_cases(
-        *reader, [&s](const char* bytes, std::size_t n) { s.text.append(bytes, n); }, kAnswerBlock);
+    // The segment's pages let go by the thread that read them (side by side with the others'
+    // reading) rather than all by one thread when the file is unmapped.
+    const auto release = [&] {
+      if (mapped != nullptr) mapped->release(begin, begin + bytes);
+    };
+    try {
+      s.tally = answer_judge_cases(
+          *reader, [&s](const char* b, std::size_t n) { s.text.append(b, n); }, kAnswerBlock);
+    } catch (...) {
+      release();
+      throw;
+    }
+    release();
     s.count = reader->count();
     s.whole = true;
   } catch (const JudgeCaseError&) {

@@ -51,12 +51,17 @@ constexpr PreviousIndex kPrevious{};
 
 // Every number of a case from its start, in the text's order: its value, and the byte after it
 // (kTwoDigits added for a number of two digits). Not cleared: only the first `values` and
-// `afters` bytes are ever read.
+// `afters` bytes (NumberCounts) are ever read.
 struct Numbers {
-  std::size_t values = 0;
-  std::size_t afters = 0;
   alignas(64) unsigned char value[kMostNumbers + 128];
   alignas(64) unsigned char after[kMostNumbers + 128];
+};
+
+// How many values and separators a Numbers holds. Apart from it, so that the compiler keeps the
+// counts in registers (a byte stored into the lists could otherwise be one of them).
+struct NumberCounts {
+  std::size_t values = 0;
+  std::size_t afters = 0;
 };
 
 // Bits 0..k-1 (k <= 64).
@@ -86,7 +91,9 @@ struct Gathered {
   __m512i afters;               // the separators added, from byte 0
 };
 
-LIGHTSOUT_WIDE Gathered gather(const unsigned char* q, Carry& carry, Numbers& numbers) {
+LIGHTSOUT_WIDE __attribute__((always_inline)) inline Gathered gather(const unsigned char* q,
+                                                                     Carry& carry, Numbers& numbers,
+                                                                     NumberCounts& counts) {
   const __m512i x = _mm512_loadu_si512(q);
   const __m512i zero_char = _mm512_set1_epi8('0');
   const __m512i nine = _mm512_set1_epi8(9);
@@ -110,7 +117,7 @@ LIGHTSOUT_WIDE Gathered gather(const unsigned char* q, Carry& carry, Numbers& nu
   const std::uint64_t broken = ~(digits | blanks | breaks) | (~digits ^ separators) |
                                (digits & after_digit & ((digits << 2) | (carry.digits >> 62)));
   const unsigned stop = broken == 0 ? 64U : static_cast<unsigned>(_tzcnt_u64(broken));
-  if (stop == 0 && carry.end != 0) --numbers.values;
+  if (stop == 0 && carry.end != 0) --counts.values;
   const std::uint64_t took_afters = separators & low_bits(stop);
   const std::uint64_t took_values = stop == 64 ? ends : ends & low_bits(stop - 1);
   const __m512i marked =
@@ -121,10 +128,10 @@ LIGHTSOUT_WIDE Gathered gather(const unsigned char* q, Carry& carry, Numbers& nu
   g.afters_at = took_afters;
   g.values = _mm512_maskz_compress_epi8(took_values, v);
   g.afters = _mm512_maskz_compress_epi8(took_afters, marked);
-  _mm512_storeu_si512(numbers.value + numbers.values, g.values);
-  _mm512_storeu_si512(numbers.after + numbers.afters, g.afters);
-  numbers.values += static_cast<std::size_t>(_mm_popcnt_u64(took_values));
-  numbers.afters += static_cast<std::size_t>(_mm_popcnt_u64(took_afters));
+  _mm512_storeu_si512(numbers.value + counts.values, g.values);
+  _mm512_storeu_si512(numbers.after + counts.afters, g.afters);
+  counts.values += static_cast<std::size_t>(_mm_popcnt_u64(took_values));
+  counts.afters += static_cast<std::size_t>(_mm_popcnt_u64(took_afters));
   carry.digit_values = d;
   carry.digits = digits;
   carry.end = ends >> 63;
@@ -181,6 +188,7 @@ LIGHTSOUT_WIDE bool links_in_form(const Numbers& numbers, std::size_t from, std:
 LIGHTSOUT_WIDE bool read_case(const unsigned char* p, const unsigned char* end, SwitchCase& out,
                               WideSwitchTake& took) {
   Numbers numbers;
+  NumberCounts counts;
   Carry carry;
   carry.digit_values = _mm512_setzero_si512();
   constexpr std::size_t kUnknown = ~std::size_t{0};
@@ -189,25 +197,25 @@ LIGHTSOUT_WIDE bool read_case(const unsigned char* p, const unsigned char* end, 
   std::size_t closing = kUnknown;
   // Gather until the case's "0 0" (the first 0 among the links) and the byte after it.
   for (const unsigned char* q = p;; q += 64) {
-    if (end - q < 65 || numbers.values > kMostNumbers) return false;
-    const std::size_t before = numbers.values;
-    const std::size_t afters_before = numbers.afters;
-    const Gathered g = gather(q, carry, numbers);
-    if (n == 0 && numbers.afters >= 1) {  // N, the first number, and its line break
+    if (end - q < 65 || counts.values > kMostNumbers) return false;
+    const std::size_t before = counts.values;
+    const std::size_t afters_before = counts.afters;
+    const Gathered g = gather(q, carry, numbers, counts);
+    if (n == 0 && counts.afters >= 1) {  // N, the first number, and its line break
       n = first_byte(g.values);
       const unsigned after = first_byte(g.afters);
       if (n < 1 || n > 28 || (after & 0x7F) != '\n') return false;
       links = 1 + 2 * n;
     }
     // (When gather takes back the number before the block, it adds none.)
-    if (n != 0 && closing == kUnknown && numbers.values > before && numbers.values > links) {
-      // The first 0 among the links added: at or past `links`, below numbers.values.
+    if (n != 0 && closing == kUnknown && counts.values > before && counts.values > links) {
+      // The first 0 among the links added: at or past `links`, below counts.values.
       const std::size_t first = before > links ? before : links;
       const std::uint64_t zeros = _mm512_testn_epi8_mask(g.values, g.values) &
-                                  low_bits(numbers.values - before) & ~low_bits(first - before);
+                                  low_bits(counts.values - before) & ~low_bits(first - before);
       if (zeros != 0) closing = before + static_cast<std::size_t>(_tzcnt_u64(zeros));
     }
-    if (closing != kUnknown && numbers.afters >= closing + 2) {
+    if (closing != kUnknown && counts.afters >= closing + 2) {
       // The case ends with the separator of its last number, number closing + 1.
       const std::uint64_t last =
           _pdep_u64(std::uint64_t{1} << (closing + 1 - afters_before), g.afters_at);

@@ -1,6 +1,7 @@
 // MappedInput: mmap, and a SIGBUS handler that maps a zero page over an unreadable one.
 #include "mapped_input.hpp"
 
+#include <algorithm>
 #include <cstdint>
 #include <optional>
 
@@ -85,11 +86,19 @@ MappedInput::~MappedInput() {
 
 bool MappedInput::failed() const { return g_failed.load(); }
 
+void MappedInput::release(std::size_t begin, std::size_t end) const {
+  const auto at = reinterpret_cast<std::uintptr_t>(data_);
+  const std::uintptr_t first = (at + begin + g_page - 1) & ~(g_page - 1);
+  const std::uintptr_t last = (at + std::min(end, size_)) & ~(g_page - 1);
+  if (first < last) madvise(reinterpret_cast<void*>(first), last - first, MADV_DONTNEED);
+}
+
 #else
 
 std::unique_ptr<MappedInput> MappedInput::map(const InputFile&) { return nullptr; }
 MappedInput::~MappedInput() = default;
 bool MappedInput::failed() const { return false; }
+void MappedInput::release(std::size_t /*begin*/, std::size_t /*end*/) const {}
 
 #endif
 

@@ -24,6 +24,9 @@ class MappedInput {
   std::size_t readable() const { return mapped_; }
   // Whether some page could not be read (zeros were read in its place).
   bool failed() const;
+  // The pages wholly inside text()[begin, end) let go, their mapping undone now rather than all
+  // at once when the file is unmapped (a later load there maps the page again).
+  void release(std::size_t begin, std::size_t end) const;
 
  private:
   MappedInput(const char* data, std::size_t size, std::size_t mapped)
