@@ -3,7 +3,10 @@
 // `solve --judge` does. Properties: the only failure is JudgeCaseError, with a place and a case
 // number past the cases read; every case is within its format's bounds; a grid solution found by
 // RowSolver turns its board dark when pressed (checked cell by cell here); a switch count comes
-// with a press set that does the change (the first one met when there are few switches).
+// with a press set that does the change (the first one met when there are few switches). The
+// switch problem's bytes are also read whole from memory with and without the AVX-512 reading of
+// a case (where the CPU has it): the same cases and the same error.
+#include <algorithm>
 #include <array>
 #include <bit>
 #include <cstddef>
@@ -11,8 +14,12 @@
 #include <functional>
 #include <optional>
 #include <span>
+#include <string>
+#include <string_view>
+#include <vector>
 
 #include "fuzz_support.hpp"
+#include "io/judge_family_simd.hpp"
 #include "lightsout/judge_family.hpp"
 #include "lightsout/row_solver.hpp"
 #include "lightsout/word_system.hpp"
@@ -82,6 +89,44 @@ void check_switches(const SwitchCase& c) {
   if (ways != (nullity ? std::uint64_t{1} << *nullity : 0)) finding("a wrong switch count");
 }
 
+// The switch problem's cases read from `text` whole, and the error that ended them.
+struct SwitchRun {
+  std::vector<SwitchCase> cases;
+  std::string error;
+};
+
+SwitchRun read_switches(std::string_view text, bool wide) {
+  const bool was = detail::use_wide_switch(wide);
+  SwitchRun run;
+  try {
+    JudgeCaseReader reader(JudgeProblem::poj1830, text, text.size(), {});
+    SwitchCase c;
+    while (reader.next(c)) run.cases.push_back(c);
+  } catch (const JudgeCaseError& e) {
+    run.error = std::to_string(e.line()) + ":" + std::to_string(e.column()) + ":" +
+                std::to_string(e.case_number()) + ": " + e.what();
+  }
+  detail::use_wide_switch(was);
+  return run;
+}
+
+void check_wide_reading(std::string_view text) {
+  if (!detail::wide_switch_usable()) return;  // one reading only on this CPU
+  const SwitchRun wide = read_switches(text, true);
+  const SwitchRun other = read_switches(text, false);
+  if (wide.error != other.error) finding("the wide reading's error differs");
+  if (wide.cases.size() != other.cases.size()) finding("the wide reading's case count differs");
+  for (std::size_t k = 0; k < wide.cases.size(); ++k) {
+    const SwitchCase& a = wide.cases[k];
+    const SwitchCase& b = other.cases[k];
+    if (a.n != b.n || a.change != b.change ||
+        !std::equal(a.presses.begin(), a.presses.begin() + static_cast<std::ptrdiff_t>(a.n),
+                    b.presses.begin())) {
+      finding("the wide reading's case differs");
+    }
+  }
+}
+
 }  // namespace
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
@@ -116,5 +161,9 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     }
   }
   if (reader.cases_read() != cases) finding("cases_read disagrees");
+  if (problem == JudgeProblem::poj1830) {
+    check_wide_reading(
+        std::string_view(reinterpret_cast<const char*>(control.data()), control.size()));
+  }
   return 0;
 }
