@@ -15,6 +15,7 @@
 #include <memory>
 #include <optional>
 #include <random>
+#include <span>
 #include <sstream>
 #include <string>
 #include <string_view>
@@ -604,6 +605,22 @@ FileRun piecewise_answers(JudgeProblem problem, const std::string& text, std::si
   return run;
 }
 
+// `text` broken at a random place, by the trial's turn: a few bytes cut out, a piece of junk put
+// in, or a line of another form put where a line starts.
+std::string broken_text(const std::string& text, std::mt19937_64& rng, int trial,
+                        std::span<const char* const> junk, std::span<const char* const> lines) {
+  std::string bad = text;
+  const std::size_t at = 1 + rng() % (text.size() - 2);
+  if (trial % 3 == 0) {
+    bad.erase(at, 1 + rng() % 3);
+  } else if (trial % 3 == 1) {
+    bad.insert(at, junk[rng() % junk.size()]);
+  } else {
+    bad.insert(bad.find('\n', at) + 1, lines[rng() % lines.size()]);
+  }
+  return bad;
+}
+
 // Broken text read from a byte at a time (the rows and links mostly by the general path and the
 // line-at-a-time loops: little is buffered) and from the whole text at once (by the 16- and
 // 64-byte blocks): the same answers and the same error, wherever the break is.
@@ -617,15 +634,7 @@ TEST(JudgeFamily, BlockReadingAgreesWithByteReading) {
   for (const JudgeProblem problem : {JudgeProblem::poj1681, JudgeProblem::poj1830}) {
     const std::string text = usual_layout_cases(problem, rng, 200);
     for (int trial = 0; trial < 300; ++trial) {
-      std::string bad = text;
-      const std::size_t at = 1 + rng() % (text.size() - 2);
-      if (trial % 3 == 0) {
-        bad.erase(at, 1 + rng() % 3);
-      } else if (trial % 3 == 1) {
-        bad.insert(at, junk[rng() % junk.size()]);
-      } else {  // a line of another form where a line starts
-        bad.insert(bad.find('\n', at) + 1, lines[rng() % lines.size()]);
-      }
+      const std::string bad = broken_text(text, rng, trial, junk, lines);
       const FileRun bytewise = piecewise_answers(problem, bad, 1);
       const FileRun whole = piecewise_answers(problem, bad, bad.size());
       errors += bytewise.error.empty() ? 0 : 1;
@@ -709,15 +718,7 @@ TEST(JudgeFamily, WideSwitchReadingAgreesWithTheOtherPaths) {
   int errors = 0;
   const std::string text = usual_layout_cases(JudgeProblem::poj1830, rng, 200);
   for (int trial = 0; trial < 600; ++trial) {
-    std::string bad = text;
-    const std::size_t at = 1 + rng() % (text.size() - 2);
-    if (trial % 3 == 0) {
-      bad.erase(at, 1 + rng() % 3);
-    } else if (trial % 3 == 1) {
-      bad.insert(at, junk[rng() % junk.size()]);
-    } else {  // a line of another form where a line starts
-      bad.insert(bad.find('\n', at) + 1, lines[rng() % lines.size()]);
-    }
+    const std::string bad = broken_text(text, rng, trial, junk, lines);
     detail::use_wide_switch(true);
     const FileRun wide = piecewise_answers(JudgeProblem::poj1830, bad, bad.size());
     detail::use_wide_switch(false);
