@@ -87,10 +87,10 @@ MappedInput::~MappedInput() {
 bool MappedInput::failed() const { return g_failed.load(); }
 
 void MappedInput::release(std::size_t begin, std::size_t end) const {
-  const auto at = reinterpret_cast<std::uintptr_t>(data_);
-  const std::uintptr_t first = (at + begin + g_page - 1) & ~(g_page - 1);
-  const std::uintptr_t last = (at + std::min(end, size_)) & ~(g_page - 1);
-  if (first < last) madvise(reinterpret_cast<void*>(first), last - first, MADV_DONTNEED);
+  // Offsets from the mapping's start, which is page-aligned: the whole pages inside the range.
+  const std::size_t first = (begin + g_page - 1) & ~(g_page - 1);
+  const std::size_t last = std::min(end, size_) & ~(g_page - 1);
+  if (first < last) madvise(const_cast<char*>(data_) + first, last - first, MADV_DONTNEED);
 }
 
 #else
