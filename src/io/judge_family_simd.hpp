@@ -29,8 +29,8 @@ struct WideSwitchTake {
   std::size_t lines = 0;
 };
 
-// Whether wide_switch_case is used: the CPU has AVX-512 (BW, VBMI, VBMI2), BMI2 and CLMUL, and
-// no test has turned it off.
+// Whether wide_switch_case is used: the CPU has AVX-512 (BW, VBMI, VBMI2) and BMI2, and no test
+// has turned it off.
 bool wide_switch_usable();
 
 // Tests only: use wide_switch_case (where the CPU can) or not; returns whether it was used before.

@@ -82,8 +82,8 @@ struct Carry {
 // separator that does not follow a number (so no two in a row), a number of three digits. A
 // number is added only with its separator before that byte; the one ending at byte 63 is added
 // before its separator is seen, and taken back when the next block breaks at its byte 0.
-// `added` gets the values added, in its low bytes (the lists in memory are read back only after
-// the last block: a load across a store of these still in flight would wait for it).
+// Returned with the values and separators added also in registers, from byte 0 (the lists in
+// memory are read back only after the last block: a load across a store still in flight waits).
 struct Gathered {
   unsigned stop = 64;
   std::uint64_t afters_at = 0;  // the bytes whose separators were added
@@ -119,7 +119,8 @@ LIGHTSOUT_WIDE __attribute__((always_inline)) inline Gathered gather(const unsig
   const unsigned stop = broken == 0 ? 64U : static_cast<unsigned>(_tzcnt_u64(broken));
   if (stop == 0 && carry.end != 0) --counts.values;
   const std::uint64_t took_afters = separators & low_bits(stop);
-  const std::uint64_t took_values = stop == 64 ? ends : ends & low_bits(stop - 1);
+  // A number before `stop` whose separator is before it too (the one at byte 63: see above).
+  const std::uint64_t took_values = stop == 64 ? ends : stop == 0 ? 0 : ends & low_bits(stop - 1);
   const __m512i marked =
       _mm512_mask_blend_epi8((two << 1) | carry.two, x,
                              _mm512_or_si512(x, _mm512_set1_epi8(static_cast<char>(kTwoDigits))));
