@@ -135,7 +135,7 @@ LIGHTSOUT_TARGET_CLONES void count_small_batch(const SmallWordSystem* systems, s
 #if LIGHTSOUT_SMALL_AVX512
 #define LIGHTSOUT_AVX512 __attribute__((target("avx512f")))
 
-// Whether the systems all fit in 32-bit lanes: n <= 32, no column or target bit at or past 32.
+// fit_in_lanes with AVX-512: eight columns a load.
 LIGHTSOUT_AVX512 bool small_systems_fit(const SmallWordSystem* systems, std::size_t count) {
   for (std::size_t i = 0; i < count; ++i) {
     const SmallWordSystem& s = systems[i];
@@ -254,34 +254,57 @@ std::atomic<bool>& wide_choice() {
 
 }  // namespace
 
-void count_small_word_systems(std::span<const SmallWordSystem> systems,
-                              std::span<WordSystemCount> counts) {
-  if (systems.size() != counts.size()) {
-    throw std::invalid_argument("count_small_word_systems: as many counts as systems");
-  }
+namespace {
+
+// Whether count_small_word_systems runs its AVX-512 kernel.
+bool wide_kernel() {
 #if LIGHTSOUT_SMALL_AVX512
-  if (wide_choice().load(std::memory_order_relaxed)) {
-    if (!small_systems_fit(systems.data(), systems.size())) {
-      throw std::invalid_argument("count_small_word_systems: at most 32 unknowns and equations");
-    }
-    for (std::size_t at = 0; at < systems.size(); at += kSmallBatch) {
-      count_small_batch_avx512(systems.data() + at, std::min(kSmallBatch, systems.size() - at),
-                               counts.data() + at);
-    }
-    return;
-  }
+  return wide_choice().load(std::memory_order_relaxed);
+#else
+  return false;
+#endif
+}
+
+// Whether every system fits in 32-bit lanes: n <= 32, no column or target bit at or past 32.
+bool fit_in_lanes(std::span<const SmallWordSystem> systems, bool wide) {
+#if LIGHTSOUT_SMALL_AVX512
+  if (wide) return small_systems_fit(systems.data(), systems.size());
 #endif
   constexpr std::uint64_t kHigh = ~std::uint64_t{0xFFFFFFFF};
   for (const SmallWordSystem& s : systems) {
     bool fits = s.n <= kMaxSmallWordUnknowns && (s.target & kHigh) == 0;
     for (std::size_t j = 0; j < s.n && fits; ++j) fits = (s.columns[j] & kHigh) == 0;
-    if (!fits) {
-      throw std::invalid_argument("count_small_word_systems: at most 32 unknowns and equations");
-    }
+    if (!fits) return false;
+  }
+  return true;
+}
+
+// Up to kSmallBatch systems counted by the kernel chosen.
+void count_batch(const SmallWordSystem* systems, std::size_t k, WordSystemCount* counts,
+                 bool wide) {
+#if LIGHTSOUT_SMALL_AVX512
+  if (wide) {
+    count_small_batch_avx512(systems, k, counts);
+    return;
+  }
+#endif
+  count_small_batch(systems, k, counts);
+}
+
+}  // namespace
+
+void count_small_word_systems(std::span<const SmallWordSystem> systems,
+                              std::span<WordSystemCount> counts) {
+  if (systems.size() != counts.size()) {
+    throw std::invalid_argument("count_small_word_systems: as many counts as systems");
+  }
+  const bool wide = wide_kernel();
+  if (!fit_in_lanes(systems, wide)) {
+    throw std::invalid_argument("count_small_word_systems: at most 32 unknowns and equations");
   }
   for (std::size_t at = 0; at < systems.size(); at += kSmallBatch) {
-    count_small_batch(systems.data() + at, std::min(kSmallBatch, systems.size() - at),
-                      counts.data() + at);
+    count_batch(systems.data() + at, std::min(kSmallBatch, systems.size() - at), counts.data() + at,
+                wide);
   }
 }
 

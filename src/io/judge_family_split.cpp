@@ -60,10 +60,9 @@ std::size_t lone_number_line(std::string_view text) {
 // followed by a row of letters; the switch problem: a lone number (N) after a "0 0" line. Only a
 // guess: answer_judge_file trusts a cut only when the reading before it ends there.
 std::uint64_t case_start_after(JudgeProblem problem, std::string_view window, std::uint64_t from) {
-  const std::string_view text = window;
-  for (std::size_t eol = text.find('\n'); eol != std::string_view::npos;
-       eol = text.find('\n', eol + 1)) {
-    const std::string_view line = text.substr(eol + 1);
+  for (std::size_t eol = window.find('\n'); eol != std::string_view::npos;
+       eol = window.find('\n', eol + 1)) {
+    const std::string_view line = window.substr(eol + 1);
     if (problem == JudgeProblem::poj1681) {
       const std::size_t n = lone_number_line(line);
       if (n != 0 && n < line.size() && (line[n] == 'w' || line[n] == 'y')) return from + eol + 1;
@@ -101,35 +100,25 @@ struct Segment {
 
 void answer_segment(JudgeProblem problem, const InputFile& file, const MappedInput* mapped,
                     bool first, Segment& s) noexcept {
+  // The segment's bytes in the mapping, where there is one.
+  const std::size_t begin = static_cast<std::size_t>(s.begin);
+  const std::size_t bytes =
+      mapped == nullptr
+          ? 0
+          : (s.end == kToTheEnd ? mapped->text().size() : static_cast<std::size_t>(s.end)) - begin;
   try {
     JudgeCaseReader::Resume resume;
     resume.segment = true;
     if (!first) resume.count = kToTheEnd;  // read by the first segment
     std::optional<JudgeCaseReader> reader;
-    std::size_t begin = 0;
-    std::size_t bytes = 0;
     if (mapped != nullptr) {
-      begin = static_cast<std::size_t>(s.begin);
-      bytes =
-          (s.end == kToTheEnd ? mapped->text().size() : static_cast<std::size_t>(s.end)) - begin;
       reader.emplace(problem, mapped->text().substr(begin, bytes), mapped->readable() - begin,
                      resume);
     } else {
       reader.emplace(problem, range_reader(file, s.begin, s.end), kChunkBytes, resume);
     }
-    // The segment's pages let go by the thread that read them (side by side with the others'
-    // reading) rather than all by one thread when the file is unmapped.
-    const auto release = [&] {
-      if (mapped != nullptr) mapped->release(begin, begin + bytes);
-    };
-    try {
-      s.tally = answer_judge_cases(
-          *reader, [&s](const char* b, std::size_t n) { s.text.append(b, n); }, kAnswerBlock);
-    } catch (...) {
-      release();
-      throw;
-    }
-    release();
+    s.tally = answer_judge_cases(
+        *reader, [&s](const char* b, std::size_t n) { s.text.append(b, n); }, kAnswerBlock);
     s.count = reader->count();
     s.whole = true;
   } catch (const JudgeCaseError&) {
@@ -137,6 +126,9 @@ void answer_segment(JudgeProblem problem, const InputFile& file, const MappedInp
   } catch (...) {
     s.failure = std::current_exception();
   }
+  // The segment's pages let go by the thread that read them (side by side with the others'
+  // reading) rather than all by one thread when the file is unmapped.
+  if (mapped != nullptr) mapped->release(begin, begin + bytes);
 }
 
 // The segments' starts: the first at 0, each next near a multiple of `length`, at a case start
